@@ -1,0 +1,81 @@
+/**
+ * IBC trace and denom arithmetic. A trace is the path of an asset on its own chain without the
+ * base denom: "" (native), "transfer/channel-0", "transfer/channel-750/transfer/channel-1",
+ * or an IBC v2 path such as "transfer/08-wasm-1369".
+ */
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+
+/** One `port/channel` pair of a trace, outermost (most recent hop) first. */
+export interface TraceHop {
+  port: string;
+  channel: string;
+}
+
+/** IBC v1 channels and IBC v2 client ids (e.g. `08-wasm-1369`, `07-tendermint-3`). */
+const CHANNEL_OR_CLIENT = /^(channel-\d+|\d\d-[a-z0-9-]+-\d+)$/;
+const PORT = /^[a-zA-Z0-9._+\-#[\]<>]+$/;
+
+export function isChannelOrClientId(segment: string): boolean {
+  return CHANNEL_OR_CLIENT.test(segment);
+}
+
+/** `ibc/` + uppercase hex SHA-256 of `<trace>/<origin_denom>`; a native asset keeps its denom. */
+export function ibcDenom(trace: string, originDenom: string): string {
+  if (trace === "") return originDenom;
+  return `ibc/${bytesToHex(sha256(utf8ToBytes(`${trace}/${originDenom}`))).toUpperCase()}`;
+}
+
+export function parseTrace(trace: string): TraceHop[] {
+  if (trace === "") return [];
+  const segments = trace.split("/");
+  if (segments.length % 2 !== 0) throw new Error(`parseTrace: "${trace}" is not a list of port/channel pairs`);
+  const hops: TraceHop[] = [];
+  for (let i = 0; i < segments.length; i += 2) {
+    const port = segments[i]!;
+    const channel = segments[i + 1]!;
+    if (!PORT.test(port) || !isChannelOrClientId(channel)) {
+      throw new Error(`parseTrace: "${port}/${channel}" in "${trace}" is not a port/channel pair`);
+    }
+    hops.push({ port, channel });
+  }
+  return hops;
+}
+
+export function isValidTrace(trace: string): boolean {
+  try {
+    parseTrace(trace);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function formatTrace(hops: readonly TraceHop[]): string {
+  return hops.map((hop) => `${hop.port}/${hop.channel}`).join("/");
+}
+
+/** The trace after a forward hop that arrives over the receiving chain's `port/channel`. */
+export function forwardTrace(trace: string, receivingPort: string, receivingChannel: string): string {
+  const head = `${receivingPort}/${receivingChannel}`;
+  return trace === "" ? head : `${head}/${trace}`;
+}
+
+/** The trace after sending back over its first hop; `null` when the trace is native. */
+export function unwindTrace(trace: string): { hop: TraceHop; rest: string } | null {
+  if (trace === "") return null;
+  const [hop, ...rest] = parseTrace(trace);
+  return { hop: hop!, rest: formatTrace(rest) };
+}
+
+/**
+ * Splits a full path (`transfer/channel-0/uatom`, `transfer/channel-2/cw20:terra1...`,
+ * `transfer/channel-0/factory/osmo1.../x`) into trace and base denom: leading pairs are taken
+ * while the second segment is a channel or client id, and the rest is the base denom.
+ */
+export function splitFullPath(path: string): { trace: string; baseDenom: string } {
+  const segments = path.split("/");
+  let i = 0;
+  while (i + 2 < segments.length && PORT.test(segments[i]!) && isChannelOrClientId(segments[i + 1]!)) i += 2;
+  return { trace: segments.slice(0, i).join("/"), baseDenom: segments.slice(i).join("/") };
+}

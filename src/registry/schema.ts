@@ -1,0 +1,190 @@
+/**
+ * The project's own registry format: the single source of truth for what the engine reads.
+ * TypeScript types are inferred from these schemas; `parseRegistry` is the only way in.
+ */
+import { z } from "zod";
+import { FungibleError } from "../errors.js";
+
+/** Bridge types a route may use (SEMANTICS section 3), in the spec's spelling. */
+export const BRIDGE_TYPES = [
+  "IBC",
+  "AXELAR",
+  "CCTP",
+  "HYPERLANE",
+  "OPINIT",
+  "GO_FAST",
+  "STARGATE",
+  "LAYER_ZERO",
+  "EUREKA",
+  "CCTP_V2",
+] as const;
+export const BridgeTypeSchema = z.enum(BRIDGE_TYPES);
+export type BridgeType = z.infer<typeof BridgeTypeSchema>;
+
+const NonEmpty = z.string().min(1, "must be a non-empty string");
+
+export const ChainSchema = z.object({
+  chain_id: NonEmpty,
+  chain_name: z.string().optional(),
+  pretty_name: z.string().optional(),
+  chain_type: z.enum(["cosmos", "evm", "svm", "other"]).default("cosmos"),
+  /** Packet-forward middleware: the chain forwards an arriving IBC transfer over IBC. */
+  pfm_enabled: z.boolean().default(false),
+  /** IBC hooks / memo forwarding: the chain forwards after a bridge hop. */
+  supports_memo: z.boolean().default(false),
+});
+export type Chain = z.infer<typeof ChainSchema>;
+
+export const AssetSchema = z
+  .object({
+    chain_id: NonEmpty,
+    denom: NonEmpty,
+    /** IBC path on this chain without the base denom; "" for a native asset. */
+    trace: z.string().default(""),
+    origin_chain_id: NonEmpty.optional(),
+    origin_denom: NonEmpty.optional(),
+    is_cw20: z.boolean().default(false),
+    is_evm: z.boolean().default(false),
+    symbol: z.string().optional(),
+    name: z.string().optional(),
+    logo_uri: z.string().optional(),
+    decimals: z.number().int().min(0).max(255).optional(),
+    description: z.string().optional(),
+    coingecko_id: z.string().optional(),
+    recommended_symbol: z.string().optional(),
+  })
+  .superRefine((asset, ctx) => {
+    if (asset.trace !== "" && (asset.origin_chain_id === undefined || asset.origin_denom === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["origin_denom"],
+        message: "an asset with a trace must name origin_chain_id and origin_denom",
+      });
+    }
+  })
+  .transform((asset) => ({
+    ...asset,
+    origin_chain_id: asset.origin_chain_id ?? asset.chain_id,
+    origin_denom: asset.origin_denom ?? asset.denom,
+  }));
+export type Asset = z.infer<typeof AssetSchema>;
+export type AssetInput = z.input<typeof AssetSchema>;
+
+export const ChannelEndSchema = z.object({
+  chain_id: NonEmpty,
+  channel_id: NonEmpty,
+  port_id: NonEmpty.default("transfer"),
+});
+export type ChannelEnd = z.infer<typeof ChannelEndSchema>;
+
+export const IbcChannelSchema = z.object({
+  chain_1: ChannelEndSchema,
+  chain_2: ChannelEndSchema,
+  /** Routes avoid INACTIVE channels; derived vouchers need ACTIVE (SEMANTICS section 2). */
+  status: z.enum(["ACTIVE", "INACTIVE", "UNKNOWN"]).default("UNKNOWN"),
+  preferred: z.boolean().default(false),
+});
+export type IbcChannel = z.infer<typeof IbcChannelSchema>;
+
+export const AssetRefSchema = z.object({ chain_id: NonEmpty, denom: NonEmpty });
+export type AssetRef = z.infer<typeof AssetRefSchema>;
+
+export const BridgeLinkSchema = z.object({
+  bridge: BridgeTypeSchema,
+  from: AssetRefSchema,
+  to: AssetRefSchema,
+  /** Most bridges carry tokens both ways; a one-way link says so. */
+  bidirectional: z.boolean().default(true),
+});
+export type BridgeLink = z.infer<typeof BridgeLinkSchema>;
+
+export const SwapVenueSchema = z.object({
+  name: NonEmpty,
+  chain_id: NonEmpty,
+  denoms: z.array(NonEmpty).min(2, "a venue trades at least two denoms"),
+});
+export type SwapVenue = z.infer<typeof SwapVenueSchema>;
+
+const RegistryObjectSchema = z.object({
+  chains: z.array(ChainSchema),
+  assets: z.array(AssetSchema),
+  ibc_channels: z.array(IbcChannelSchema).default([]),
+  bridge_links: z.array(BridgeLinkSchema).default([]),
+  swap_venues: z.array(SwapVenueSchema).default([]),
+});
+
+export const RegistrySchema = RegistryObjectSchema.superRefine((registry, ctx) => checkReferences(registry, ctx));
+export type Registry = z.infer<typeof RegistrySchema>;
+export type RegistryInput = z.input<typeof RegistrySchema>;
+
+/** EVM contract addresses compare case-insensitively; every other denom exactly. */
+export function denomKey(denom: string): string {
+  return /^0x[0-9a-fA-F]{40}$/.test(denom) ? denom.toLowerCase() : denom;
+}
+
+/** The map key of an asset: `(chain_id, denom)` with EVM addresses folded. */
+export function assetKey(chainId: string, denom: string): string {
+  return `${chainId}\u0000${denomKey(denom)}`;
+}
+
+function checkReferences(registry: z.output<typeof RegistryObjectSchema>, ctx: z.RefinementCtx): void {
+  const chainIds = new Set<string>();
+  registry.chains.forEach((chain, i) => {
+    if (chainIds.has(chain.chain_id)) {
+      ctx.addIssue({ code: "custom", path: ["chains", i, "chain_id"], message: `duplicate chain "${chain.chain_id}"` });
+    }
+    chainIds.add(chain.chain_id);
+  });
+  const needChain = (chainId: string, path: (string | number)[]) => {
+    if (!chainIds.has(chainId)) ctx.addIssue({ code: "custom", path, message: `unknown chain "${chainId}"` });
+  };
+  const assetKeys = new Set<string>();
+  registry.assets.forEach((asset, i) => {
+    needChain(asset.chain_id, ["assets", i, "chain_id"]);
+    const key = assetKey(asset.chain_id, asset.denom);
+    if (assetKeys.has(key)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["assets", i, "denom"],
+        message: `duplicate asset "${asset.denom}" on chain "${asset.chain_id}"`,
+      });
+    }
+    assetKeys.add(key);
+  });
+  registry.ibc_channels.forEach((channel, i) => {
+    needChain(channel.chain_1.chain_id, ["ibc_channels", i, "chain_1", "chain_id"]);
+    needChain(channel.chain_2.chain_id, ["ibc_channels", i, "chain_2", "chain_id"]);
+  });
+  registry.bridge_links.forEach((link, i) => {
+    for (const side of ["from", "to"] as const) {
+      if (!assetKeys.has(assetKey(link[side].chain_id, link[side].denom))) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["bridge_links", i, side],
+          message: `unknown asset "${link[side].denom}" on chain "${link[side].chain_id}"`,
+        });
+      }
+    }
+  });
+  registry.swap_venues.forEach((venue, i) => needChain(venue.chain_id, ["swap_venues", i, "chain_id"]));
+}
+
+
+/**
+ * Validates registry JSON (already parsed) and returns it with defaults filled in.
+ * Throws `FungibleError("invalid_registry")` listing every problem with its path; nothing
+ * half-valid is ever returned.
+ */
+export function parseRegistry(json: unknown): Registry {
+  const result = RegistrySchema.safeParse(json);
+  if (result.success) return result.data;
+  throw new FungibleError(
+    "invalid_registry",
+    `parseRegistry: the registry is invalid\n${z.prettifyError(result.error)}`,
+    result.error.issues.map((issue) => ({ path: issue.path.map(pathSegment), message: issue.message })),
+  );
+}
+
+function pathSegment(segment: PropertyKey): string | number {
+  return typeof segment === "number" ? segment : String(segment);
+}

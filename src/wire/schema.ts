@@ -1,0 +1,122 @@
+/**
+ * The wire format of the interface spec: request and response bodies of both endpoints.
+ * The library API, the HTTP handler, the CLI and the OpenAPI document all read these schemas.
+ * Optional request fields accept `null` as "absent" (proto3 JSON clients send it).
+ */
+import { z } from "zod";
+import { FungibleError } from "../errors.js";
+import { BridgeTypeSchema } from "../registry/schema.js";
+
+const flag = (meaning: string) =>
+  z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? false)
+    .describe(meaning);
+
+const requiredString = (field: string, meaning: string) =>
+  z.string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
+    .min(1, `${field} must not be empty`)
+    .describe(meaning);
+
+export const RECOMMENDATION_REASONS = ["UNKNOWN", "MOST_LIQUID", "BASE_TOKEN", "DIRECT"] as const;
+
+export const SwapVenueRefSchema = z
+  .looseObject({ name: z.string().min(1), chain_id: z.string().min(1) })
+  .describe("A swap venue, matched by name and chain_id; extra fields such as logo_uri are ignored");
+
+export const AssetsFromSourceRequestSchema = z.object({
+  source_asset_denom: requiredString("source_asset_denom", "Denom of the source asset"),
+  source_asset_chain_id: requiredString("source_asset_chain_id", "Chain-id of the source asset"),
+  allow_multi_tx: flag("Include assets that need several transactions to reach"),
+  recommendation_reason: z
+    .enum(RECOMMENDATION_REASONS)
+    .nullish()
+    .transform((value) => value ?? "UNKNOWN")
+    .describe("UNKNOWN (no filter), MOST_LIQUID, BASE_TOKEN or DIRECT"),
+  include_swaps: flag("Let routes swap in place on the registry's swap venues"),
+  swap_venues: z
+    .array(SwapVenueRefSchema)
+    .nullish()
+    .transform((value) => value ?? null)
+    .describe("Limit swaps to these venues; ignored unless include_swaps"),
+  native_only: flag("Return only native assets (empty trace)"),
+  group_by: z
+    .string()
+    .nullish()
+    .refine((value) => value == null || value === "chain_id", {
+      message: 'group_by supports only "chain_id" (or null / absent)',
+    })
+    .transform(() => "chain_id" as const)
+    .describe('Grouping key; only "chain_id" is supported'),
+  include_cw20_assets: flag("Include CW20 tokens"),
+});
+export type AssetsFromSourceRequest = z.input<typeof AssetsFromSourceRequestSchema>;
+export type AssetsFromSourceOptions = z.output<typeof AssetsFromSourceRequestSchema>;
+
+export const AssetsBetweenChainsRequestSchema = z
+  .object({
+    source_chain_id: requiredString("source_chain_id", "Chain-id of the source chain"),
+    dest_chain_id: requiredString("dest_chain_id", "Chain-id of the destination chain"),
+    include_no_metadata_assets: flag("Include assets without metadata (symbol, name, logo_uri...)"),
+    include_cw20_assets: flag("Include CW20 tokens"),
+    include_evm_assets: flag("Include EVM tokens"),
+    allow_multi_tx: flag("Include pairs that need several transactions"),
+  })
+  .refine((request) => request.source_chain_id !== request.dest_chain_id, {
+    message: "source_chain_id and dest_chain_id must differ",
+    path: ["dest_chain_id"],
+  });
+export type AssetsBetweenChainsRequest = z.input<typeof AssetsBetweenChainsRequestSchema>;
+export type AssetsBetweenChainsOptions = z.output<typeof AssetsBetweenChainsRequestSchema>;
+
+export const WireAssetSchema = z.object({
+  denom: z.string(),
+  chain_id: z.string(),
+  origin_denom: z.string(),
+  origin_chain_id: z.string(),
+  trace: z.string(),
+  is_cw20: z.boolean(),
+  is_evm: z.boolean(),
+  symbol: z.string().optional(),
+  name: z.string().optional(),
+  logo_uri: z.string().optional(),
+  decimals: z.number().int().optional(),
+  description: z.string().optional(),
+  coingecko_id: z.string().optional(),
+  recommended_symbol: z.string().optional(),
+});
+export type WireAsset = z.infer<typeof WireAssetSchema>;
+
+export const AssetsFromSourceResponseSchema = z.object({
+  dest_assets: z.record(z.string(), z.object({ assets: z.array(WireAssetSchema) })),
+});
+export type AssetsFromSourceResponse = z.infer<typeof AssetsFromSourceResponseSchema>;
+
+export const AssetPairSchema = z.object({
+  asset_on_source: WireAssetSchema,
+  asset_on_dest: WireAssetSchema,
+  txs_required: z.number().int().min(1),
+  bridges: z.array(BridgeTypeSchema),
+});
+export type AssetPair = z.infer<typeof AssetPairSchema>;
+
+export const AssetsBetweenChainsResponseSchema = z.object({
+  assets_between_chains: z.array(AssetPairSchema),
+});
+export type AssetsBetweenChainsResponse = z.infer<typeof AssetsBetweenChainsResponseSchema>;
+
+/** Validates a request body; a bad one throws `FungibleError("invalid_request")` naming each path. */
+export function parseRequest<S extends z.ZodType>(schema: S, body: unknown, operation: string): z.output<S> {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) {
+    throw new FungibleError("invalid_request", `${operation}: the request body must be a JSON object`);
+  }
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const details = result.error.issues.map((issue) => ({
+    path: issue.path.map((segment) => (typeof segment === "number" ? segment : String(segment))),
+    message: issue.message,
+  }));
+  const summary = details.map((d) => (d.path.length ? `${d.path.join(".")}: ${d.message}` : d.message)).join("; ");
+  throw new FungibleError("invalid_request", `${operation}: ${summary}`, details);
+}
