@@ -1,0 +1,82 @@
+/**
+ * From a parsed registry to a ready engine: canonical assets, hop edges, and every asset's best
+ * routes computed once, so each query costs about the size of its answer.
+ */
+import type Graph from "graphology";
+import type { AssetRef, Registry } from "../registry/schema.js";
+import type {
+  AssetsBetweenChainsRequest,
+  AssetsBetweenChainsResponse,
+  AssetsFromSourceRequest,
+  AssetsFromSourceResponse,
+} from "../wire/schema.js";
+import { assetsBetweenChains } from "../query/assets-between-chains.js";
+import { assetsFromSource } from "../query/assets-from-source.js";
+import { searchBestRoutes } from "../query/best-routes.js";
+import { BridgeSets } from "../query/bridge-sets.js";
+import type { Engine } from "../query/engine.js";
+import { reachableSet } from "../query/reachable-set.js";
+import { findRoute } from "../query/route.js";
+import { canonicalAssets, compareStrings } from "./canonical-assets.js";
+import { graphologyView } from "./graphology-view.js";
+import { hopAdjacency } from "./hops.js";
+import type { EngineModel } from "./model.js";
+import type { AssetGraph, Route, SwapOptions } from "./types.js";
+
+/** Builds the engine from a registry returned by `parseRegistry` or `loadChainRegistry`. */
+export function buildAssetGraph(registry: Registry): AssetGraph {
+  const model = buildModel(registry);
+  const bridgeSets = new BridgeSets();
+  const reachable = model.assets.map((asset) =>
+    reachableSet(model, searchBestRoutes(model, asset.index, bridgeSets)),
+  );
+  return new FungibleAssetGraph(registry, { model, bridgeSets, reachable });
+}
+
+export function buildModel(registry: Registry): EngineModel {
+  const chains = [...registry.chains].sort((a, b) => compareStrings(a.chain_id, b.chain_id));
+  const chainIndexById = new Map(chains.map((chain, i) => [chain.chain_id, i]));
+  const { assets, assetIndexByKey } = canonicalAssets(registry, chainIndexById);
+  const assetsByChain: number[][] = chains.map(() => []);
+  for (const asset of assets) assetsByChain[asset.chainIndex]!.push(asset.index);
+  return {
+    chains,
+    chainIndexById,
+    assets,
+    assetIndexByKey,
+    assetsByChain,
+    hops: hopAdjacency(registry, assets, assetIndexByKey),
+    swapVenues: registry.swap_venues,
+  };
+}
+
+class FungibleAssetGraph implements AssetGraph {
+  private view: Graph | undefined;
+
+  constructor(
+    readonly registry: Registry,
+    private readonly engine: Engine,
+  ) {}
+
+  /** Built on first use: queries never need it, analysts often do. */
+  get graph(): Graph {
+    this.view ??= graphologyView(this.engine.model);
+    return this.view;
+  }
+
+  assetsFromSource(request: AssetsFromSourceRequest): AssetsFromSourceResponse {
+    return assetsFromSource(this.engine, request);
+  }
+
+  assetsBetweenChains(request: AssetsBetweenChainsRequest): AssetsBetweenChainsResponse {
+    return assetsBetweenChains(this.engine, request);
+  }
+
+  route(from: AssetRef, to: AssetRef, options?: SwapOptions): Route | null {
+    return findRoute(this.engine, from, to, options);
+  }
+
+  chainIds(): string[] {
+    return this.engine.model.chains.map((chain) => chain.chain_id);
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * The engine's in-memory model: canonical assets with their wire objects built once, and the hop
+ * adjacency the route search walks. The graphology graph mirrors it for analysts.
+ */
+import type { BridgeType, Chain, SwapVenue } from "../registry/schema.js";
+import type { HopKind } from "./types.js";
+import type { WireAsset } from "../wire/schema.js";
+
+export interface AssetRecord {
+  /** Position in canonical order: registry order, then derived vouchers by (chain, denom). */
+  index: number;
+  chainIndex: number;
+  chainId: string;
+  denom: string;
+  trace: string;
+  originChainId: string;
+  originDenom: string;
+  isCw20: boolean;
+  isEvm: boolean;
+  /** Listed by the registry (false for a derived single-hop voucher). */
+  listed: boolean;
+  hasMetadata: boolean;
+  /** The wire object, frozen and shared by every answer that contains this asset. */
+  wire: WireAsset;
+}
+
+export interface HopEdge {
+  to: number;
+  kind: HopKind;
+  bridge: BridgeType | null;
+  /** Sending side of an IBC hop. */
+  port: string | null;
+  channel: string | null;
+  venue: string | null;
+  /** The `(chain_id, channel)` element this hop adds to the tie-break sequence. */
+  sequenceLabel: string;
+}
+
+export interface EngineModel {
+  /** Chains sorted by chain id; `chainIndex` of an asset points here. */
+  chains: Chain[];
+  chainIndexById: Map<string, number>;
+  assets: AssetRecord[];
+  /** `assetKey(chain_id, denom)` -> asset index. */
+  assetIndexByKey: Map<string, number>;
+  /** Per chain index: its asset indexes in canonical order. */
+  assetsByChain: number[][];
+  /** Per asset index: IBC and bridge hops leaving it, in a fixed order. */
+  hops: HopEdge[][];
+  swapVenues: SwapVenue[];
+}

@@ -1,0 +1,44 @@
+/**
+ * fungible-graph: which fungible tokens can move between blockchains, and how.
+ * This entry is the pure core: no Node built-ins, so it runs in browsers, Deno, Bun and edge
+ * runtimes. File loading, the server and the CLI live in `fungible-graph/node`.
+ */
+export { FungibleError, isFungibleError, ERROR_KINDS } from "./errors.js";
+export type { FungibleErrorCode, ErrorDetail } from "./errors.js";
+
+export {
+  parseRegistry,
+  RegistrySchema,
+  ChainSchema,
+  AssetSchema,
+  IbcChannelSchema,
+  BridgeLinkSchema,
+  SwapVenueSchema,
+  BRIDGE_TYPES,
+  assetKey,
+  denomKey,
+} from "./registry/schema.js";
+export type { Registry, RegistryInput, Chain, Asset, IbcChannel, BridgeLink, SwapVenue, BridgeType, AssetRef } from "./registry/schema.js";
+
+export { ibcDenom, parseTrace, formatTrace, forwardTrace, unwindTrace, splitFullPath } from "./denom/trace.js";
+
+export {
+  AssetsFromSourceRequestSchema,
+  AssetsBetweenChainsRequestSchema,
+  AssetsFromSourceResponseSchema,
+  AssetsBetweenChainsResponseSchema,
+  WireAssetSchema,
+  RECOMMENDATION_REASONS,
+} from "./wire/schema.js";
+export type {
+  AssetsFromSourceRequest,
+  AssetsBetweenChainsRequest,
+  AssetsFromSourceResponse,
+  AssetsBetweenChainsResponse,
+  AssetPair,
+  WireAsset,
+} from "./wire/schema.js";
+
+export { buildAssetGraph } from "./graph/build-asset-graph.js";
+export { assetNodeKey, chainNodeKey } from "./graph/graphology-view.js";
+export type { AssetGraph, Route, RouteHop, HopKind, SwapOptions } from "./graph/types.js";

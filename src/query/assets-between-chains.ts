@@ -1,0 +1,53 @@
+/**
+ * assets_between_chains (SEMANTICS section 5): for each asset on the source chain, the best route
+ * to an asset on the destination chain, with filters applied to both sides.
+ */
+import type { AssetRecord } from "../graph/model.js";
+import {
+  AssetsBetweenChainsRequestSchema,
+  parseRequest,
+  type AssetPair,
+  type AssetsBetweenChainsOptions,
+  type AssetsBetweenChainsRequest,
+  type AssetsBetweenChainsResponse,
+} from "../wire/schema.js";
+import { requireChain, type Engine } from "./engine.js";
+import { chainSlice } from "./reachable-set.js";
+
+const OPERATION = "assetsBetweenChains";
+
+export function assetsBetweenChains(engine: Engine, request: AssetsBetweenChainsRequest): AssetsBetweenChainsResponse {
+  const options = parseRequest(AssetsBetweenChainsRequestSchema, request, OPERATION);
+  const sourceChain = requireChain(engine, options.source_chain_id, OPERATION);
+  const destChain = requireChain(engine, options.dest_chain_id, OPERATION);
+  const { assets, assetsByChain } = engine.model;
+  const pairs: AssetPair[] = [];
+  for (const sourceIndex of assetsByChain[sourceChain]!) {
+    const source = assets[sourceIndex]!;
+    if (!passes(source, options)) continue;
+    const set = engine.reachable[sourceIndex]!;
+    const [start, end] = chainSlice(engine.model, set, destChain);
+    let best = -1;
+    for (let i = start; i < end; i++) {
+      if (set.txs[i]! > 1 && !options.allow_multi_tx) continue;
+      if (!passes(assets[set.targets[i]!]!, options)) continue;
+      if (best === -1 || set.rank[i]! < set.rank[best]!) best = i;
+    }
+    if (best === -1) continue;
+    pairs.push({
+      asset_on_source: source.wire,
+      asset_on_dest: assets[set.targets[best]!]!.wire,
+      txs_required: set.txs[best]!,
+      bridges: engine.bridgeSets.get(set.bridges[best]!) as AssetPair["bridges"],
+    });
+  }
+  return { assets_between_chains: pairs };
+}
+
+/** Rules 1-3 of the spec, applied to either side of a pair. */
+function passes(asset: AssetRecord, options: AssetsBetweenChainsOptions): boolean {
+  if (asset.isCw20 && !options.include_cw20_assets) return false;
+  if (asset.isEvm && !options.include_evm_assets) return false;
+  if (!asset.hasMetadata && !options.include_no_metadata_assets) return false;
+  return true;
+}
