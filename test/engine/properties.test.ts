@@ -1,0 +1,208 @@
+/**
+ * Rules of the contract (SEMANTICS sections 2-5) stated as properties over generated registries.
+ * fast-check prints the seed and the shrunk registry of any counterexample.
+ */
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import { ibcDenom, forwardTrace, unwindTrace, RECOMMENDATION_REASONS } from "../../src/index.js";
+import { arbitraryRegistry } from "../support/arbitrary-registry.js";
+import { allAssets, assetsOf, engineFor, idOf } from "../support/engine-helpers.js";
+
+const RUNS = { numRuns: 60 };
+
+const fromSourceFlags = fc.record({
+  allow_multi_tx: fc.boolean(),
+  include_cw20_assets: fc.boolean(),
+  native_only: fc.boolean(),
+  include_swaps: fc.boolean(),
+  recommendation_reason: fc.constantFrom(...RECOMMENDATION_REASONS),
+});
+const betweenFlags = fc.record({
+  allow_multi_tx: fc.boolean(),
+  include_cw20_assets: fc.boolean(),
+  include_evm_assets: fc.boolean(),
+  include_no_metadata_assets: fc.boolean(),
+});
+
+describe("trace arithmetic", () => {
+  const segment = fc.tuple(fc.constantFrom("transfer", "wasm.contract1"), fc.nat(5000)).map(([p, n]) => [p, `channel-${n}`] as const);
+  test("forward then unwind returns the original trace", () => {
+    fc.assert(
+      fc.property(fc.array(segment, { maxLength: 4 }), segment, (hops, [port, channel]) => {
+        const trace = hops.map(([p, c]) => `${p}/${c}`).join("/");
+        const unwound = unwindTrace(forwardTrace(trace, port, channel));
+        expect(unwound).toEqual({ hop: { port, channel }, rest: trace });
+      }),
+    );
+  });
+});
+
+describe("engine properties over generated registries", () => {
+  test("every voucher's denom is the hash of its trace and origin; natives are their own origin", () => {
+    fc.assert(
+      fc.property(arbitraryRegistry(), (registry) => {
+        for (const asset of allAssets(engineFor(registry))) {
+          if (asset.trace === "") expect([asset.origin_chain_id, asset.origin_denom]).toEqual([asset.chain_id, asset.denom]);
+          else expect(asset.denom).toBe(ibcDenom(asset.trace, asset.origin_denom));
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  test("IBC hops come in forward/unwind pairs: sending back returns the original asset", () => {
+    fc.assert(
+      fc.property(arbitraryRegistry(), (registry) => {
+        const engine = engineFor(registry);
+        const graph = engine.graph;
+        graph.forEachEdge((edge, attributes, source, target) => {
+          if (attributes.kind !== "ibc") return;
+          expect(graph.someOutEdge(target, (_e, back, _s, t) => back.kind === "ibc" && t === source)).toBe(true);
+        });
+      }),
+      RUNS,
+    );
+  });
+
+  test("assets_from_source answers satisfy every filter they were asked for", () => {
+    fc.assert(
+      fc.property(arbitraryRegistry(), fc.nat(), fromSourceFlags, (registry, pick, flags) => {
+        const engine = engineFor(registry);
+        const assets = allAssets(engine);
+        const source = assets[pick % assets.length]!;
+        const request = { source_asset_denom: source.denom, source_asset_chain_id: source.chain_id, ...flags };
+        const answer = engine.assetsFromSource(request);
+        for (const [chainId, group] of Object.entries(answer.dest_assets)) {
+          expect(group.assets.length).toBeGreaterThan(0);
+          if (flags.recommendation_reason === "MOST_LIQUID") expect(group.assets.length).toBe(1);
+          for (const asset of group.assets) {
+            expect(asset.chain_id).toBe(chainId);
+            expect(idOf(asset)).not.toBe(idOf(source));
+            if (!flags.include_cw20_assets) expect(asset.is_cw20).toBe(false);
+            if (flags.native_only) expect(asset.trace).toBe("");
+            if (flags.recommendation_reason === "BASE_TOKEN") {
+              expect([asset.trace, asset.origin_chain_id, asset.origin_denom]).toEqual(["", asset.chain_id, asset.denom]);
+            }
+            const route = engine.route(source, asset, flags)!;
+            expect(route).not.toBeNull();
+            if (!flags.allow_multi_tx) expect(route.txs_required).toBe(1);
+            if (flags.recommendation_reason === "DIRECT") expect(route.hops.length).toBe(1);
+          }
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  test("assets_between_chains pairs satisfy rules 1-4 on both sides and agree with route()", () => {
+    fc.assert(
+      fc.property(arbitraryRegistry(), fc.nat(), fc.nat(), betweenFlags, (registry, a, b, flags) => {
+        const engine = engineFor(registry);
+        const chains = engine.chainIds();
+        const source_chain_id = chains[a % chains.length]!;
+        const dest_chain_id = chains[(a + 1 + (b % (chains.length - 1))) % chains.length]!;
+        const answer = engine.assetsBetweenChains({ source_chain_id, dest_chain_id, ...flags });
+        const sources = answer.assets_between_chains.map((pair) => idOf(pair.asset_on_source));
+        expect(new Set(sources).size).toBe(sources.length);
+        for (const pair of answer.assets_between_chains) {
+          expect(pair.asset_on_source.chain_id).toBe(source_chain_id);
+          expect(pair.asset_on_dest.chain_id).toBe(dest_chain_id);
+          for (const side of [pair.asset_on_source, pair.asset_on_dest]) {
+            if (!flags.include_cw20_assets) expect(side.is_cw20).toBe(false);
+            if (!flags.include_evm_assets) expect(side.is_evm).toBe(false);
+            if (!flags.include_no_metadata_assets) expect(side.symbol).toBeDefined();
+          }
+          if (!flags.allow_multi_tx) expect(pair.txs_required).toBe(1);
+          const route = engine.route(pair.asset_on_source, pair.asset_on_dest)!;
+          expect([pair.txs_required, pair.bridges]).toEqual([route.txs_required, route.bridges]);
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  test("include_* flags only add results; native_only and reasons only remove them", () => {
+    fc.assert(
+      fc.property(arbitraryRegistry(), fc.nat(), fromSourceFlags, betweenFlags, (registry, pick, flags, between) => {
+        const engine = engineFor(registry);
+        const assets = allAssets(engine);
+        const source = assets[pick % assets.length]!;
+        const base = { source_asset_denom: source.denom, source_asset_chain_id: source.chain_id, ...flags };
+        const ids = (request: typeof base) => new Set(assetsOf(engine.assetsFromSource(request)).map(idOf));
+        const chainsOf = (request: typeof base) => new Set(Object.keys(engine.assetsFromSource(request).dest_assets));
+        const subset = <T>(small: Set<T>, big: Set<T>) => [...small].every((x) => big.has(x));
+        // MOST_LIQUID keeps one asset per chain, so there the chains, not the assets, are monotone.
+        const view = flags.recommendation_reason === "MOST_LIQUID" ? chainsOf : ids;
+        for (const flag of ["include_cw20_assets", "allow_multi_tx", "include_swaps"] as const) {
+          expect(subset(view({ ...base, [flag]: false }), view({ ...base, [flag]: true }))).toBe(true);
+        }
+        expect(subset(ids({ ...base, native_only: true }), ids({ ...base, native_only: false }))).toBe(true);
+        expect(subset(ids(base), ids({ ...base, recommendation_reason: "UNKNOWN" }))).toBe(true);
+
+        const chains = engine.chainIds();
+        const pairRequest = { source_chain_id: chains[0]!, dest_chain_id: chains[1]!, ...between };
+        const pairs = (request: typeof pairRequest) =>
+          new Set(engine.assetsBetweenChains(request).assets_between_chains.map((p) => idOf(p.asset_on_source)));
+        for (const flag of ["include_cw20_assets", "include_evm_assets", "include_no_metadata_assets", "allow_multi_tx"] as const) {
+          expect(subset(pairs({ ...pairRequest, [flag]: false }), pairs({ ...pairRequest, [flag]: true }))).toBe(true);
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  test("allow_multi_tx false is exactly the txs_required == 1 subset of allow_multi_tx true", () => {
+    fc.assert(
+      fc.property(arbitraryRegistry(), fc.nat(), betweenFlags, (registry, pick, flags) => {
+        const engine = engineFor(registry);
+        const assets = allAssets(engine);
+        const source = assets[pick % assets.length]!;
+        const request = { source_asset_denom: source.denom, source_asset_chain_id: source.chain_id };
+        const single = assetsOf(engine.assetsFromSource({ ...request, allow_multi_tx: false })).map(idOf);
+        const multi = assetsOf(engine.assetsFromSource({ ...request, allow_multi_tx: true }));
+        expect(single).toEqual(multi.filter((asset) => engine.route(source, asset)!.txs_required === 1).map(idOf));
+
+        const chains = engine.chainIds();
+        const between = { source_chain_id: chains[1]!, dest_chain_id: chains[0]!, ...flags };
+        const strict = engine.assetsBetweenChains({ ...between, allow_multi_tx: false }).assets_between_chains;
+        const loose = engine.assetsBetweenChains({ ...between, allow_multi_tx: true }).assets_between_chains;
+        expect(strict).toEqual(loose.filter((pair) => pair.txs_required === 1));
+      }),
+      RUNS,
+    );
+  });
+
+  test("with no forwarding chain, txs_required equals the hop count", () => {
+    fc.assert(
+      fc.property(arbitraryRegistry({ forwarding: false, swaps: false }), fc.nat(), (registry, pick) => {
+        const engine = engineFor(registry);
+        const assets = allAssets(engine);
+        const source = assets[pick % assets.length]!;
+        const answer = engine.assetsFromSource({ source_asset_denom: source.denom, source_asset_chain_id: source.chain_id, allow_multi_tx: true });
+        for (const asset of assetsOf(answer)) {
+          const route = engine.route(source, asset)!;
+          expect(route.txs_required).toBe(route.hops.length);
+          expect(route.hops.every((hop) => hop.starts_tx)).toBe(true);
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  test("answers are deterministic: the same registry built twice answers identically", () => {
+    fc.assert(
+      fc.property(arbitraryRegistry(), fromSourceFlags, betweenFlags, (registry, flags, between) => {
+        const first = engineFor(registry);
+        const second = engineFor(structuredClone(registry));
+        const chains = first.chainIds();
+        for (const asset of allAssets(first)) {
+          const request = { source_asset_denom: asset.denom, source_asset_chain_id: asset.chain_id, ...flags };
+          expect(JSON.stringify(second.assetsFromSource(request))).toBe(JSON.stringify(first.assetsFromSource(request)));
+        }
+        const pairRequest = { source_chain_id: chains[0]!, dest_chain_id: chains[chains.length - 1]!, ...between };
+        expect(JSON.stringify(second.assetsBetweenChains(pairRequest))).toBe(JSON.stringify(first.assetsBetweenChains(pairRequest)));
+      }),
+      { numRuns: 30 },
+    );
+  });
+});
