@@ -12,25 +12,49 @@ import type {
 } from "../wire/schema.js";
 import { assetsBetweenChains } from "../query/assets-between-chains.js";
 import { assetsFromSource } from "../query/assets-from-source.js";
-import { searchBestRoutes } from "../query/best-routes.js";
+import { Arrival, SearchScratch, searchBestRoutes, sourceLabel } from "../query/best-routes.js";
 import { BridgeSets } from "../query/bridge-sets.js";
 import type { Engine } from "../query/engine.js";
-import { reachableSet } from "../query/reachable-set.js";
+import { reachableSet, type ReachableSet, type ReachableView } from "../query/reachable-set.js";
 import { findRoute } from "../query/route.js";
 import { canonicalAssets, compareStrings } from "./canonical-assets.js";
 import { graphologyView } from "./graphology-view.js";
 import { hopAdjacency } from "./hops.js";
-import type { EngineModel } from "./model.js";
+import type { EngineModel, HopEdge } from "./model.js";
 import type { AssetGraph, Route, SwapOptions } from "./types.js";
 
 /** Builds the engine from a registry returned by `parseRegistry` or `loadChainRegistry`. */
 export function buildAssetGraph(registry: Registry): AssetGraph {
   const model = buildModel(registry);
   const bridgeSets = new BridgeSets();
-  const reachable = model.assets.map((asset) =>
-    reachableSet(model, searchBestRoutes(model, asset.index, bridgeSets)),
-  );
-  return new FungibleAssetGraph(registry, { model, bridgeSets, reachable });
+  return new FungibleAssetGraph(registry, { model, bridgeSets, reachable: reachableViews(model, bridgeSets) });
+}
+
+/** Every asset's reachable view; single-hop assets share the search from the far end of their hop. */
+function reachableViews(model: EngineModel, bridgeSets: BridgeSets): ReachableView[] {
+  const scratch = new SearchScratch(model.assets.length);
+  const shared = new Map<string, ReachableSet>();
+  return model.assets.map((asset): ReachableView => {
+    const hops = model.hops[asset.index]!;
+    if (hops.length !== 1) {
+      const labels = searchBestRoutes(model, sourceLabel(asset.index), bridgeSets, null, scratch);
+      return { set: reachableSet(model, labels), exclude: -1, via: null };
+    }
+    const hop = hops[0]!;
+    const via = { asset: hop.to, txs: 1, hops: 1, bridges: bridgeSets.extend(BridgeSets.EMPTY, hop.bridge) };
+    const key = `${hop.to}|${hop.kind}|${hop.bridge}`;
+    let set = shared.get(key);
+    if (set === undefined) {
+      const start = { ...via, parent: null, edge: null, startsTx: false, arrival: arrivalBy(hop) };
+      set = reachableSet(model, searchBestRoutes(model, start, bridgeSets, null, scratch));
+      shared.set(key, set);
+    }
+    return { set, exclude: asset.index, via };
+  });
+}
+
+function arrivalBy(hop: HopEdge): Arrival {
+  return hop.kind === "ibc" ? Arrival.Ibc : Arrival.Bridge;
 }
 
 export function buildModel(registry: Registry): EngineModel {

@@ -12,7 +12,7 @@ import {
   type AssetsBetweenChainsResponse,
 } from "../wire/schema.js";
 import { requireChain, type Engine } from "./engine.js";
-import { chainSlice } from "./reachable-set.js";
+import { forEachReachable } from "./reachable-set.js";
 
 const OPERATION = "assetsBetweenChains";
 
@@ -25,20 +25,27 @@ export function assetsBetweenChains(engine: Engine, request: AssetsBetweenChains
   for (const sourceIndex of assetsByChain[sourceChain]!) {
     const source = assets[sourceIndex]!;
     if (!passes(source, options)) continue;
-    const set = engine.reachable[sourceIndex]!;
-    const [start, end] = chainSlice(engine.model, set, destChain);
     let best = -1;
-    for (let i = start; i < end; i++) {
-      if (set.txs[i]! > 1 && !options.allow_multi_tx) continue;
-      if (!passes(assets[set.targets[i]!]!, options)) continue;
-      if (best === -1 || set.rank[i]! < set.rank[best]!) best = i;
-    }
+    let bestRank = 0;
+    let bestTxs = 0;
+    let bestBridges = 0;
+    forEachReachable(
+      engine.model,
+      engine.reachable[sourceIndex]!,
+      (target, txs, _hops, rank, bridges) => {
+        if (txs > 1 && !options.allow_multi_tx) return;
+        if (!passes(assets[target]!, options)) return;
+        if (best !== -1 && rank >= bestRank) return;
+        [best, bestRank, bestTxs, bestBridges] = [target, rank, txs, bridges];
+      },
+      destChain,
+    );
     if (best === -1) continue;
     pairs.push({
       asset_on_source: source.wire,
-      asset_on_dest: assets[set.targets[best]!]!.wire,
-      txs_required: set.txs[best]!,
-      bridges: engine.bridgeSets.get(set.bridges[best]!) as AssetPair["bridges"],
+      asset_on_dest: assets[best]!.wire,
+      txs_required: bestTxs,
+      bridges: engine.bridgeSets.get(bestBridges) as AssetPair["bridges"],
     });
   }
   return { assets_between_chains: pairs };

@@ -11,9 +11,9 @@ import {
   type AssetsFromSourceResponse,
   type WireAsset,
 } from "../wire/schema.js";
-import { searchBestRoutes } from "./best-routes.js";
+import { searchBestRoutes, sourceLabel } from "./best-routes.js";
 import { requireAsset, swapHops, type Engine } from "./engine.js";
-import { reachableSet, type ReachableSet } from "./reachable-set.js";
+import { forEachReachable, reachableSet, type ReachableView } from "./reachable-set.js";
 
 const OPERATION = "assetsFromSource";
 
@@ -21,33 +21,50 @@ export function assetsFromSource(engine: Engine, request: AssetsFromSourceReques
   const options = parseRequest(AssetsFromSourceRequestSchema, request, OPERATION);
   const source = requireAsset(engine, options.source_asset_chain_id, options.source_asset_denom, OPERATION);
   const swaps = swapHops(engine, options);
-  const set =
+  const view: ReachableView =
     swaps === null
       ? engine.reachable[source]!
-      : reachableSet(engine.model, searchBestRoutes(engine.model, source, engine.bridgeSets, swaps));
-  return { dest_assets: groupByChain(engine, set, options) };
+      : {
+          set: reachableSet(engine.model, searchBestRoutes(engine.model, sourceLabel(source), engine.bridgeSets, swaps)),
+          exclude: -1,
+          via: null,
+        };
+  return { dest_assets: groupByChain(engine, view, options) };
 }
 
-function groupByChain(engine: Engine, set: ReachableSet, options: AssetsFromSourceOptions) {
+function groupByChain(engine: Engine, view: ReachableView, options: AssetsFromSourceOptions) {
   // Chain ids are data: a null-prototype map keeps "__proto__" an ordinary key.
   const groups: AssetsFromSourceResponse["dest_assets"] = Object.create(null);
   const { assets, chains } = engine.model;
   const mostLiquid = options.recommendation_reason === "MOST_LIQUID";
-  let i = 0;
-  while (i < set.targets.length) {
-    const chainIndex = assets[set.targets[i]!]!.chainIndex;
-    const kept: WireAsset[] = [];
-    let best = -1;
-    for (; i < set.targets.length && assets[set.targets[i]!]!.chainIndex === chainIndex; i++) {
-      const asset = assets[set.targets[i]!]!;
-      if (!keeps(asset, set.txs[i]!, set.hops[i]!, options)) continue;
-      if (!mostLiquid) kept.push(asset.wire);
-      else if (best === -1 || moreLiquid(engine, set, i, best)) best = i;
-    }
-    if (best !== -1) kept.push(assets[set.targets[best]!]!.wire);
+  let chainIndex = -1;
+  let kept: WireAsset[] = [];
+  let best: Candidate | null = null;
+  const closeGroup = () => {
+    if (best !== null) kept.push(assets[best.asset]!.wire);
     if (kept.length > 0) groups[chains[chainIndex]!.chain_id] = { assets: kept };
-  }
+    kept = [];
+    best = null;
+  };
+  forEachReachable(engine.model, view, (target, txs, hops) => {
+    const asset = assets[target]!;
+    if (asset.chainIndex !== chainIndex) {
+      if (chainIndex !== -1) closeGroup();
+      chainIndex = asset.chainIndex;
+    }
+    if (!keeps(asset, txs, hops, options)) return;
+    if (!mostLiquid) kept.push(asset.wire);
+    else if (best === null || moreLiquid(asset, txs, hops, best)) best = { asset: target, listed: asset.listed, txs, hops };
+  });
+  if (chainIndex !== -1) closeGroup();
   return groups;
+}
+
+interface Candidate {
+  asset: number;
+  listed: boolean;
+  txs: number;
+  hops: number;
 }
 
 function keeps(asset: AssetRecord, txs: number, hops: number, options: AssetsFromSourceOptions): boolean {
@@ -65,10 +82,8 @@ function keeps(asset: AssetRecord, txs: number, hops: number, options: AssetsFro
 }
 
 /** MOST_LIQUID: the listed version over a derived one, then fewer txs, then fewer hops. */
-function moreLiquid(engine: Engine, set: ReachableSet, i: number, j: number): boolean {
-  const a = engine.model.assets[set.targets[i]!]!;
-  const b = engine.model.assets[set.targets[j]!]!;
-  if (a.listed !== b.listed) return a.listed;
-  if (set.txs[i] !== set.txs[j]) return set.txs[i]! < set.txs[j]!;
-  return set.hops[i]! < set.hops[j]!;
+function moreLiquid(asset: AssetRecord, txs: number, hops: number, best: Candidate): boolean {
+  if (asset.listed !== best.listed) return asset.listed;
+  if (txs !== best.txs) return txs < best.txs;
+  return hops < best.hops;
 }

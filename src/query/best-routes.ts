@@ -8,8 +8,8 @@ import type { Chain } from "../registry/schema.js";
 import type { EngineModel, HopEdge } from "../graph/model.js";
 import type { BridgeSets } from "./bridge-sets.js";
 
-/** How funds reached an asset: the source itself, an IBC hop, or a bridge hop. */
-const enum Arrival {
+/** How funds reached an asset: still on the source, by an IBC hop, or by a bridge hop. */
+export const enum Arrival {
   Start = 0,
   Ibc = 1,
   Bridge = 2,
@@ -31,39 +31,70 @@ export interface RouteLabel {
 /** Extra hops available to a query, e.g. swaps on allowed venues. */
 export type ExtraHops = (asset: number) => readonly HopEdge[];
 
+/** The label a search from `asset` as the source starts with. */
+export function sourceLabel(asset: number): RouteLabel {
+  return { asset, txs: 1, hops: 0, bridges: 0, parent: null, edge: null, startsTx: false, arrival: Arrival.Start };
+}
+
+/** Per-build scratch space, so thousands of searches allocate no per-search sets. */
+export class SearchScratch {
+  private stamp = 0;
+  private readonly stateStamps: Uint32Array;
+  private readonly assetStamps: Uint32Array;
+
+  constructor(assetCount: number) {
+    this.stateStamps = new Uint32Array(assetCount * 3);
+    this.assetStamps = new Uint32Array(assetCount);
+  }
+
+  begin(): void {
+    this.stamp++;
+  }
+  settleState(state: number): boolean {
+    if (this.stateStamps[state] === this.stamp) return false;
+    this.stateStamps[state] = this.stamp;
+    return true;
+  }
+  isSettledState(state: number): boolean {
+    return this.stateStamps[state] === this.stamp;
+  }
+  settleAsset(asset: number): boolean {
+    if (this.assetStamps[asset] === this.stamp) return false;
+    this.assetStamps[asset] = this.stamp;
+    return true;
+  }
+}
+
 /**
- * Every asset reachable from `source`, each with its best route, in the order the search settles
- * them (which is best-route order). The source itself is not included.
+ * Every asset reachable from the `start` label, each with its best route, in the order the search
+ * settles them (which is best-route order). The start asset itself is not included.
  */
 export function searchBestRoutes(
   model: EngineModel,
-  source: number,
+  start: RouteLabel,
   bridgeSets: BridgeSets,
   extraHops: ExtraHops | null = null,
+  scratch: SearchScratch = new SearchScratch(model.assets.length),
 ): RouteLabel[] {
-  const settledStates = new Set<number>();
-  const settledAssets = new Set<number>([source]);
+  scratch.begin();
+  scratch.settleAsset(start.asset);
   const reached: RouteLabel[] = [];
   const heap = new LabelHeap();
-  heap.push({ asset: source, txs: 1, hops: 0, bridges: 0, parent: null, edge: null, startsTx: false, arrival: Arrival.Start });
+  heap.push(start);
 
   for (let label = heap.pop(); label !== undefined; label = heap.pop()) {
-    const state = label.asset * 3 + label.arrival;
-    if (settledStates.has(state)) continue;
-    settledStates.add(state);
-    if (!settledAssets.has(label.asset)) {
-      settledAssets.add(label.asset);
-      reached.push(label);
-    }
+    if (!scratch.settleState(label.asset * 3 + label.arrival)) continue;
+    if (scratch.settleAsset(label.asset)) reached.push(label);
     const chain = model.chains[model.assets[label.asset]!.chainIndex]!;
+    const firstStep = label.hops === 0;
     const expand = (edge: HopEdge) => {
       const arrival = edge.kind === "ibc" ? Arrival.Ibc : edge.kind === "bridge" ? Arrival.Bridge : label.arrival;
-      if (settledStates.has(edge.to * 3 + arrival)) return;
-      const startsTx = label.parent === null ? true : edge.kind !== "swap" && !forwards(chain, label.arrival, edge);
-      const txs = label.txs + (startsTx && label.parent !== null ? 1 : 0);
+      if (scratch.isSettledState(edge.to * 3 + arrival)) return;
+      // A swap happens inside the transaction that brought the funds; on the source it is the first.
+      const startsTx = firstStep || (label.arrival !== Arrival.Start && edge.kind !== "swap" && !forwards(chain, label.arrival, edge));
       heap.push({
         asset: edge.to,
-        txs,
+        txs: label.txs + (startsTx && !firstStep ? 1 : 0),
         hops: label.hops + 1,
         bridges: bridgeSets.extend(label.bridges, edge.kind === "swap" ? null : edge.bridge),
         parent: label,

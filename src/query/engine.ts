@@ -8,13 +8,13 @@ import { assetKey, type SwapVenue } from "../registry/schema.js";
 import type { SwapOptions } from "../graph/types.js";
 import type { BridgeSets } from "./bridge-sets.js";
 import type { ExtraHops } from "./best-routes.js";
-import type { ReachableSet } from "./reachable-set.js";
+import type { ReachableView } from "./reachable-set.js";
 
 export interface Engine {
   model: EngineModel;
   bridgeSets: BridgeSets;
   /** Per asset index: everything it reaches without swaps. */
-  reachable: ReachableSet[];
+  reachable: ReachableView[];
 }
 
 export function requireChain(engine: Engine, chainId: string, operation: string): number {

@@ -58,3 +58,43 @@ export function chainSlice(model: EngineModel, set: ReachableSet, chainIndex: nu
   };
   return [lowerBound(chainIndex), lowerBound(chainIndex + 1)];
 }
+
+/**
+ * What one asset reaches. An asset with a single hop (most vouchers: their only move is back to
+ * where they came from) shares the set searched from the far end of that hop, minus itself, plus
+ * that far end, which is always its best target. This keeps build time and memory proportional to
+ * the assets that branch, not to every voucher times its family.
+ */
+export interface ReachableView {
+  set: ReachableSet;
+  /** An asset of `set` not reachable as a target (the leaf itself), or -1. */
+  exclude: number;
+  /** The far end of the leaf's single hop, or null. */
+  via: { asset: number; txs: number; hops: number; bridges: number } | null;
+}
+
+export type VisitReachable = (asset: number, txs: number, hops: number, rank: number, bridges: number) => void;
+
+/** Visits the view's targets in (chain, canonical) order, all chains or only `chainIndex`. */
+export function forEachReachable(model: EngineModel, view: ReachableView, visit: VisitReachable, chainIndex = -1): void {
+  const { set, exclude, via } = view;
+  const [start, end] = chainIndex === -1 ? [0, set.targets.length] : chainSlice(model, set, chainIndex);
+  const assets = model.assets;
+  let pending = via !== null && (chainIndex === -1 || assets[via.asset]!.chainIndex === chainIndex) ? via : null;
+  for (let i = start; i < end; i++) {
+    const target = set.targets[i]!;
+    if (pending !== null && comesBefore(model, pending.asset, target)) {
+      visit(pending.asset, pending.txs, pending.hops, -1, pending.bridges);
+      pending = null;
+    }
+    if (target === exclude) continue;
+    visit(target, set.txs[i]!, set.hops[i]!, set.rank[i]!, set.bridges[i]!);
+  }
+  if (pending !== null) visit(pending.asset, pending.txs, pending.hops, -1, pending.bridges);
+}
+
+function comesBefore(model: EngineModel, a: number, b: number): boolean {
+  const x = model.assets[a]!;
+  const y = model.assets[b]!;
+  return x.chainIndex !== y.chainIndex ? x.chainIndex < y.chainIndex : x.index < y.index;
+}

@@ -3,7 +3,7 @@
  */
 import type { AssetRef } from "../registry/schema.js";
 import type { Route, SwapOptions } from "../graph/types.js";
-import { routeEdges, searchBestRoutes } from "./best-routes.js";
+import { routeEdges, searchBestRoutes, sourceLabel } from "./best-routes.js";
 import { requireAsset, swapHops, type Engine } from "./engine.js";
 
 const OPERATION = "route";
@@ -15,7 +15,7 @@ export function findRoute(engine: Engine, from: AssetRef, to: AssetRef, options:
   if (source === target) {
     return { from: assets[source]!.wire, to: assets[target]!.wire, txs_required: 0, bridges: [], hops: [] };
   }
-  const labels = searchBestRoutes(engine.model, source, engine.bridgeSets, swapHops(engine, options));
+  const labels = searchBestRoutes(engine.model, sourceLabel(source), engine.bridgeSets, swapHops(engine, options));
   const label = labels.find((candidate) => candidate.asset === target);
   if (label === undefined) return null;
   return {
