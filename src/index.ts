@@ -42,3 +42,4 @@ export type {
 export { buildAssetGraph } from "./graph/build-asset-graph.js";
 export { assetNodeKey, chainNodeKey } from "./graph/graphology-view.js";
 export type { AssetGraph, Route, RouteHop, HopKind, SwapOptions } from "./graph/types.js";
+export { snapshotAssetGraph, restoreAssetGraph } from "./graph/snapshot.js";

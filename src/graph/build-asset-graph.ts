@@ -17,7 +17,7 @@ import { BridgeSets } from "../query/bridge-sets.js";
 import type { Engine } from "../query/engine.js";
 import { reachableSet, type ReachableSet, type ReachableView } from "../query/reachable-set.js";
 import { findRoute } from "../query/route.js";
-import { canonicalAssets, compareStrings } from "./canonical-assets.js";
+import { canonicalAssets, compareStrings, derivedVouchersOf, type DerivedVoucher } from "./canonical-assets.js";
 import { graphologyView } from "./graphology-view.js";
 import { hopAdjacency } from "./hops.js";
 import type { EngineModel, HopEdge } from "./model.js";
@@ -25,9 +25,29 @@ import type { AssetGraph, Route, SwapOptions } from "./types.js";
 
 /** Builds the engine from a registry returned by `parseRegistry` or `loadChainRegistry`. */
 export function buildAssetGraph(registry: Registry): AssetGraph {
-  const model = buildModel(registry);
+  return buildFromModel(registry, buildModel(registry));
+}
+
+/** The engine for a registry whose derived vouchers are already known (a snapshot's). */
+export function buildAssetGraphWithDerived(registry: Registry, derived: readonly DerivedVoucher[]): AssetGraph {
+  return buildFromModel(registry, buildModel(registry, derived));
+}
+
+/** The derived vouchers of a built engine, for snapshots. */
+export function derivedVouchersOfGraph(graph: AssetGraph): DerivedVoucher[] {
+  const engine = engines.get(graph);
+  if (engine === undefined) throw new TypeError("derivedVouchersOfGraph: not an engine built by buildAssetGraph");
+  return derivedVouchersOf(engine.model.assets);
+}
+
+const engines = new WeakMap<AssetGraph, Engine>();
+
+function buildFromModel(registry: Registry, model: EngineModel): AssetGraph {
   const bridgeSets = new BridgeSets();
-  return new FungibleAssetGraph(registry, { model, bridgeSets, reachable: reachableViews(model, bridgeSets) });
+  const engine: Engine = { model, bridgeSets, reachable: reachableViews(model, bridgeSets) };
+  const graph = new FungibleAssetGraph(registry, engine);
+  engines.set(graph, engine);
+  return graph;
 }
 
 /** Every asset's reachable view; single-hop assets share the search from the far end of their hop. */
@@ -57,10 +77,10 @@ function arrivalBy(hop: HopEdge): Arrival {
   return hop.kind === "ibc" ? Arrival.Ibc : Arrival.Bridge;
 }
 
-export function buildModel(registry: Registry): EngineModel {
+export function buildModel(registry: Registry, derived?: readonly DerivedVoucher[]): EngineModel {
   const chains = [...registry.chains].sort((a, b) => compareStrings(a.chain_id, b.chain_id));
   const chainIndexById = new Map(chains.map((chain, i) => [chain.chain_id, i]));
-  const { assets, assetIndexByKey } = canonicalAssets(registry, chainIndexById);
+  const { assets, assetIndexByKey } = canonicalAssets(registry, chainIndexById, derived);
   const assetsByChain: number[][] = chains.map(() => []);
   for (const asset of assets) assetsByChain[asset.chainIndex]!.push(asset.index);
   return {

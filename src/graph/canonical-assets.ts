@@ -16,19 +16,37 @@ export interface CanonicalAssets {
 
 type AssetFields = Omit<AssetRecord, "index" | "chainIndex" | "wire">;
 
-export function canonicalAssets(registry: Registry, chainIndexById: Map<string, number>): CanonicalAssets {
-  const listed = registry.assets.map(listedFields);
-  const derived = derivedVouchers(registry, listed);
+/** A derived voucher as a snapshot stores it: `[chain_id, denom, trace, origin_chain_id, origin_denom]`. */
+export type DerivedVoucher = [string, string, string, string, string];
+
+/**
+ * `derived`, when given, replaces the derivation (a snapshot already did it, hashes included);
+ * it must be what `derivedVouchersOf` returned for the same registry.
+ */
+export function canonicalAssets(
+  registry: Registry,
+  chainIndexById: Map<string, number>,
+  derived: readonly DerivedVoucher[] = derivedVouchers(registry),
+): CanonicalAssets {
   const assets: AssetRecord[] = [];
   const assetIndexByKey = new Map<string, number>();
   const add = (fields: AssetFields, metadata: Partial<Asset>) => {
-    const index = assets.length;
-    assets.push({ ...fields, index, chainIndex: chainIndexById.get(fields.chainId)!, wire: wireAsset(fields, metadata) });
-    assetIndexByKey.set(assetKey(fields.chainId, fields.denom), index);
+    const record = fields as AssetRecord;
+    record.index = assets.length;
+    record.chainIndex = chainIndexById.get(fields.chainId)!;
+    record.wire = wireAsset(fields, metadata);
+    assets.push(record);
+    assetIndexByKey.set(assetKey(fields.chainId, fields.denom), record.index);
   };
-  registry.assets.forEach((asset, i) => add(listed[i]!, asset));
-  for (const fields of derived) add(fields, {});
+  for (const asset of registry.assets) add(listedFields(asset), asset);
+  for (const [chainId, denom, trace, originChainId, originDenom] of derived) {
+    add({ chainId, denom, trace, originChainId, originDenom, isCw20: false, isEvm: false, listed: false, hasMetadata: false }, {});
+  }
   return { assets, assetIndexByKey };
+}
+
+export function derivedVouchersOf(assets: readonly AssetRecord[]): DerivedVoucher[] {
+  return assets.filter((a) => !a.listed).map((a) => [a.chainId, a.denom, a.trace, a.originChainId, a.originDenom]);
 }
 
 function listedFields(asset: Asset): AssetFields {
@@ -45,8 +63,8 @@ function listedFields(asset: Asset): AssetFields {
   };
 }
 
-function derivedVouchers(registry: Registry, listed: AssetFields[]): AssetFields[] {
-  const versionsOnChain = new Set(listed.map((a) => originOnChainKey(a.chainId, a.originChainId, a.originDenom)));
+function derivedVouchers(registry: Registry): DerivedVoucher[] {
+  const versionsOnChain = new Set(registry.assets.map((a) => originOnChainKey(a.chain_id, a.origin_chain_id, a.origin_denom)));
   const channelsFrom = new Map<string, ChannelView[]>();
   for (const [pair, view] of chooseTransferChannels(registry.ibc_channels)) {
     const from = pair.slice(0, pair.indexOf("\u0000"));
@@ -54,29 +72,18 @@ function derivedVouchers(registry: Registry, listed: AssetFields[]): AssetFields
     list.push(view);
     channelsFrom.set(from, list);
   }
-  const derived = new Map<string, AssetFields>();
-  for (const native of listed) {
-    if (native.trace !== "" || native.isCw20 || native.originChainId !== native.chainId) continue;
-    for (const view of channelsFrom.get(native.chainId) ?? []) {
+  const derived = new Map<string, DerivedVoucher>();
+  for (const native of registry.assets) {
+    if (native.trace !== "" || native.is_cw20 || native.origin_chain_id !== native.chain_id) continue;
+    for (const view of channelsFrom.get(native.chain_id) ?? []) {
       const chainId = view.self.chain_id;
-      const versionKey = originOnChainKey(chainId, native.chainId, native.denom);
-      if (versionsOnChain.has(versionKey)) continue;
+      const versionKey = originOnChainKey(chainId, native.chain_id, native.denom);
+      if (versionsOnChain.has(versionKey) || derived.has(versionKey)) continue;
       const trace = forwardTrace("", view.self.port_id, view.self.channel_id);
-      const denom = ibcDenom(trace, native.denom);
-      derived.set(versionKey, {
-        chainId,
-        denom,
-        trace,
-        originChainId: native.chainId,
-        originDenom: native.denom,
-        isCw20: false,
-        isEvm: false,
-        listed: false,
-        hasMetadata: false,
-      });
+      derived.set(versionKey, [chainId, ibcDenom(trace, native.denom), trace, native.chain_id, native.denom]);
     }
   }
-  return [...derived.values()].sort((a, b) => compareStrings(a.chainId, b.chainId) || compareStrings(a.denom, b.denom));
+  return [...derived.values()].sort((a, b) => compareStrings(a[0], b[0]) || compareStrings(a[1], b[1]));
 }
 
 function originOnChainKey(chainId: string, originChainId: string, originDenom: string): string {
