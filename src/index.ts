@@ -43,3 +43,9 @@ export { buildAssetGraph } from "./graph/build-asset-graph.js";
 export { assetNodeKey, chainNodeKey } from "./graph/graphology-view.js";
 export type { AssetGraph, Route, RouteHop, HopKind, SwapOptions } from "./graph/types.js";
 export { snapshotAssetGraph, restoreAssetGraph } from "./graph/snapshot.js";
+
+export { loadChainRegistry, loadChainRegistryWithIssues } from "./registry/load-chain-registry.js";
+export { fromChainRegistry } from "./registry/chain-registry.js";
+export { validateRegistry } from "./registry/validate.js";
+export { hasFatalIssue } from "./registry/issues.js";
+export type { RegistryIssue } from "./registry/issues.js";

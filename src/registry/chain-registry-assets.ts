@@ -1,0 +1,211 @@
+/**
+ * chain-registry assets -> registry assets. The hard part is the IBC voucher: its trace comes from
+ * the last trace's `chain.path`, its origin chain from following counterparties back, and the
+ * declared denom must hash from them, or the asset is left out (the engine derives the right one).
+ */
+import { ibcDenom, isValidTrace, parseTrace, splitFullPath } from "../denom/trace.js";
+import type { CrAsset, CrAssetList, CrTrace } from "./chain-registry-input.js";
+import type { ChainTable } from "./chain-registry-chains.js";
+import { warningIssue, type RegistryIssue } from "./issues.js";
+import { assetKey, denomKey, type AssetInput } from "./schema.js";
+
+/** A registry asset with the chain-registry entry it came from. */
+export interface ConvertedAsset {
+  input: AssetInput;
+  chainName: string;
+  source: CrAsset;
+  where: string;
+}
+
+export interface AssetTable {
+  assets: ConvertedAsset[];
+  /** By `assetKey(chain_id, denom)`. */
+  byKey: Map<string, ConvertedAsset>;
+}
+
+/** chainName -> denomKey(base) -> asset, over every asset list read (kept chains or not). */
+export type ListedAssets = Map<string, Map<string, CrAsset>>;
+
+export function indexListedAssets(lists: readonly CrAssetList[]): ListedAssets {
+  const listed: ListedAssets = new Map();
+  for (const list of lists) {
+    const byDenom = listed.get(list.chainName) ?? new Map<string, CrAsset>();
+    for (const asset of list.assets) if (!byDenom.has(denomKey(asset.base))) byDenom.set(denomKey(asset.base), asset);
+    listed.set(list.chainName, byDenom);
+  }
+  return listed;
+}
+
+export function assetWhere(chainName: string, asset: CrAsset): string {
+  return `${chainName}/assetlist ${asset.symbol ?? asset.base}`;
+}
+
+/** Trace types that keep IBC semantics: the path and the origin carry through (Eureka is IBC v2). */
+export function isIbcTrace(trace: CrTrace): boolean {
+  return (
+    trace.type === "ibc" || trace.type === "ibc-cw20" || (trace.type === "ibc-bridge" && trace.provider === "Eureka")
+  );
+}
+
+/**
+ * The trace that makes an asset an IBC voucher, or null for an asset native to its chain. An
+ * `ibc/` denom is a voucher whatever bridge label its last trace has (Picasso, ...): its path
+ * still hashes to the denom, and listing it as native would make the engine derive false vouchers.
+ */
+export function voucherTraceOf(asset: CrAsset): CrTrace | null {
+  const last = asset.traces?.at(-1);
+  if (last === undefined) return null;
+  if (isIbcTrace(last)) return last;
+  if (asset.base.startsWith("ibc/") && last.chain?.path !== undefined) return last;
+  return null;
+}
+
+/**
+ * The chain where a voucher with `hops` hops is native: follow each hop's counterparty to the
+ * voucher listed there; where the chain is not listed, fall back to the asset's own trace list,
+ * whose last `hops` entries are its hops, oldest first.
+ */
+export function originChainNameOf(
+  chainName: string,
+  asset: CrAsset,
+  hops: number,
+  listed: ListedAssets,
+): string | null {
+  let current = asset;
+  for (let left = hops; left > 0; left--) {
+    const trace = voucherTraceOf(current);
+    if (trace === null) break;
+    if (left === 1) return trace.counterparty.chainName;
+    const previous = listed.get(trace.counterparty.chainName)?.get(denomKey(trace.counterparty.baseDenom));
+    if (previous === undefined) break;
+    current = previous;
+  }
+  const traces = asset.traces ?? [];
+  let tail = 0;
+  while (tail < traces.length && traces[traces.length - 1 - tail]!.chain?.path !== undefined) tail++;
+  return tail >= hops && hops > 0 ? traces[traces.length - hops]!.counterparty.chainName : null;
+}
+
+function metadataOf(asset: CrAsset): Partial<AssetInput> {
+  const meta: Partial<AssetInput> = {};
+  if (asset.symbol !== undefined) {
+    meta.symbol = asset.symbol;
+    meta.recommended_symbol = asset.symbol;
+  }
+  if (asset.name !== undefined) meta.name = asset.name;
+  const logo = asset.logoURIs?.png ?? asset.logoURIs?.svg ?? asset.images?.[0]?.png ?? asset.images?.[0]?.svg;
+  if (logo !== undefined) meta.logo_uri = logo;
+  const display = asset.display;
+  const unit =
+    display === undefined
+      ? undefined
+      : asset.denomUnits?.find((u) => u.denom === display || (u.aliases ?? []).includes(display));
+  if (unit !== undefined && Number.isInteger(unit.exponent) && unit.exponent >= 0 && unit.exponent <= 255) {
+    meta.decimals = unit.exponent;
+  }
+  if (asset.description !== undefined) meta.description = asset.description;
+  if (asset.coingeckoId !== undefined) meta.coingecko_id = asset.coingeckoId;
+  return meta;
+}
+
+const EVM_ASSET_TYPES = new Set(["erc20", "evm-base"]);
+
+type VoucherFields = Required<Pick<AssetInput, "trace" | "origin_denom" | "origin_chain_id">>;
+type LeftOut = { code: "unparseable_trace" | "unresolved_origin" | "declared_denom_mismatch"; message: string };
+
+/** Trace and origin of an asset: "" and itself when native, or why the asset must be left out. */
+function traceFieldsOf(
+  chainName: string,
+  asset: CrAsset,
+  listed: ListedAssets,
+  table: ChainTable,
+): VoucherFields | LeftOut | null {
+  const voucher = voucherTraceOf(asset);
+  if (voucher === null) {
+    return asset.base.startsWith("ibc/")
+      ? { code: "unparseable_trace", message: `"${asset.base}" is an IBC denom but its traces give no IBC path` }
+      : null;
+  }
+  const path = voucher.chain?.path;
+  const split = path === undefined ? null : splitFullPath(path);
+  if (split === null || split.trace === "" || split.baseDenom === "" || !isValidTrace(split.trace)) {
+    return {
+      code: "unparseable_trace",
+      message: `IBC path ${JSON.stringify(path ?? null)} of "${asset.base}" does not parse`,
+    };
+  }
+  const originName = originChainNameOf(chainName, asset, parseTrace(split.trace).length, listed);
+  const originChainId = originName === null ? undefined : table.anyIdByName.get(originName);
+  if (originChainId === undefined) {
+    return {
+      code: "unresolved_origin",
+      message: `origin chain of "${asset.base}" (${originName ?? "not traceable"}) has no known chain id`,
+    };
+  }
+  const expected = ibcDenom(split.trace, split.baseDenom);
+  if (expected !== asset.base) {
+    return {
+      code: "declared_denom_mismatch",
+      message: `declared denom "${asset.base}" is not the hash of "${split.trace}/${split.baseDenom}" (${expected})`,
+    };
+  }
+  return { trace: split.trace, origin_denom: split.baseDenom, origin_chain_id: originChainId };
+}
+
+export function convertAssets(
+  lists: readonly CrAssetList[],
+  listed: ListedAssets,
+  table: ChainTable,
+  issues: RegistryIssue[],
+): AssetTable {
+  const result: AssetTable = { assets: [], byKey: new Map() };
+  const chainTypeById = new Map(table.chains.map((chain) => [chain.chain_id, chain.chain_type]));
+
+  for (const list of lists) {
+    const chainId = table.idByName.get(list.chainName);
+    if (chainId === undefined) {
+      if (!table.leftOut.has(list.chainName) && list.assets.length > 0) {
+        issues.push(
+          warningIssue(
+            "assets_on_unknown_chain",
+            `${list.chainName}/assetlist`,
+            `${list.assets.length} asset(s) left out: chain "${list.chainName}" is not in the package's chain list`,
+          ),
+        );
+      }
+      continue;
+    }
+    for (const asset of list.assets) {
+      const where = assetWhere(list.chainName, asset);
+      const traceFields = traceFieldsOf(list.chainName, asset, listed, table);
+      if (traceFields !== null && "code" in traceFields) {
+        issues.push(warningIssue(traceFields.code, where, `${traceFields.message}; left out`));
+        continue;
+      }
+      const key = assetKey(chainId, asset.base);
+      if (result.byKey.has(key)) {
+        issues.push(
+          warningIssue(
+            "duplicate_asset",
+            where,
+            `"${asset.base}" is listed twice on "${chainId}"; the first listing is kept`,
+          ),
+        );
+        continue;
+      }
+      const input: AssetInput = {
+        chain_id: chainId,
+        denom: asset.base,
+        trace: "",
+        ...traceFields,
+        is_cw20: asset.typeAsset === "cw20",
+        is_evm: chainTypeById.get(chainId) === "evm" && EVM_ASSET_TYPES.has(asset.typeAsset ?? ""),
+        ...metadataOf(asset),
+      };
+      const converted: ConvertedAsset = { input, chainName: list.chainName, source: asset, where };
+      result.assets.push(converted);
+      result.byKey.set(key, converted);
+    }
+  }
+  return result;
+}

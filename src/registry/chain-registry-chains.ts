@@ -1,0 +1,122 @@
+/**
+ * Which chain-registry chains make it into the registry, and under which chain id: the package's
+ * id, unless the overlay names one (EVM chains and Solana); chains with no known id are left out.
+ */
+import type { CrAssetList, CrChain, CrIbcData } from "./chain-registry-input.js";
+import { warningIssue, type RegistryIssue } from "./issues.js";
+import { overlayCapabilitiesFor, overlayChainIdFor, type ChainRegistryOverlay, type ChainType } from "./overlay.js";
+import type { Chain } from "./schema.js";
+
+export interface ChainTable {
+  /** The chains kept, in package order, then the non-Cosmos lists' chains. */
+  chains: Chain[];
+  /** chain-registry chainName -> chain id, for kept chains. */
+  idByName: Map<string, string>;
+  /** Names the package lists (kept or not): a channel to a name outside this set is unknown. */
+  listedNames: Set<string>;
+  /** Names left out with an issue already said (no id, or an id another chain has). */
+  leftOut: Set<string>;
+  /**
+   * chainName -> chain id for every chain that any source can name, kept or not (ibcData knows
+   * ids of chains the package no longer lists); used only to name an origin chain.
+   */
+  anyIdByName: Map<string, string>;
+}
+
+/** Testnet asset lists sit beside mainnet ones in the non-Cosmos folder; their names say so. */
+export function isTestnetName(chainName: string): boolean {
+  return chainName.endsWith("testnet");
+}
+
+function chainTypeOf(chainType: string | undefined): ChainType {
+  switch (chainType) {
+    case "cosmos":
+      return "cosmos";
+    case "eip155":
+      return "evm";
+    case "solana":
+      return "svm";
+    default:
+      return "other";
+  }
+}
+
+export function resolveChains(
+  packageChains: readonly CrChain[],
+  nonCosmosLists: readonly CrAssetList[],
+  ibcData: readonly CrIbcData[],
+  overlay: ChainRegistryOverlay,
+  issues: RegistryIssue[],
+): ChainTable {
+  const table: ChainTable = {
+    chains: [],
+    idByName: new Map(),
+    listedNames: new Set(),
+    leftOut: new Set(),
+    anyIdByName: new Map(),
+  };
+  const nameById = new Map<string, string>();
+
+  const keep = (chainName: string, chainId: string, chainType: ChainType, prettyName: string | undefined) => {
+    const taken = nameById.get(chainId);
+    if (taken !== undefined) {
+      table.leftOut.add(chainName);
+      issues.push(
+        warningIssue(
+          "duplicate_chain_id",
+          `chains ${chainName}`,
+          `chain "${chainName}" has chain id "${chainId}", already used by "${taken}"; left out`,
+        ),
+      );
+      return;
+    }
+    nameById.set(chainId, chainName);
+    table.idByName.set(chainName, chainId);
+    table.anyIdByName.set(chainName, chainId);
+    table.chains.push({
+      chain_id: chainId,
+      chain_name: chainName,
+      ...(prettyName === undefined ? {} : { pretty_name: prettyName }),
+      chain_type: chainType,
+      ...overlayCapabilitiesFor(overlay, chainId),
+    });
+  };
+
+  const leaveOut = (chainName: string) => {
+    table.leftOut.add(chainName);
+    issues.push(
+      warningIssue(
+        "chain_without_id",
+        `chains ${chainName}`,
+        `chain "${chainName}" has no chain id in the package or the overlay; left out with its assets and channels`,
+      ),
+    );
+  };
+
+  for (const chain of packageChains) {
+    if (isTestnetName(chain.chainName) || (chain.networkType !== undefined && chain.networkType !== "mainnet"))
+      continue;
+    table.listedNames.add(chain.chainName);
+    const fromOverlay = overlayChainIdFor(overlay, chain.chainName);
+    const chainId = fromOverlay?.chain_id ?? chain.chainId;
+    if (chainId === undefined || chainId === "") leaveOut(chain.chainName);
+    else keep(chain.chainName, chainId, fromOverlay?.chain_type ?? chainTypeOf(chain.chainType), chain.prettyName);
+  }
+
+  for (const list of nonCosmosLists) {
+    if (isTestnetName(list.chainName) || table.listedNames.has(list.chainName)) continue;
+    table.listedNames.add(list.chainName);
+    const fromOverlay = overlayChainIdFor(overlay, list.chainName);
+    if (fromOverlay === undefined) leaveOut(list.chainName);
+    else keep(list.chainName, fromOverlay.chain_id, fromOverlay.chain_type, undefined);
+  }
+
+  for (const pair of ibcData) {
+    for (const end of [pair.chain1, pair.chain2]) {
+      if (end.chainId !== undefined && !table.anyIdByName.has(end.chainName)) {
+        table.anyIdByName.set(end.chainName, end.chainId);
+      }
+    }
+  }
+  return table;
+}

@@ -1,0 +1,60 @@
+/**
+ * Problems found while importing or checking a registry. They are data, not exceptions: the
+ * adapter keeps going and leaves the bad part out, `validate` prints them all, and the CLI exits 1
+ * only when one is fatal. Callers switch on `code`, never on the message.
+ */
+
+export type RegistryIssueSeverity = "fatal" | "warning";
+
+export const REGISTRY_ISSUE_CODES = [
+  // chain-registry adapter
+  "chain_without_id",
+  "assets_on_unknown_chain",
+  "duplicate_chain_id",
+  "unparseable_trace",
+  "unresolved_origin",
+  "declared_denom_mismatch",
+  "duplicate_asset",
+  "channel_on_unknown_chain",
+  "duplicate_channel",
+  "bridge_counterparty_missing",
+  "unrouted_bridge",
+  // validateRegistry
+  "ibc_denom_mismatch",
+  "invalid_trace",
+  "ibc_denom_without_trace",
+  "native_origin_mismatch",
+  "trace_channel_unknown",
+  "trace_origin_mismatch",
+  "unknown_origin_chain",
+  "swap_venue_denom_unlisted",
+  "channel_end_reused",
+] as const;
+export type RegistryIssueCode = (typeof REGISTRY_ISSUE_CODES)[number];
+
+export interface RegistryIssue {
+  severity: RegistryIssueSeverity;
+  code: RegistryIssueCode;
+  /** Where the problem is: a path such as `assets[12]`, or `osmosis/assetlist ATOM`. */
+  where: string;
+  message: string;
+}
+
+export function fatalIssue(code: RegistryIssueCode, where: string, message: string): RegistryIssue {
+  return { severity: "fatal", code, where, message };
+}
+
+export function warningIssue(code: RegistryIssueCode, where: string, message: string): RegistryIssue {
+  return { severity: "warning", code, where, message };
+}
+
+export function hasFatalIssue(issues: readonly RegistryIssue[]): boolean {
+  return issues.some((issue) => issue.severity === "fatal");
+}
+
+/** Issue counts by code, for summaries (`validate` prints them; tests pin them). */
+export function countIssuesByCode(issues: readonly RegistryIssue[]): Partial<Record<RegistryIssueCode, number>> {
+  const counts: Partial<Record<RegistryIssueCode, number>> = {};
+  for (const issue of issues) counts[issue.code] = (counts[issue.code] ?? 0) + 1;
+  return counts;
+}

@@ -1,0 +1,145 @@
+/**
+ * Consistency checks on a parsed registry, beyond what the schema can say (SEMANTICS section 8,
+ * `validate`). Pure: returns every problem found. Fatal means the engine would compute wrong
+ * answers from it (a voucher whose denom is not the hash of its trace); warnings mean data the
+ * engine will not be able to use fully.
+ */
+import { ibcDenom, isValidTrace, parseTrace } from "../denom/trace.js";
+import { fatalIssue, warningIssue, type RegistryIssue } from "./issues.js";
+import { assetKey, denomKey, type Asset, type ChannelEnd, type Registry } from "./schema.js";
+
+const endKey = (chainId: string, portId: string, channelId: string) => `${chainId}\u0000${portId}\u0000${channelId}`;
+
+/** Channel end -> its counterparty end; an end listed twice with different partners is reported. */
+function indexChannelEnds(registry: Registry, issues: RegistryIssue[]): Map<string, ChannelEnd> {
+  const byEnd = new Map<string, ChannelEnd>();
+  registry.ibc_channels.forEach((channel, i) => {
+    for (const [self, other] of [
+      [channel.chain_1, channel.chain_2],
+      [channel.chain_2, channel.chain_1],
+    ] as const) {
+      const key = endKey(self.chain_id, self.port_id, self.channel_id);
+      const known = byEnd.get(key);
+      if (known === undefined) byEnd.set(key, other);
+      else if (
+        endKey(known.chain_id, known.port_id, known.channel_id) !==
+        endKey(other.chain_id, other.port_id, other.channel_id)
+      ) {
+        issues.push(
+          warningIssue(
+            "channel_end_reused",
+            `ibc_channels[${i}]`,
+            `${self.chain_id} ${self.port_id}/${self.channel_id} already leads to ${known.chain_id}; the first listing is used`,
+          ),
+        );
+      }
+    }
+  });
+  return byEnd;
+}
+
+function checkVoucher(
+  asset: Asset,
+  where: string,
+  chainIds: Set<string>,
+  channelEnds: Map<string, ChannelEnd>,
+  issues: RegistryIssue[],
+): void {
+  const name = `"${asset.denom}" on "${asset.chain_id}"`;
+  if (!isValidTrace(asset.trace)) {
+    issues.push(
+      fatalIssue("invalid_trace", where, `${name}: trace "${asset.trace}" is not a list of port/channel pairs`),
+    );
+    return;
+  }
+  const expected = ibcDenom(asset.trace, asset.origin_denom);
+  if (asset.denom !== expected) {
+    issues.push(
+      fatalIssue(
+        "ibc_denom_mismatch",
+        where,
+        `${name}: declared denom is not the hash of "${asset.trace}/${asset.origin_denom}", which is ${expected}`,
+      ),
+    );
+  }
+  if (!chainIds.has(asset.origin_chain_id)) {
+    issues.push(
+      warningIssue(
+        "unknown_origin_chain",
+        where,
+        `${name}: origin chain "${asset.origin_chain_id}" is not in the registry`,
+      ),
+    );
+  }
+  const hops = parseTrace(asset.trace);
+  const first = hops[0]!;
+  // IBC v2 (Eureka) paths name a client, not a channel: ibc_channels cannot list it.
+  if (!first.channel.startsWith("channel-")) return;
+  const counterparty = channelEnds.get(endKey(asset.chain_id, first.port, first.channel));
+  if (counterparty === undefined) {
+    issues.push(
+      warningIssue(
+        "trace_channel_unknown",
+        where,
+        `${name}: its first hop ${first.port}/${first.channel} is not a channel of "${asset.chain_id}" in ibc_channels, so it cannot be sent back`,
+      ),
+    );
+  } else if (hops.length === 1 && counterparty.chain_id !== asset.origin_chain_id) {
+    issues.push(
+      warningIssue(
+        "trace_origin_mismatch",
+        where,
+        `${name}: ${first.port}/${first.channel} leads to "${counterparty.chain_id}", but the origin chain is "${asset.origin_chain_id}"`,
+      ),
+    );
+  }
+}
+
+function checkNative(asset: Asset, where: string, issues: RegistryIssue[]): void {
+  const name = `"${asset.denom}" on "${asset.chain_id}"`;
+  if (asset.denom.startsWith("ibc/")) {
+    issues.push(
+      warningIssue(
+        "ibc_denom_without_trace",
+        where,
+        `${name}: an IBC denom with an empty trace; its origin cannot be known`,
+      ),
+    );
+  }
+  if (asset.origin_chain_id !== asset.chain_id || denomKey(asset.origin_denom) !== denomKey(asset.denom)) {
+    issues.push(
+      warningIssue(
+        "native_origin_mismatch",
+        where,
+        `${name}: empty trace but origin "${asset.origin_denom}" on "${asset.origin_chain_id}"; a native asset is its own origin`,
+      ),
+    );
+  }
+}
+
+export function validateRegistry(registry: Registry): RegistryIssue[] {
+  const issues: RegistryIssue[] = [];
+  const chainIds = new Set(registry.chains.map((chain) => chain.chain_id));
+  const channelEnds = indexChannelEnds(registry, issues);
+
+  registry.assets.forEach((asset, i) => {
+    if (asset.trace === "") checkNative(asset, `assets[${i}]`, issues);
+    else checkVoucher(asset, `assets[${i}]`, chainIds, channelEnds, issues);
+  });
+
+  const listed = new Set(registry.assets.map((asset) => assetKey(asset.chain_id, asset.denom)));
+  registry.swap_venues.forEach((venue, i) => {
+    venue.denoms.forEach((denom, j) => {
+      if (!listed.has(assetKey(venue.chain_id, denom))) {
+        issues.push(
+          warningIssue(
+            "swap_venue_denom_unlisted",
+            `swap_venues[${i}].denoms[${j}]`,
+            `venue "${venue.name}" trades "${denom}", which is not listed on "${venue.chain_id}"`,
+          ),
+        );
+      }
+    });
+  });
+  return issues;
+}
