@@ -28,6 +28,10 @@ export function convertChannels(
 ): IbcChannel[] {
   const channels: IbcChannel[] = [];
   const seenEnds = new Map<string, string>();
+  const typeById = new Map(table.chains.map((chain) => [chain.chain_id, chain.chain_type]));
+  // An "IBC channel" to Ethereum or Solana runs over a bridge's light client (Picasso): the
+  // bridge is outside SEMANTICS 3's set, so it is not routed as plain IBC.
+  const overBridge = (chainId: string) => typeById.get(chainId) === "evm" || typeById.get(chainId) === "svm";
   const unknown = new Map<string, Set<string>>();
 
   for (const pair of ibcData) {
@@ -40,6 +44,16 @@ export function convertChannels(
       ] as const) {
         if (!table.idByName.has(end)) unknown.set(end, (unknown.get(end) ?? new Set()).add(other));
       }
+      continue;
+    }
+    if (overBridge(id1) || overBridge(id2)) {
+      issues.push(
+        warningIssue(
+          "bridge_channel_not_routed",
+          `ibc_data ${pair.chain1.chainName}<->${pair.chain2.chainName}`,
+          "channels to an EVM or Solana chain run over a bridge light client outside the routed bridge set; left out",
+        ),
+      );
       continue;
     }
     for (const channel of pair.channels) {

@@ -19,6 +19,7 @@ export const REGISTRY_ISSUE_CODES = [
   "duplicate_channel",
   "bridge_counterparty_missing",
   "unrouted_bridge",
+  "bridge_channel_not_routed",
   // validateRegistry
   "ibc_denom_mismatch",
   "invalid_trace",

@@ -64,6 +64,25 @@ describe("fromChainRegistry: IBC channels", () => {
   });
 });
 
+describe("fromChainRegistry: IBC channels over bridge light clients", () => {
+  it("leaves out channels to an EVM chain (Picasso's light client to Ethereum) and says so", () => {
+    const ethereum = { chainName: "ethereum", chainId: "1", chainType: "eip155", networkType: "mainnet", status: "live" };
+    const composable = cosmosChain("composable", "centauri-1");
+    const { registry, issues } = convert(
+      data({
+        chains: [composable, ethereum, OSMO],
+        ibcData: [
+          // chain-registry _IBC/composable-ethereum.json and composable-osmosis.json
+          ibcPair(["composable", "centauri-1"], ["ethereum", "1"], transferChannel("channel-52", "channel-2")),
+          ibcPair(["composable", "centauri-1"], ["osmosis", "osmosis-1"], transferChannel("channel-3", "channel-1279")),
+        ],
+      }),
+    );
+    expect(registry.ibc_channels.map((c) => [c.chain_1.chain_id, c.chain_2.chain_id])).toEqual([["centauri-1", "osmosis-1"]]);
+    expect(issues.map((i) => [i.code, i.where])).toEqual([["bridge_channel_not_routed", "ibc_data composable<->ethereum"]]);
+  });
+});
+
 describe("fromChainRegistry: bridge links", () => {
   const ETH = { chainName: "ethereum", chainId: "1", chainType: "eip155" };
   const AXL = cosmosChain("axelar", "axelar-dojo-1");
