@@ -49,3 +49,4 @@ export { fromChainRegistry } from "./registry/chain-registry.js";
 export { validateRegistry } from "./registry/validate.js";
 export { hasFatalIssue } from "./registry/issues.js";
 export type { RegistryIssue } from "./registry/issues.js";
+export { assetsFromSourceJson, assetsBetweenChainsJson } from "./wire/serialize.js";
