@@ -15,7 +15,7 @@ import { assetsFromSource } from "../query/assets-from-source.js";
 import { Arrival, SearchScratch, searchBestRoutes, sourceLabel } from "../query/best-routes.js";
 import { BridgeSets } from "../query/bridge-sets.js";
 import type { Engine } from "../query/engine.js";
-import { reachableSet, type ReachableSet, type ReachableView } from "../query/reachable-set.js";
+import { ownView, reachableSet, type ReachableView } from "../query/reachable-set.js";
 import { findRoute } from "../query/route.js";
 import { canonicalAssets, compareStrings, derivedVouchersOf, type DerivedVoucher } from "./canonical-assets.js";
 import { graphologyView } from "./graphology-view.js";
@@ -53,23 +53,22 @@ function buildFromModel(registry: Registry, model: EngineModel): AssetGraph {
 /** Every asset's reachable view; single-hop assets share the search from the far end of their hop. */
 function reachableViews(model: EngineModel, bridgeSets: BridgeSets): ReachableView[] {
   const scratch = new SearchScratch(model.assets.length);
-  const shared = new Map<string, ReachableSet>();
+  const shared = new Map<string, ReachableView>();
   return model.assets.map((asset): ReachableView => {
     const hops = model.hops[asset.index]!;
     if (hops.length !== 1) {
-      const labels = searchBestRoutes(model, sourceLabel(asset.index), bridgeSets, null, scratch);
-      return { set: reachableSet(model, labels), exclude: -1, via: null };
+      return ownView(reachableSet(model, searchBestRoutes(model, sourceLabel(asset.index), bridgeSets, null, scratch)));
     }
     const hop = hops[0]!;
     const via = { asset: hop.to, txs: 1, hops: 1, bridges: bridgeSets.extend(BridgeSets.EMPTY, hop.bridge) };
     const key = `${hop.to}|${hop.kind}|${hop.bridge}`;
-    let set = shared.get(key);
-    if (set === undefined) {
+    let far = shared.get(key);
+    if (far === undefined) {
       const start = { ...via, parent: null, edge: null, startsTx: false, arrival: arrivalBy(hop) };
-      set = reachableSet(model, searchBestRoutes(model, start, bridgeSets, null, scratch));
-      shared.set(key, set);
+      far = ownView(reachableSet(model, searchBestRoutes(model, start, bridgeSets, null, scratch)));
+      shared.set(key, far);
     }
-    return { set, exclude: asset.index, via };
+    return { ...far, exclude: asset.index, via };
   });
 }
 

@@ -32,8 +32,8 @@ export function assetsBetweenChains(engine: Engine, request: AssetsBetweenChains
     forEachReachable(
       engine.model,
       engine.reachable[sourceIndex]!,
+      options.allow_multi_tx,
       (target, txs, _hops, rank, bridges) => {
-        if (txs > 1 && !options.allow_multi_tx) return;
         if (!passes(assets[target]!, options)) return;
         if (best !== -1 && rank >= bestRank) return;
         [best, bestRank, bestTxs, bestBridges] = [target, rank, txs, bridges];

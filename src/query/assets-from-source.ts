@@ -13,7 +13,7 @@ import {
 } from "../wire/schema.js";
 import { searchBestRoutes, sourceLabel } from "./best-routes.js";
 import { requireAsset, swapHops, type Engine } from "./engine.js";
-import { forEachReachable, reachableSet, type ReachableView } from "./reachable-set.js";
+import { forEachReachable, ownView, reachableSet, type ReachableView } from "./reachable-set.js";
 
 const OPERATION = "assetsFromSource";
 
@@ -24,11 +24,7 @@ export function assetsFromSource(engine: Engine, request: AssetsFromSourceReques
   const view: ReachableView =
     swaps === null
       ? engine.reachable[source]!
-      : {
-          set: reachableSet(engine.model, searchBestRoutes(engine.model, sourceLabel(source), engine.bridgeSets, swaps)),
-          exclude: -1,
-          via: null,
-        };
+      : ownView(reachableSet(engine.model, searchBestRoutes(engine.model, sourceLabel(source), engine.bridgeSets, swaps)));
   return { dest_assets: groupByChain(engine, view, options) };
 }
 
@@ -46,13 +42,13 @@ function groupByChain(engine: Engine, view: ReachableView, options: AssetsFromSo
     kept = [];
     best = null;
   };
-  forEachReachable(engine.model, view, (target, txs, hops) => {
+  forEachReachable(engine.model, view, options.allow_multi_tx, (target, txs, hops) => {
     const asset = assets[target]!;
     if (asset.chainIndex !== chainIndex) {
       if (chainIndex !== -1) closeGroup();
       chainIndex = asset.chainIndex;
     }
-    if (!keeps(asset, txs, hops, options)) return;
+    if (!keeps(asset, hops, options)) return;
     if (!mostLiquid) kept.push(asset.wire);
     else if (best === null || moreLiquid(asset, txs, hops, best)) best = { asset: target, listed: asset.listed, txs, hops };
   });
@@ -67,8 +63,8 @@ interface Candidate {
   hops: number;
 }
 
-function keeps(asset: AssetRecord, txs: number, hops: number, options: AssetsFromSourceOptions): boolean {
-  if (txs > 1 && !options.allow_multi_tx) return false;
+/** Filters of SEMANTICS 4 besides allow_multi_tx, which chose the set walked. */
+function keeps(asset: AssetRecord, hops: number, options: AssetsFromSourceOptions): boolean {
   if (asset.isCw20 && !options.include_cw20_assets) return false;
   if (options.native_only && asset.trace !== "") return false;
   switch (options.recommendation_reason) {

@@ -43,6 +43,27 @@ export function reachableSet(model: EngineModel, labels: readonly RouteLabel[]):
   return set;
 }
 
+/** The entries whose route needs a single transaction: what default queries walk. */
+export function singleTransactionSubset(set: ReachableSet): ReachableSet {
+  const keep: number[] = [];
+  set.txs.forEach((txs, i) => {
+    if (txs === 1) keep.push(i);
+  });
+  if (keep.length === set.targets.length) return set;
+  const pick = <T extends Int32Array | Uint16Array>(from: T, into: T) => {
+    keep.forEach((i, j) => (into[j] = from[i]!));
+    return into;
+  };
+  const n = keep.length;
+  return {
+    targets: pick(set.targets, new Int32Array(n)),
+    txs: pick(set.txs, new Uint16Array(n)),
+    hops: pick(set.hops, new Uint16Array(n)),
+    rank: pick(set.rank, new Int32Array(n)),
+    bridges: pick(set.bridges, new Uint16Array(n)),
+  };
+}
+
 /** The half-open slice `[start, end)` of `set` whose targets sit on chain `chainIndex`. */
 export function chainSlice(model: EngineModel, set: ReachableSet, chainIndex: number): [number, number] {
   const chainOf = (i: number) => model.assets[set.targets[i]!]!.chainIndex;
@@ -59,6 +80,11 @@ export function chainSlice(model: EngineModel, set: ReachableSet, chainIndex: nu
   return [lowerBound(chainIndex), lowerBound(chainIndex + 1)];
 }
 
+/** A view over a freshly searched set (no sharing). */
+export function ownView(set: ReachableSet): ReachableView {
+  return { set, singleTx: singleTransactionSubset(set), exclude: -1, via: null };
+}
+
 /**
  * What one asset reaches. An asset with a single hop (most vouchers: their only move is back to
  * where they came from) shares the set searched from the far end of that hop, minus itself, plus
@@ -67,6 +93,8 @@ export function chainSlice(model: EngineModel, set: ReachableSet, chainIndex: nu
  */
 export interface ReachableView {
   set: ReachableSet;
+  /** `set` restricted to single-transaction routes (the same object when all are). */
+  singleTx: ReachableSet;
   /** An asset of `set` not reachable as a target (the leaf itself), or -1. */
   exclude: number;
   /** The far end of the leaf's single hop, or null. */
@@ -75,9 +103,19 @@ export interface ReachableView {
 
 export type VisitReachable = (asset: number, txs: number, hops: number, rank: number, bridges: number) => void;
 
-/** Visits the view's targets in (chain, canonical) order, all chains or only `chainIndex`. */
-export function forEachReachable(model: EngineModel, view: ReachableView, visit: VisitReachable, chainIndex = -1): void {
-  const { set, exclude, via } = view;
+/**
+ * Visits the view's targets in (chain, canonical) order, all chains or only `chainIndex`; only
+ * single-transaction routes unless `multiTx`, so a default query walks no more than it returns.
+ */
+export function forEachReachable(
+  model: EngineModel,
+  view: ReachableView,
+  multiTx: boolean,
+  visit: VisitReachable,
+  chainIndex = -1,
+): void {
+  const { exclude, via } = view;
+  const set = multiTx ? view.set : view.singleTx;
   const [start, end] = chainIndex === -1 ? [0, set.targets.length] : chainSlice(model, set, chainIndex);
   const assets = model.assets;
   let pending = via !== null && (chainIndex === -1 || assets[via.asset]!.chainIndex === chainIndex) ? via : null;
