@@ -5,6 +5,8 @@ export default defineConfig([
     // The library: the pure core (".") and the Node-only helpers ("./node").
     entry: { index: "src/index.ts", node: "src/node/index.ts" },
     format: ["esm", "cjs"],
+    // Shared chunks in CJS too, so both entries see one FungibleError class (instanceof works).
+    splitting: true,
     dts: true,
     sourcemap: true,
     clean: true,

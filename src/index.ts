@@ -50,3 +50,7 @@ export { validateRegistry } from "./registry/validate.js";
 export { hasFatalIssue } from "./registry/issues.js";
 export type { RegistryIssue } from "./registry/issues.js";
 export { assetsFromSourceJson, assetsBetweenChainsJson } from "./wire/serialize.js";
+
+export { createFetchHandler, DEFAULT_BODY_LIMIT } from "./http/handler.js";
+export type { FetchHandler, FetchHandlerOptions } from "./http/handler.js";
+export { buildOpenApiDocument } from "./http/openapi.js";

@@ -1,0 +1,74 @@
+/**
+ * The `fungible-graph` command (package bin): dispatches to one module per command and turns
+ * every failure into a message on stderr and an exit code (0 ok, 1 not found / fatal, 2 usage).
+ */
+import { version } from "../../package.json";
+import { between } from "./between.js";
+import { describeError, EXIT_OK, EXIT_USAGE, exitCodeFor, UsageError } from "./cli-error.js";
+import { fromSource } from "./from-source.js";
+import { print, printError } from "./output.js";
+import { route } from "./route.js";
+import { serve } from "./serve.js";
+import { snapshot } from "./snapshot.js";
+import { validate } from "./validate.js";
+
+type Command = (argv: string[]) => Promise<number>;
+
+const COMMANDS = new Map<string, Command>([
+  ["serve", serve],
+  ["snapshot", snapshot],
+  ["from-source", fromSource],
+  ["between", between],
+  ["route", route],
+  ["validate", validate],
+]);
+
+const HELP = `usage: fungible-graph <command> [flags]
+
+Which fungible tokens can move between blockchains (IBC and bridges), and how.
+
+commands:
+  serve                               run the HTTP service
+  from-source <denom> <chain_id>      assets reachable from one asset
+  between <source_chain> <dest_chain> assets that can move between two chains
+  route <chain>:<denom> <chain>:<denom>
+                                      the hops of the chosen route
+  validate                            check a registry, list every inconsistency
+  snapshot --out FILE                 save a built graph for fast starts
+
+Every command takes --help. Query commands take --registry FILE or --snapshot FILE (default:
+the embedded Cosmos chain registry) and --json for machine-readable output.
+Exit codes: 0 ok, 1 not found or fatal registry issue, 2 usage error.`;
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === "--help" || name === "-h" || name === "help") {
+    print(HELP);
+    return EXIT_OK;
+  }
+  if (name === "--version" || name === "-v") {
+    print(version);
+    return EXIT_OK;
+  }
+  if (name === undefined) {
+    printError(HELP);
+    return EXIT_USAGE;
+  }
+  const command = COMMANDS.get(name);
+  if (!command) throw new UsageError(`unknown command "${name}"`);
+  return command(rest);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    printError(describeError(error));
+    // The stack is for developers only, on request; users get the one-line message above.
+    if (process.env.FUNGIBLE_GRAPH_DEBUG && error instanceof Error && error.stack) printError(error.stack);
+    process.exitCode = exitCodeFor(error);
+    // A cluster worker's IPC channel would keep it alive; letting go tells the primary it failed.
+    if (process.connected) process.disconnect();
+  },
+);

@@ -1,0 +1,71 @@
+/** `fungible-graph route <chain_id>:<denom> <chain_id>:<denom>`: the hops of the chosen route. */
+import type { Route, RouteHop } from "../graph/types.js";
+import type { AssetRef } from "../registry/schema.js";
+import { expectPositionals, HELP_OPTION, JSON_OPTION, parseCommandArgs } from "./args.js";
+import { EXIT_FAILURE, EXIT_OK, UsageError } from "./cli-error.js";
+import { formatTable, plural } from "./format-table.js";
+import { loadGraph, REGISTRY_OPTION, SNAPSHOT_OPTION } from "./load-graph.js";
+import { print, printJson } from "./output.js";
+
+const NAME = "route";
+
+export const routeHelp = `usage: fungible-graph route <chain_id>:<denom> <chain_id>:<denom> [flags]
+
+Prints the route chosen between two assets: each hop, its channel or bridge, and where a new
+transaction must be signed. Denoms may contain ':' (cw20:terra1...): the argument is split at
+its first ':', since chain ids contain none. Exits 1 when no route exists.
+
+flags:
+  --include-swaps   let the route swap on the registry's swap venues
+  --registry FILE   registry in the project format (default: embedded chain registry)
+  --snapshot FILE   graph snapshot written by \`fungible-graph snapshot\`
+  --json            print the route as JSON (null when there is none)
+  -h, --help        this text`;
+
+/** `cosmoshub-4:uatom` -> {chain_id, denom}; `phoenix-1:cw20:terra1...` keeps the denom whole. */
+export function parseAssetArg(text: string): AssetRef {
+  const colon = text.indexOf(":");
+  if (colon <= 0 || colon === text.length - 1) {
+    throw new UsageError(`${NAME}: "${text}" is not <chain_id>:<denom>`, NAME);
+  }
+  return { chain_id: text.slice(0, colon), denom: text.slice(colon + 1) };
+}
+
+export async function route(argv: string[]): Promise<number> {
+  const { values, positionals } = parseCommandArgs(NAME, {
+    args: argv,
+    options: { ...HELP_OPTION, ...JSON_OPTION, ...REGISTRY_OPTION, ...SNAPSHOT_OPTION, "include-swaps": { type: "boolean" } },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (values.help) {
+    print(routeHelp);
+    return EXIT_OK;
+  }
+  const [fromText, toText] = expectPositionals(NAME, positionals, ["chain_id>:<denom", "chain_id>:<denom"]);
+  const from = parseAssetArg(fromText!);
+  const to = parseAssetArg(toText!);
+  const graph = await loadGraph(NAME, values);
+  const found = graph.route(from, to, { include_swaps: values["include-swaps"] ?? false });
+  if (values.json) printJson(found);
+  else print(found ? renderRoute(found) : `no route from ${from.chain_id} ${from.denom} to ${to.chain_id} ${to.denom}`);
+  return found ? EXIT_OK : EXIT_FAILURE;
+}
+
+export function renderRoute(found: Route): string {
+  let tx = 0;
+  const rows = found.hops.map((hop) => {
+    if (hop.starts_tx) tx++;
+    return [String(tx), via(hop), `${hop.from.chain_id} ${hop.from.denom}`, `${hop.to.chain_id} ${hop.to.denom}`];
+  });
+  const head =
+    `${found.from.chain_id} ${found.from.denom} -> ${found.to.chain_id} ${found.to.denom}: ` +
+    `${plural(found.txs_required, "transaction")}, ${plural(found.hops.length, "hop")}, bridges ${found.bridges.join(",") || "-"}`;
+  return `${head}\n\n${formatTable(["TX", "VIA", "FROM", "TO"], rows)}`;
+}
+
+function via(hop: RouteHop): string {
+  if (hop.kind === "swap") return `swap on ${hop.venue ?? "?"}`;
+  if (hop.kind === "ibc") return `IBC ${hop.port ?? "transfer"}/${hop.channel ?? "?"}`;
+  return hop.bridge ?? "bridge";
+}

@@ -1,0 +1,110 @@
+/**
+ * `fungible-graph serve`: the HTTP service. Prints `listening on http://HOST:PORT` once it
+ * accepts connections; SIGTERM or SIGINT stops accepting, drains requests in flight, exits 0.
+ * With --workers N above 1 the process becomes a node:cluster primary (see serve-cluster.ts).
+ */
+import cluster from "node:cluster";
+import { availableParallelism } from "node:os";
+import { startServer } from "../node/start-server.js";
+import { expectPositionals, HELP_OPTION, parseCommandArgs, parseInteger } from "./args.js";
+import { EXIT_OK } from "./cli-error.js";
+import { loadGraph, REGISTRY_OPTION, SNAPSHOT_OPTION } from "./load-graph.js";
+import { print, printError } from "./output.js";
+import { runPrimary } from "./serve-cluster.js";
+
+const NAME = "serve";
+const DEFAULT_PORT = 8080;
+
+export const serveHelp = `usage: fungible-graph serve [flags]
+
+Serves POST /v2/fungible/assets_from_source, POST (or GET) /v2/fungible/assets_between_chains,
+GET /openapi.json and GET /health.
+
+flags:
+  --port N            port to listen on (default: $PORT, else ${DEFAULT_PORT}; 0 picks a free one)
+  --host HOST         address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
+  --registry FILE     registry in the project format (default: embedded chain registry)
+  --snapshot FILE     graph snapshot written by \`fungible-graph snapshot\` (faster start)
+  --workers N         processes to serve with (default 1; 0 or auto: one per core)
+  --body-limit BYTES  largest request body accepted (default 65536)
+  --quiet             no log line per request
+  -h, --help          this text`;
+
+export interface ServeConfig {
+  port: number;
+  host: string;
+  registry: string | undefined;
+  snapshot: string | undefined;
+  workers: number;
+  quiet: boolean;
+  bodyLimit: number | undefined;
+}
+
+export async function serve(argv: string[]): Promise<number> {
+  const { values, positionals } = parseCommandArgs(NAME, {
+    args: argv,
+    options: {
+      ...HELP_OPTION,
+      ...REGISTRY_OPTION,
+      ...SNAPSHOT_OPTION,
+      port: { type: "string" },
+      host: { type: "string" },
+      workers: { type: "string" },
+      quiet: { type: "boolean" },
+      "body-limit": { type: "string" },
+    },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (values.help) {
+    print(serveHelp);
+    return EXIT_OK;
+  }
+  expectPositionals(NAME, positionals, []);
+  const portText = values.port ?? process.env.PORT;
+  const config: ServeConfig = {
+    port: portText === undefined || portText === "" ? DEFAULT_PORT : parseInteger(NAME, values.port ? "--port" : "PORT", portText, 0, 65535),
+    host: values.host ?? "127.0.0.1",
+    registry: values.registry,
+    snapshot: values.snapshot,
+    workers: parseWorkers(values.workers),
+    quiet: values.quiet ?? false,
+    bodyLimit: values["body-limit"] === undefined ? undefined : parseInteger(NAME, "--body-limit", values["body-limit"], 1, 2 ** 30),
+  };
+  if (config.workers > 1 && cluster.isPrimary) return runPrimary(config);
+  return runServer(config, cluster.isWorker);
+}
+
+function parseWorkers(text: string | undefined): number {
+  if (text === undefined) return 1;
+  const count = text === "auto" ? 0 : parseInteger(NAME, "--workers", text, 0, 1024);
+  return count === 0 ? availableParallelism() : count;
+}
+
+/** One serving process: alone, or one worker of a cluster (then it reports to the primary). */
+async function runServer(config: ServeConfig, inWorker: boolean): Promise<number> {
+  let stop!: (reason: string) => void;
+  const stopped = new Promise<string>((resolve) => (stop = resolve));
+  // `on`, not `once`: a second signal while draining must not kill the process mid-drain.
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+  if (inWorker) process.on("disconnect", () => stop("disconnect"));
+
+  const graph = await Promise.race([loadGraph(NAME, config), stopped.then(() => null)]);
+  if (graph === null) process.exit(EXIT_OK); // stopped while loading: nothing to drain
+  const server = await startServer({
+    graph,
+    port: config.port,
+    host: config.host,
+    quiet: config.quiet,
+    ...(config.bodyLimit === undefined ? {} : { bodyLimit: config.bodyLimit }),
+  });
+  if (inWorker) process.send?.({ type: "listening", url: server.url });
+  else print(`listening on ${server.url}`);
+
+  const reason = await stopped;
+  if (!inWorker) printError(`${reason}: draining requests in flight`);
+  await server.close();
+  // Loading the embedded registry can leave timers or handles behind; the server is closed, so go.
+  process.exit(EXIT_OK);
+}

@@ -1,0 +1,106 @@
+/**
+ * Reads a request body as JSON, refusing what a query never needs: a non-JSON media type,
+ * bytes over the limit, invalid UTF-8, and nesting deeper than any request shape has.
+ */
+import { FungibleError } from "../errors.js";
+import { payloadTooLarge } from "./errors.js";
+
+/** The deepest request shape is body -> swap_venues -> venue -> field: 3 levels; 32 is generous. */
+export const MAX_JSON_DEPTH = 32;
+
+/** `application/json`, `application/*+json`, any parameters; no header at all counts as JSON. */
+export function isJsonContentType(header: string | null): boolean {
+  if (header === null || header.trim() === "") return true;
+  const mediaType = header.split(";", 1)[0]!.trim().toLowerCase();
+  return mediaType === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
+}
+
+export function assertJsonContentType(header: string | null): void {
+  if (!isJsonContentType(header)) {
+    throw new FungibleError(
+      "unsupported_media_type",
+      `Content-Type "${header}" is not JSON; send the body as application/json`,
+    );
+  }
+}
+
+/**
+ * The body's bytes, never more than `limit` of them. With a Content-Length the size is known
+ * before reading (and re-checked after, in case it lied); without one (chunked) the stream is
+ * counted and cancelled as soon as it passes the limit. Hono's bodyLimit middleware does the
+ * same but touches `request.body`, which makes @hono/node-server build a full web Request for
+ * every call: with it the service ran at a quarter of a bare node:http handler's throughput
+ * (scripts/bench-http-overhead.mjs), so the check lives here and reads through its fast path.
+ */
+export async function readBodyLimited(request: Request, limit: number): Promise<Uint8Array> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && !request.headers.has("transfer-encoding")) {
+    if (Number(declared) > limit) throw payloadTooLarge(limit);
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    if (bytes.byteLength > limit) throw payloadTooLarge(limit);
+    return bytes;
+  }
+  if (request.body === null) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw payloadTooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** Depth of the deepest `{`/`[` outside strings, stopping as soon as it passes `max`. */
+export function jsonDepthExceeds(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c /* \ */) i++;
+      else if (ch === 0x22 /* " */) inString = false;
+    } else if (ch === 0x22) inString = true;
+    else if (ch === 0x7b /* { */ || ch === 0x5b /* [ */) {
+      if (++depth > max) return true;
+    } else if (ch === 0x7d /* } */ || ch === 0x5d /* ] */) depth--;
+  }
+  return false;
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** Parses the body as JSON after the checks above. */
+export async function readJsonBody(request: Request, limit: number): Promise<unknown> {
+  const bytes = await readBodyLimited(request, limit);
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    throw new FungibleError("invalid_request", "the request body is not valid UTF-8");
+  }
+  if (text.trim() === "") {
+    throw new FungibleError("invalid_request", "the request body is empty; send a JSON object");
+  }
+  if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
+    throw new FungibleError("invalid_request", `the request body nests deeper than ${MAX_JSON_DEPTH} levels`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new FungibleError("invalid_request", `the request body is not valid JSON: ${reason}`);
+  }
+}

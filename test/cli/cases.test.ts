@@ -1,0 +1,77 @@
+/**
+ * The shared case table (test/http/query-cases.ts) against the built CLI: every case a command
+ * line can express gives the library's answer with --json, or the same error kind as an exit
+ * code (400 -> 2, 404 -> 1) and the same message on stderr.
+ */
+import { describe, expect, it } from "vitest";
+import { FIXTURE_PATH, fixtureGraph } from "../http/fixture.js";
+import { QUERY_CASES, type QueryCase } from "../http/query-cases.js";
+import { runCli } from "./run-cli.js";
+
+const FLAGS: Record<string, string> = {
+  allow_multi_tx: "--allow-multi-tx",
+  native_only: "--native-only",
+  include_cw20_assets: "--include-cw20-assets",
+  include_swaps: "--include-swaps",
+  include_no_metadata_assets: "--include-no-metadata-assets",
+  include_evm_assets: "--include-evm-assets",
+};
+const POSITIONALS = { assetsFromSource: ["source_asset_denom", "source_asset_chain_id"], assetsBetweenChains: ["source_chain_id", "dest_chain_id"] };
+/** Fields a command line has no way to send (it always groups by chain and ignores client fields). */
+const IGNORED = new Set(["client_id"]);
+
+/** The command line for a request, or null where a command line cannot say it (wrong JSON types...). */
+export function toArgv(test: QueryCase): string[] | null {
+  const request = test.request;
+  if (request === null || typeof request !== "object" || Array.isArray(request)) return null;
+  const fields = { ...(request as Record<string, unknown>) };
+  const positionals = POSITIONALS[test.op].map((field) => fields[field]);
+  if (positionals.some((value) => typeof value !== "string")) return null;
+  const argv = [test.op === "assetsFromSource" ? "from-source" : "between", ...(positionals as string[])];
+  for (const [field, value] of Object.entries(fields)) {
+    if (POSITIONALS[test.op].includes(field) || IGNORED.has(field) || value === null || value === false) continue;
+    if (field in FLAGS && value === true) argv.push(FLAGS[field]!);
+    else if (field === "recommendation_reason" && typeof value === "string") argv.push("--recommendation-reason", value);
+    else if (field === "group_by" && value === "chain_id") continue;
+    else if (field === "swap_venues" && Array.isArray(value) && value.every((v) => typeof v?.chain_id === "string" && typeof v?.name === "string")) {
+      for (const venue of value as { chain_id: string; name: string }[]) argv.push("--swap-venue", `${venue.chain_id}:${venue.name}`);
+    } else return null;
+  }
+  return [...argv, "--registry", FIXTURE_PATH, "--json"];
+}
+
+const EXIT_FOR_STATUS = { 200: 0, 400: 2, 404: 1 } as const;
+const expressible = QUERY_CASES.map((test) => ({ test, argv: toArgv(test) })).filter((c) => c.argv !== null);
+
+it("leaves out only the cases a command line cannot say", () => {
+  const left = QUERY_CASES.filter((test) => toArgv(test) === null).map((test) => test.name);
+  expect(left.sort()).toEqual(
+    [
+      "missing denom",
+      "missing destination",
+      "flag of the wrong type",
+      "between: flag of the wrong type",
+      "unsupported group_by",
+      "swap venue without chain_id",
+      "a body that is a list",
+      "a body that is null",
+    ].sort(),
+  );
+});
+
+describe.concurrent.each(expressible)("CLI: $test.op: $test.name", ({ test, argv }) => {
+  it("answers like the library", async () => {
+    const result = await runCli(argv!);
+    expect(result.code, result.stderr).toBe(EXIT_FOR_STATUS[test.status]);
+    if (test.status === 200) {
+      const graph = fixtureGraph();
+      const library = test.op === "assetsFromSource" ? graph.assetsFromSource(test.request as never) : graph.assetsBetweenChains(test.request as never);
+      expect(JSON.parse(result.stdout)).toEqual(JSON.parse(JSON.stringify(library)));
+      expect(result.stderr).toBe("");
+    } else {
+      expect(result.stdout).toBe("");
+      expect(result.stderr).toContain(test.says);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+});

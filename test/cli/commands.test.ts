@@ -1,0 +1,212 @@
+/**
+ * Each command of the built CLI: --help, tables, --json, exit codes (0 ok, 1 not found or fatal,
+ * 2 usage) and messages on stderr without stack traces.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ATOM_ON_NEUTRON_VIA_OSMOSIS, ATOM_ON_OSMOSIS, ASTRO_CW20, FIXTURE_PATH, fixtureGraph } from "../http/fixture.js";
+import { runCli } from "./run-cli.js";
+
+const REG = ["--registry", FIXTURE_PATH];
+const dir = mkdtempSync(join(tmpdir(), "fungible-cli-"));
+const noStack = (text: string) => expect(text).not.toMatch(/\n\s+at /);
+
+describe("help and usage", () => {
+  it.each(["--help", "-h", "help"])("fungible-graph %s lists the commands and exits 0", async (flag) => {
+    const result = await runCli([flag]);
+    expect(result.code).toBe(0);
+    for (const command of ["serve", "from-source", "between", "route", "validate", "snapshot"]) expect(result.stdout).toContain(command);
+  });
+
+  it.each(["serve", "snapshot", "from-source", "between", "route", "validate"])("%s --help prints its usage and exits 0", async (command) => {
+    const result = await runCli([command, "--help"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(new RegExp(`^usage: fungible-graph ${command}`));
+    expect(result.stderr).toBe("");
+  });
+
+  it("prints the version", async () => {
+    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+    expect((await runCli(["--version"])).stdout.trim()).toBe(pkg.version);
+  });
+
+  it.each([
+    [[], /usage: fungible-graph <command>/],
+    [["launch"], /unknown command "launch"/],
+    [["from-source", "uatom"], /from-source: expected <denom> <chain_id>, got "uatom"/],
+    [["from-source", "uatom", "cosmoshub-4", "--bogus"], /from-source: Unknown option '--bogus'/],
+    [["between", "a", "b", "c"], /between: expected <source_chain> <dest_chain>/],
+    [["route", "cosmoshub-4", "osmosis-1:uosmo"], /route: "cosmoshub-4" is not <chain_id>:<denom>/],
+    [["route", ":uatom", "osmosis-1:uosmo"], /route: ":uatom" is not <chain_id>:<denom>/],
+    [["from-source", "uosmo", "osmosis-1", "--include-swaps", "--swap-venue", "poolmanager"], /--swap-venue "poolmanager" is not <chain_id>:<name>/],
+    [["snapshot"], /snapshot: --out FILE is required/],
+    [["serve", "--port", "http"], /serve: --port must be a whole number from 0 to 65535, got "http"/],
+    [["serve", "--workers", "many"], /serve: --workers must be a whole number from 0 to 1024, got "many"/],
+    [["serve", "--body-limit", "0"], /serve: --body-limit must be a whole number from 1/],
+    [["from-source", "uatom", "cosmoshub-4", "--registry", FIXTURE_PATH, "--snapshot", FIXTURE_PATH], /give --registry or --snapshot, not both/],
+  ])("%j is a usage error: exit 2", async (args, says) => {
+    const result = await runCli(args);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(says);
+    expect(result.stdout).toBe("");
+    noStack(result.stderr);
+  });
+});
+
+describe("from-source", () => {
+  it("prints a table with one row per asset and a summary", async () => {
+    const result = await runCli(["from-source", "uatom", "cosmoshub-4", "--allow-multi-tx", ...REG]);
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trim().split("\n");
+    expect(lines[0]).toMatch(/^CHAIN\s+DENOM\s+SYMBOL\s+TRACE\s+ORIGIN$/);
+    expect(lines.find((line) => line.startsWith("neutron-1"))).toMatch(
+      new RegExp(`^neutron-1\\s+${ATOM_ON_NEUTRON_VIA_OSMOSIS}\\s+ATOM\\.osmo\\s+transfer/channel-10/transfer/channel-0\\s+cosmoshub-4 uatom$`),
+    );
+    expect(lines.at(-1)).toBe("4 assets on 4 chains reachable from cosmoshub-4 uatom");
+  });
+
+  it("says so when nothing is left after the filters", async () => {
+    const result = await runCli(["from-source", "uatom", "cosmoshub-4", "--native-only", ...REG]);
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toBe("no asset is reachable from cosmoshub-4 uatom with these filters");
+  });
+
+  it("names an unknown chain and exits 1", async () => {
+    const result = await runCli(["from-source", "uatom", "nowhere-9", ...REG]);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe('error: assetsFromSource: chain "nowhere-9" is not in the registry');
+  });
+});
+
+describe("between", () => {
+  it("prints pairs with transactions and bridges", async () => {
+    const result = await runCli(["between", "1", "osmosis-1", "--include-evm-assets", "--allow-multi-tx", ...REG]);
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trim().split("\n");
+    expect(lines[0]).toMatch(/^SOURCE DENOM\s+SYMBOL\s+DEST DENOM\s+SYMBOL\s+TXS\s+BRIDGES$/);
+    expect(lines[1]).toMatch(/^0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48\s+USDC\s+ibc\/D189\S+\s+USDC\.axl\s+2\s+AXELAR,IBC$/);
+    expect(lines.at(-1)).toBe("1 asset can move 1 -> osmosis-1");
+  });
+});
+
+describe("route", () => {
+  it("prints each hop with its channel and transaction", async () => {
+    const result = await runCli(["route", "cosmoshub-4:uatom", `neutron-1:${ATOM_ON_NEUTRON_VIA_OSMOSIS}`, ...REG]);
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trim().split("\n");
+    expect(lines[0]).toBe(`cosmoshub-4 uatom -> neutron-1 ${ATOM_ON_NEUTRON_VIA_OSMOSIS}: 2 transactions, 2 hops, bridges IBC`);
+    expect(lines[3]).toMatch(new RegExp(`^1\\s+IBC transfer/channel-141\\s+cosmoshub-4 uatom\\s+osmosis-1 ${ATOM_ON_OSMOSIS}$`));
+    expect(lines[4]).toMatch(new RegExp(`^2\\s+IBC transfer/channel-874\\s+osmosis-1 ${ATOM_ON_OSMOSIS}\\s+neutron-1 ${ATOM_ON_NEUTRON_VIA_OSMOSIS}$`));
+  });
+
+  it("splits at the first ':' so CW20 denoms stay whole, and --json gives the library's route", async () => {
+    const to = "osmosis-1:ibc/E5916C205E90C7C3481AFD8663A13C1D6C63145FB6C38DA9FC151FEE706F32EF";
+    const result = await runCli(["route", `phoenix-1:${ASTRO_CW20}`, to, "--json", ...REG]);
+    expect(result.code).toBe(0);
+    const route = JSON.parse(result.stdout) as { hops: { port: string }[] };
+    const expected = fixtureGraph().route({ chain_id: "phoenix-1", denom: ASTRO_CW20 }, { chain_id: "osmosis-1", denom: to.slice("osmosis-1:".length) });
+    expect(route).toEqual(JSON.parse(JSON.stringify(expected)));
+    expect(route.hops[0]!.port).toMatch(/^wasm\./);
+  });
+
+  it("exits 1 with null when there is no route", async () => {
+    const result = await runCli(["route", `phoenix-1:${ASTRO_CW20}`, "cosmoshub-4:uatom", "--json", ...REG]);
+    expect(result.code).toBe(1);
+    expect(result.stdout.trim()).toBe("null");
+    const text = await runCli(["route", `phoenix-1:${ASTRO_CW20}`, "cosmoshub-4:uatom", ...REG]);
+    expect(text.stdout.trim()).toBe(`no route from phoenix-1 ${ASTRO_CW20} to cosmoshub-4 uatom`);
+  });
+
+  it("names an unknown asset and exits 1", async () => {
+    const result = await runCli(["route", "cosmoshub-4:ufake", "osmosis-1:uosmo", ...REG]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/asset "ufake" on chain "cosmoshub-4" is not in the registry/);
+  });
+});
+
+describe("validate", () => {
+  const registry = JSON.parse(readFileSync(FIXTURE_PATH, "utf8")) as { assets: { denom: string }[] };
+  const write = (name: string, value: unknown) => {
+    const path = join(dir, name);
+    writeFileSync(path, typeof value === "string" ? value : JSON.stringify(value));
+    return path;
+  };
+
+  it("passes a clean registry with exit 0", async () => {
+    const result = await runCli(["validate", ...REG]);
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toBe(`${FIXTURE_PATH}: no issues`);
+    expect(JSON.parse((await runCli(["validate", ...REG, "--json"])).stdout)).toEqual({ fatal: 0, warnings: 0, issues: [] });
+  });
+
+  it("lists a declared IBC denom that is not the hash of its trace as fatal: exit 1", async () => {
+    const broken = structuredClone(registry);
+    broken.assets[2]!.denom = "ibc/0000000000000000000000000000000000000000000000000000000000000000";
+    const path = write("mismatch.json", broken);
+    const result = await runCli(["validate", "--registry", path, "--json"]);
+    expect(result.code).toBe(1);
+    const report = JSON.parse(result.stdout) as { fatal: number; issues: { severity: string; code: string; where: string }[] };
+    expect(report.fatal).toBeGreaterThanOrEqual(1);
+    expect(report.issues).toContainEqual(expect.objectContaining({ severity: "fatal", code: "ibc_denom_mismatch", where: "assets[2]" }));
+    const table = await runCli(["validate", "--registry", path]);
+    expect(table.code).toBe(1);
+    expect(table.stdout).toMatch(/^fatal\s+ibc_denom_mismatch\s+assets\[2\]\s+/m);
+  });
+
+  it("reports schema problems as fatal issues with their paths", async () => {
+    const path = write("schema.json", { chains: [{ chain_id: "" }], assets: "none" });
+    const result = await runCli(["validate", "--registry", path, "--json"]);
+    expect(result.code).toBe(1);
+    const report = JSON.parse(result.stdout) as { issues: { code: string; where: string }[] };
+    expect(report.issues.map((issue) => [issue.code, issue.where])).toEqual(
+      expect.arrayContaining([["invalid_registry", "chains[0].chain_id"], ["invalid_registry", "assets"]]),
+    );
+  });
+
+  it("names a missing or unparseable file: exit 1", async () => {
+    const missing = await runCli(["validate", "--registry", join(dir, "absent.json")]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/cannot read ".*absent\.json" \(ENOENT\)/);
+    const garbled = await runCli(["validate", "--registry", write("garbled.json", "{")]);
+    expect(garbled.code).toBe(1);
+    expect(garbled.stderr).toMatch(/garbled\.json" is not valid JSON/);
+    noStack(missing.stderr + garbled.stderr);
+  });
+
+  it("checks the embedded chain registry by default and exits 1 exactly when an issue is fatal", async () => {
+    const result = await runCli(["validate", "--json"]);
+    const report = JSON.parse(result.stdout) as { fatal: number; warnings: number; issues: { severity: string }[] };
+    expect(report.issues.length).toBe(report.fatal + report.warnings);
+    expect(report.issues.filter((issue) => issue.severity === "fatal").length).toBe(report.fatal);
+    expect(result.code).toBe(report.fatal > 0 ? 1 : 0);
+  });
+});
+
+describe("snapshot", () => {
+  it("writes a snapshot that the query commands load to the same answers", async () => {
+    const out = join(dir, "graph.snapshot");
+    const written = await runCli(["snapshot", "--out", out, ...REG]);
+    expect(written.code).toBe(0);
+    expect(written.stdout).toMatch(new RegExp(`^wrote ${out} \\(\\d+ characters, 8 chains\\)`));
+    const args = ["from-source", "uatom", "cosmoshub-4", "--allow-multi-tx", "--json"];
+    const fromSnapshot = await runCli([...args, "--snapshot", out]);
+    const fromRegistry = await runCli([...args, ...REG]);
+    expect(fromSnapshot.code).toBe(0);
+    expect(JSON.parse(fromSnapshot.stdout)).toEqual(JSON.parse(fromRegistry.stdout));
+  });
+
+  it("names a snapshot file that is missing: exit 1", async () => {
+    const result = await runCli(["from-source", "uatom", "cosmoshub-4", "--snapshot", join(dir, "absent.snapshot")]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/cannot read snapshot/);
+  });
+
+  it("reports a directory it cannot write to as an error, not a crash", async () => {
+    const result = await runCli(["snapshot", "--out", join(dir, "no", "such", "dir", "x.snapshot"), ...REG]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^error: ENOENT/);
+    noStack(result.stderr);
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * `fungible-graph serve` as a process: the listening line, PORT, flags, request logs, and
+ * SIGTERM / SIGINT draining to exit 0, alone and with node:cluster workers. Loopback only.
+ */
+import { createServer } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { FIXTURE_PATH } from "../http/fixture.js";
+import { startServe, type ServeProcess } from "./run-cli.js";
+
+const REG = ["--registry", FIXTURE_PATH];
+const started: ServeProcess[] = [];
+const atom = JSON.stringify({ source_asset_denom: "uatom", source_asset_chain_id: "cosmoshub-4" });
+
+async function serve(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const process = await startServe(args, env);
+  started.push(process);
+  return process;
+}
+
+afterEach(() => {
+  for (const { child } of started.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+});
+
+const query = (url: string, body = atom) =>
+  fetch(`${url}/v2/fungible/assets_from_source`, { method: "POST", headers: { "content-type": "application/json" }, body });
+
+/** A port that was free a moment ago (the kernel picks it, then we let it go). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+describe("serve", () => {
+  it("prints the listening line, answers, logs each request, and drains on SIGTERM to exit 0", async () => {
+    const server = await serve(["--port", "0", ...REG]);
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const response = await query(server.url);
+    expect(response.status).toBe(200);
+    expect(Object.keys(((await response.json()) as { dest_assets: object }).dest_assets)).toContain("osmosis-1");
+    expect((await fetch(`${server.url}/health`)).status).toBe(200);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(server.stdout()).toMatch(/^POST \/v2\/fungible\/assets_from_source 200 \d+\.\dms$/m);
+    expect(server.stdout()).toMatch(/^GET \/health 200 /m);
+    expect(server.stderr()).toContain("SIGTERM: draining requests in flight");
+  });
+
+  it("exits 0 on SIGINT too", async () => {
+    const server = await serve(["--port", "0", "--quiet", ...REG]);
+    server.child.kill("SIGINT");
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it("honours PORT when --port is not given, and --port over PORT", async () => {
+    const port = await freePort();
+    const fromEnv = await serve([...REG, "--quiet"], { PORT: String(port) });
+    expect(fromEnv.url).toBe(`http://127.0.0.1:${port}`);
+    fromEnv.child.kill("SIGTERM");
+    await fromEnv.exited;
+    const fromFlag = await serve(["--port", "0", ...REG, "--quiet"], { PORT: "1" });
+    expect(fromFlag.url).not.toBe("http://127.0.0.1:1");
+  });
+
+  it("--quiet logs no request, --body-limit applies", async () => {
+    const server = await serve(["--port", "0", "--quiet", "--body-limit", "100", ...REG]);
+    expect((await query(server.url)).status).toBe(200);
+    const big = JSON.stringify({ source_asset_denom: "uatom", source_asset_chain_id: "cosmoshub-4", pad: "x".repeat(100) });
+    const refused = await query(server.url, big);
+    expect(refused.status).toBe(413);
+    expect(await refused.json()).toMatchObject({ code: 8 });
+    server.child.kill("SIGTERM");
+    await server.exited;
+    expect(server.stdout().trim().split("\n")).toEqual([`listening on ${server.url}`]);
+  });
+
+  it("--workers 2 serves from a node:cluster, announces once, and drains every worker on SIGTERM", async () => {
+    const server = await serve(["--port", "0", "--workers", "2", ...REG]);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => query(server.url)));
+    expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200));
+    expect(server.stdout().match(/listening on/g)).toHaveLength(1);
+    expect(server.stderr()).toContain("2 workers");
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    await expect(fetch(`${server.url}/health`)).rejects.toThrow();
+  });
+
+  it("stops with exit 1 when its workers cannot start", async () => {
+    const running = await serve(["--port", "0", "--quiet", ...REG]);
+    const port = new URL(running.url).port;
+    await expect(startServe(["--port", port, "--workers", "2", ...REG], {}, 20_000)).rejects.toThrow(/exited \(1\) before listening[\s\S]*EADDRINUSE/);
+  });
+
+  it("serves the embedded chain registry when given no registry", async () => {
+    const server = await serve(["--port", "0", "--quiet"]);
+    const body = (await (await query(server.url)).json()) as { dest_assets: Record<string, unknown> };
+    expect(Object.keys(body.dest_assets)).toContain("osmosis-1");
+    server.child.kill("SIGTERM");
+    expect((await server.exited).code).toBe(0);
+  });
+});

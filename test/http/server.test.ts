@@ -1,0 +1,117 @@
+/**
+ * The handler behind a real loopback socket (startServer from fungible-graph/node): request log
+ * lines, the body limit on the wire (Content-Length and chunked), and a close() that drains.
+ */
+import { request as httpRequest } from "node:http";
+import { afterEach, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "../../src/node/index.js";
+import { fixtureGraph } from "./fixture.js";
+
+const FROM_SOURCE = "/v2/fungible/assets_from_source";
+const atom = JSON.stringify({ source_asset_denom: "uatom", source_asset_chain_id: "cosmoshub-4" });
+const running: RunningServer[] = [];
+
+async function start(options: Partial<Parameters<typeof startServer>[0]> = {}) {
+  const lines: string[] = [];
+  const server = await startServer({ graph: fixtureGraph(), port: 0, log: (line) => lines.push(line), ...options });
+  running.push(server);
+  return { server, lines };
+}
+
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((server) => server.close()));
+});
+
+const post = (url: string, body: BodyInit, headers: Record<string, string> = { "content-type": "application/json" }) =>
+  fetch(`${url}${FROM_SOURCE}`, { method: "POST", headers, body, duplex: "half" } as RequestInit);
+
+describe("startServer", () => {
+  it("listens on a free loopback port and answers queries", async () => {
+    const { server } = await start();
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}`);
+    expect(server.port).toBeGreaterThan(0);
+    const response = await post(server.url, atom);
+    expect(response.status).toBe(200);
+    expect(Object.keys(((await response.json()) as { dest_assets: object }).dest_assets)).toContain("osmosis-1");
+  });
+
+  it("logs one line per request: method, path without query, status, milliseconds", async () => {
+    const { server, lines } = await start();
+    await (await post(server.url, atom)).text();
+    await (await fetch(`${server.url}/health?probe=1`)).text();
+    await (await fetch(`${server.url}/nope`)).text();
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^POST \/v2\/fungible\/assets_from_source 200 \d+\.\dms$/);
+    expect(lines[1]).toMatch(/^GET \/health 200 \d+\.\dms$/);
+    expect(lines[2]).toMatch(/^GET \/nope 404 \d+\.\dms$/);
+  });
+
+  it("logs nothing when quiet", async () => {
+    const { server, lines } = await start({ quiet: true });
+    await (await post(server.url, atom)).text();
+    expect(lines).toEqual([]);
+  });
+
+  it("refuses a body over the limit by Content-Length and when chunked", async () => {
+    const { server } = await start({ bodyLimit: 1000 });
+    const big = JSON.stringify({ pad: "x".repeat(2000) });
+    const sized = await post(server.url, big);
+    expect(sized.status).toBe(413);
+    expect(await sized.json()).toMatchObject({ code: 8 });
+    const chunks = [new TextEncoder().encode(big.slice(0, 900)), new TextEncoder().encode(big.slice(900))];
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = chunks.shift();
+        if (next) controller.enqueue(next);
+        else controller.close();
+      },
+    });
+    const chunked = await post(server.url, stream);
+    expect(chunked.status).toBe(413);
+  });
+
+  it("refuses a port that is taken", async () => {
+    const { server } = await start();
+    await expect(startServer({ graph: fixtureGraph(), port: server.port, quiet: true })).rejects.toThrow(/EADDRINUSE/);
+  });
+
+  it("close() lets a request in flight finish, then refuses new connections", async () => {
+    const { server } = await start({ drainTimeoutMs: 60_000 });
+    // Send the headers and half the body, close the server, then send the rest.
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(`${server.url}${FROM_SOURCE}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(atom) },
+      });
+      req.on("response", (res) => {
+        let body = "";
+        res.on("data", (chunk: Buffer) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on("error", reject);
+      req.write(atom.slice(0, 20));
+      req.on("socket", (socket) =>
+        socket.on("connect", () => {
+          setTimeout(() => {
+            closed = server.close();
+            setTimeout(() => req.end(atom.slice(20)), 50);
+          }, 50);
+        }),
+      );
+    });
+    let closed: Promise<void> | undefined;
+    const result = await answer;
+    expect(result.status).toBe(200);
+    expect(result.body).toContain("osmosis-1");
+    await closed;
+    await expect(fetch(`${server.url}/health`)).rejects.toThrow();
+  });
+
+  it("close() does not wait for idle keep-alive connections and can be called twice", async () => {
+    const { server } = await start({ drainTimeoutMs: 60_000 });
+    const response = await fetch(`${server.url}/health`, { headers: { connection: "keep-alive" } });
+    await response.text();
+    // With a 60 s drain timeout, an idle socket holding close() open would time this test out.
+    await Promise.all([server.close(), server.close()]);
+  });
+});
