@@ -24,7 +24,8 @@ export function assetsBetweenChains(engine: Engine, request: AssetsBetweenChains
   const pairs: AssetPair[] = [];
   for (const sourceIndex of assetsByChain[sourceChain]!) {
     const source = assets[sourceIndex]!;
-    if (!passes(source, options)) continue;
+    // SEMANTICS 5: the source side is the assets the registry lists, not derived vouchers.
+    if (!source.listed || !passes(source, options)) continue;
     let best = -1;
     let bestRank = 0;
     let bestTxs = 0;

@@ -94,7 +94,7 @@ describe("engine properties over generated registries", () => {
     );
   });
 
-  test("assets_between_chains pairs satisfy rules 1-4 on both sides and agree with route()", () => {
+  test("assets_between_chains pairs start from a listed asset, satisfy rules 1-4 on both sides and agree with route()", () => {
     fc.assert(
       fc.property(arbitraryRegistry(), fc.nat(), fc.nat(), betweenFlags, (registry, a, b, flags) => {
         const engine = engineFor(registry);
@@ -104,7 +104,9 @@ describe("engine properties over generated registries", () => {
         const answer = engine.assetsBetweenChains({ source_chain_id, dest_chain_id, ...flags });
         const sources = answer.assets_between_chains.map((pair) => idOf(pair.asset_on_source));
         expect(new Set(sources).size).toBe(sources.length);
+        const listed = new Set(registry.assets.map((a) => `${a.chain_id}|${a.denom}`));
         for (const pair of answer.assets_between_chains) {
+          expect(listed.has(idOf(pair.asset_on_source))).toBe(true);
           expect(pair.asset_on_source.chain_id).toBe(source_chain_id);
           expect(pair.asset_on_dest.chain_id).toBe(dest_chain_id);
           for (const side of [pair.asset_on_source, pair.asset_on_dest]) {

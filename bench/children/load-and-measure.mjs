@@ -1,0 +1,42 @@
+/**
+ * Fresh-process measurement for scenario 3 (run with --expose-gc).
+ *   raw <module...>  : import() the chain-registry data modules, exactly as the engine's loader does.
+ *   engine           : import the built package, loadChainRegistry(), buildAssetGraph().
+ * Prints one JSON line: { ms, heapBytes } where ms covers import + load (+ build) and heapBytes is
+ * heapUsed after a full GC while the result is held, minus heapUsed after a full GC at start.
+ */
+import { performance } from "node:perf_hooks";
+import { pathToFileURL } from "node:url";
+import { DIST } from "../lib/package.mjs";
+
+const [mode, ...modules] = process.argv.slice(2);
+const gc = globalThis.gc ?? (() => { throw new Error("run with --expose-gc"); });
+
+gc();
+gc();
+const heap0 = process.memoryUsage().heapUsed;
+const t0 = performance.now();
+let held;
+const phases = {};
+if (mode === "raw") {
+  held = await Promise.all(modules.map((m) => import(m)));
+} else if (mode === "engine") {
+  const index = await import(pathToFileURL(`${DIST}index.js`).href);
+  let api = index;
+  if (typeof index.loadChainRegistry !== "function") api = { ...index, ...(await import(pathToFileURL(`${DIST}node.js`).href)) };
+  const t1 = performance.now();
+  const registry = await api.loadChainRegistry();
+  const t2 = performance.now();
+  held = api.buildAssetGraph(registry);
+  phases.importMs = t1 - t0;
+  phases.loadMs = t2 - t1;
+  phases.buildMs = performance.now() - t2;
+} else {
+  throw new Error(`unknown mode ${mode}`);
+}
+const ms = performance.now() - t0;
+gc();
+gc();
+const heapBytes = process.memoryUsage().heapUsed - heap0;
+globalThis.__held = held;
+console.log(JSON.stringify({ ms, heapBytes, ...phases }));

@@ -1,0 +1,81 @@
+/**
+ * Scenario 1: assets_between_chains against @chain-registry/utils `getIbcDenomByBase`, called for
+ * every asset listed on the source chain (what a user of the raw package would write to answer
+ * "which of my assets can go to that chain, under which denom"). Same data, same process.
+ */
+import { measure } from "../lib/timing.mjs";
+import { speedupRow } from "../lib/report.mjs";
+import { loadChainRegistryUtils, loadRawMainnet, quietly } from "../lib/raw-registry.mjs";
+
+const FIXED_PAIRS = [
+  ["osmosis-1", "cosmoshub-4"],
+  ["cosmoshub-4", "osmosis-1"],
+  ["noble-1", "osmosis-1"],
+  ["neutron-1", "osmosis-1"],
+];
+
+const ALL_FLAGS = { include_no_metadata_assets: true, include_cw20_assets: true, include_evm_assets: true, allow_multi_tx: true };
+
+/**
+ * The ordered pair with the most assets, from the data: the source is the chain listing the most
+ * assets; the destination is, among its IBC counterparties known to the engine, the one listing the most.
+ */
+export function mostAssetsPair(raw, engineChains) {
+  const count = new Map(raw.assetLists.map((l) => [l.chainName, l.assets.length]));
+  const byCount = [...count].filter(([name]) => engineChains.has(raw.idByName.get(name))).sort((a, b) => b[1] - a[1]);
+  const source = byCount[0][0];
+  const counterparties = new Set();
+  for (const d of raw.ibcData) {
+    if (d.chain1.chainName === source) counterparties.add(d.chain2.chainName);
+    if (d.chain2.chainName === source) counterparties.add(d.chain1.chainName);
+  }
+  const dest = [...counterparties]
+    .filter((name) => engineChains.has(raw.idByName.get(name)))
+    .sort((a, b) => (count.get(b) ?? 0) - (count.get(a) ?? 0) || (a < b ? -1 : 1))[0];
+  return [raw.idByName.get(source), raw.idByName.get(dest)];
+}
+
+export async function scenarioBetween({ graph, quick }) {
+  const raw = loadRawMainnet();
+  const { getIbcDenomByBase } = loadChainRegistryUtils();
+  const engineChains = new Set(graph.chainIds());
+  const pairs = [...FIXED_PAIRS];
+  const most = mostAssetsPair(raw, engineChains);
+  if (!pairs.some(([s, d]) => s === most[0] && d === most[1])) pairs.push(most);
+
+  const rows = [];
+  for (const [sourceId, destId] of pairs) {
+    const sourceName = raw.nameById.get(sourceId);
+    const destName = raw.nameById.get(destId);
+    const list = raw.assetLists.find((l) => l.chainName === sourceName);
+    const bases = list ? list.assets.map((a) => a.base) : [];
+    const baselineFn = () => {
+      const denoms = [];
+      for (const base of bases) denoms.push(getIbcDenomByBase(raw.ibcData, destName, sourceName, raw.assetLists, base));
+      return denoms;
+    };
+    const base = quietly(() => measure(baselineFn, { warmupRuns: 1, minRuns: 3, maxRuns: 30, budgetMs: quick ? 300 : 1500 }));
+    const resolved = base.result.filter((d) => d !== undefined).length;
+    const label = `${sourceId} -> ${destId}${most[0] === sourceId && most[1] === destId ? " (most assets)" : ""}`;
+
+    for (const [variant, flags] of [
+      ["default request", {}],
+      ["all include flags", ALL_FLAGS],
+    ]) {
+      const request = { source_chain_id: sourceId, dest_chain_id: destId, ...flags };
+      const engine = measure(() => graph.assetsBetweenChains(request), { minRuns: 20, maxRuns: 5000, budgetMs: quick ? 100 : 400 });
+      const pairsOut = engine.result.assets_between_chains.length;
+      rows.push(
+        speedupRow({
+          scenario: `1 between ${label}`,
+          metric: variant,
+          value: engine.median,
+          baseline: base.median,
+          min: 30,
+          note: `engine: ${pairsOut} pairs (first call ${engine.first.toFixed(2)} ms); utils: ${bases.length} calls, ${resolved} denoms resolved`,
+        }),
+      );
+    }
+  }
+  return rows;
+}
