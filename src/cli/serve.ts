@@ -25,7 +25,7 @@ flags:
   --host HOST         address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
   --registry FILE     registry in the project format (default: embedded chain registry)
   --snapshot FILE     graph snapshot written by \`fungible-graph snapshot\` (faster start)
-  --workers N         processes to serve with (default 1; 0 or auto: one per core)
+  --workers N         processes to serve with (default, 0 or auto: one per core)
   --body-limit BYTES  largest request body accepted (default 65536)
   --quiet             no log line per request
   -h, --help          this text`;
@@ -76,7 +76,8 @@ export async function serve(argv: string[]): Promise<number> {
 }
 
 function parseWorkers(text: string | undefined): number {
-  if (text === undefined) return 1;
+  // Issue 4: one process per core unless told otherwise.
+  if (text === undefined) return availableParallelism();
   const count = text === "auto" ? 0 : parseInteger(NAME, "--workers", text, 0, 1024);
   return count === 0 ? availableParallelism() : count;
 }

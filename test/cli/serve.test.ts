@@ -2,6 +2,7 @@
  * `fungible-graph serve` as a process: the listening line, PORT, flags, request logs, and
  * SIGTERM / SIGINT draining to exit 0, alone and with node:cluster workers. Loopback only.
  */
+import { availableParallelism } from "node:os";
 import { createServer } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { FIXTURE_PATH } from "../http/fixture.js";
@@ -38,7 +39,7 @@ function freePort(): Promise<number> {
 
 describe("serve", () => {
   it("prints the listening line, answers, logs each request, and drains on SIGTERM to exit 0", async () => {
-    const server = await serve(["--port", "0", ...REG]);
+    const server = await serve(["--port", "0", "--workers", "1", ...REG]);
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const response = await query(server.url);
     expect(response.status).toBe(200);
@@ -84,10 +85,19 @@ describe("serve", () => {
     const answers = await Promise.all(Array.from({ length: 8 }, () => query(server.url)));
     expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200));
     expect(server.stdout().match(/listening on/g)).toHaveLength(1);
-    expect(server.stderr()).toContain("2 workers");
     server.child.kill("SIGTERM");
     expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(server.stderr()).toContain("2 workers");
     await expect(fetch(`${server.url}/health`)).rejects.toThrow();
+  });
+
+  it("serves with one process per core by default", async () => {
+    const server = await serve(["--port", "0", "--quiet", ...REG]);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    const cores = availableParallelism();
+    if (cores > 1) expect(server.stderr()).toContain(`${cores} workers`);
+    else expect(server.stderr()).not.toMatch(/workers/);
   });
 
   it("stops with exit 1 when its workers cannot start", async () => {
