@@ -17,7 +17,7 @@ import { BridgeSets } from "../query/bridge-sets.js";
 import type { Engine } from "../query/engine.js";
 import { ownView, reachableSet, type ReachableView } from "../query/reachable-set.js";
 import { findRoute } from "../query/route.js";
-import { canonicalAssets, compareStrings, derivedVouchersOf, type DerivedVoucher } from "./canonical-assets.js";
+import { canonicalAssets, compareStrings, type DerivedVoucher } from "./canonical-assets.js";
 import { graphologyView } from "./graphology-view.js";
 import { hopAdjacency } from "./hops.js";
 import type { EngineModel, HopEdge } from "./model.js";
@@ -28,26 +28,25 @@ export function buildAssetGraph(registry: Registry): AssetGraph {
   return buildFromModel(registry, buildModel(registry));
 }
 
-/** The engine for a registry whose derived vouchers are already known (a snapshot's). */
-export function buildAssetGraphWithDerived(registry: Registry, derived: readonly DerivedVoucher[]): AssetGraph {
-  return buildFromModel(registry, buildModel(registry, derived));
+/** The engine of a built graph: what a snapshot stores. */
+export function engineOfGraph(graph: AssetGraph): Engine {
+  const engine = engines.get(graph);
+  if (engine === undefined) throw new TypeError("engineOfGraph: not an engine built by buildAssetGraph");
+  return engine;
 }
 
-/** The derived vouchers of a built engine, for snapshots. */
-export function derivedVouchersOfGraph(graph: AssetGraph): DerivedVoucher[] {
-  const engine = engines.get(graph);
-  if (engine === undefined) throw new TypeError("derivedVouchersOfGraph: not an engine built by buildAssetGraph");
-  return derivedVouchersOf(engine.model.assets);
+/** A graph around an engine restored from a snapshot. */
+export function graphOfEngine(registry: Registry, engine: Engine): AssetGraph {
+  const graph = new FungibleAssetGraph(registry, engine);
+  engines.set(graph, engine);
+  return graph;
 }
 
 const engines = new WeakMap<AssetGraph, Engine>();
 
 function buildFromModel(registry: Registry, model: EngineModel): AssetGraph {
   const bridgeSets = new BridgeSets();
-  const engine: Engine = { model, bridgeSets, reachable: reachableViews(model, bridgeSets) };
-  const graph = new FungibleAssetGraph(registry, engine);
-  engines.set(graph, engine);
-  return graph;
+  return graphOfEngine(registry, { model, bridgeSets, reachable: reachableViews(model, bridgeSets) });
 }
 
 /** Every asset's reachable view; single-hop assets share the search from the far end of their hop. */

@@ -11,6 +11,26 @@ export class BridgeSets {
 
   static readonly EMPTY = 0;
 
+  /** Every list, by id: what a snapshot stores. */
+  all(): (readonly BridgeType[])[] {
+    return [...this.lists];
+  }
+
+  /** Interns `lists` in order, so each keeps its index as id; `lists[0]` must be empty. */
+  static fromLists(lists: readonly (readonly BridgeType[])[]): BridgeSets {
+    const sets = new BridgeSets();
+    lists.forEach((list, id) => {
+      let at = BridgeSets.EMPTY;
+      for (const bridge of list) at = sets.extend(at, bridge);
+      if (at !== id) throw new RangeError(`BridgeSets.fromLists: list ${id} is not in first-use order`);
+    });
+    return sets;
+  }
+
+  get size(): number {
+    return this.lists.length;
+  }
+
   get(id: number): readonly BridgeType[] {
     return this.lists[id]!;
   }
