@@ -70,7 +70,7 @@ export async function scenarioHttp({ quick }) {
   try {
     let service;
     try {
-      service = await startServerProcess(serveArgs([]), { timeoutMs: 60_000 });
+      service = await startServerProcess(serveArgs(["--workers", "1"]), { timeoutMs: 60_000 });
     } catch (error) {
       return [unavailableRow({ scenario: "5 http", why: `serve did not start: ${error.message}` })];
     }

@@ -34,7 +34,8 @@ export async function scenarioStartup({ quick }) {
       ]) {
         let server;
         try {
-          server = await startServerProcess([CLI, "serve", "--port", "0", "--host", "127.0.0.1", ...args], { timeoutMs: 60_000 });
+          // One process: start-up of a replica, not of a cluster that forks one per core.
+          server = await startServerProcess([CLI, "serve", "--port", "0", "--host", "127.0.0.1", "--workers", "1", ...args], { timeoutMs: 60_000 });
         } catch (error) {
           return [unavailableRow({ scenario: SCENARIO, why: `serve ${args.join(" ")} did not start: ${error.message}` })];
         }
