@@ -76,7 +76,8 @@ export function restoreAssetGraph(text: string): AssetGraph {
     throw invalid((error as Error).message);
   }
   const assetCount = model.assets.length;
-  const sets = snapshot.sets.map((set, i) => restoreSet(set, i, assetCount, bridgeSets.size));
+  const chainOf = (asset: number) => model.assets[asset]!.chainIndex;
+  const sets = snapshot.sets.map((set, i) => restoreSet(set, i, chainOf, assetCount, bridgeSets.size));
   if (snapshot.views.length !== assetCount * VIEW_WIDTH) {
     throw invalid(`views describe ${snapshot.views.length / VIEW_WIDTH} assets, the registry has ${assetCount}`);
   }
@@ -97,7 +98,13 @@ export function restoreAssetGraph(text: string): AssetGraph {
   return graphOfEngine(registry, engine);
 }
 
-function restoreSet(set: Snapshot["sets"][number], index: number, assetCount: number, bridgeCount: number) {
+function restoreSet(
+  set: Snapshot["sets"][number],
+  index: number,
+  chainOf: (asset: number) => number,
+  assetCount: number,
+  bridgeCount: number,
+) {
   const n = set.targets.length;
   const lengthsAgree = [set.txs, set.hops, set.rank, set.bridges].every((column) => column.length === n);
   const targetsValid = set.targets.every((t) => t >= 0 && t < assetCount);
@@ -105,6 +112,7 @@ function restoreSet(set: Snapshot["sets"][number], index: number, assetCount: nu
   if (!lengthsAgree || !targetsValid || !bridgesValid) throw invalid(`route table ${index} is inconsistent`);
   const full: ReachableSet = {
     targets: Int32Array.from(set.targets),
+    chains: Int32Array.from(set.targets, chainOf),
     txs: Uint16Array.from(set.txs),
     hops: Uint16Array.from(set.hops),
     rank: Int32Array.from(set.rank),

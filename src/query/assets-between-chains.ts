@@ -12,7 +12,7 @@ import {
   type AssetsBetweenChainsResponse,
 } from "../wire/schema.js";
 import { requireChain, type Engine } from "./engine.js";
-import { forEachReachable } from "./reachable-set.js";
+import { forEachReachable, type VisitReachable } from "./reachable-set.js";
 
 const OPERATION = "assetsBetweenChains";
 
@@ -22,25 +22,25 @@ export function assetsBetweenChains(engine: Engine, request: AssetsBetweenChains
   const destChain = requireChain(engine, options.dest_chain_id, OPERATION);
   const { assets, assetsByChain } = engine.model;
   const pairs: AssetPair[] = [];
+  // One visitor for the whole query (not one closure per source asset): the best target so far.
+  let best = -1;
+  let bestRank = 0;
+  let bestTxs = 0;
+  let bestBridges = 0;
+  const consider: VisitReachable = (target, txs, _hops, rank, bridges) => {
+    if (best !== -1 && rank >= bestRank) return;
+    if (!passes(assets[target]!, options)) return;
+    best = target;
+    bestRank = rank;
+    bestTxs = txs;
+    bestBridges = bridges;
+  };
   for (const sourceIndex of assetsByChain[sourceChain]!) {
     const source = assets[sourceIndex]!;
     // SEMANTICS 5: the source side is the assets the registry lists, not derived vouchers.
     if (!source.listed || !passes(source, options)) continue;
-    let best = -1;
-    let bestRank = 0;
-    let bestTxs = 0;
-    let bestBridges = 0;
-    forEachReachable(
-      engine.model,
-      engine.reachable[sourceIndex]!,
-      options.allow_multi_tx,
-      (target, txs, _hops, rank, bridges) => {
-        if (!passes(assets[target]!, options)) return;
-        if (best !== -1 && rank >= bestRank) return;
-        [best, bestRank, bestTxs, bestBridges] = [target, rank, txs, bridges];
-      },
-      destChain,
-    );
+    best = -1;
+    forEachReachable(engine.model, engine.reachable[sourceIndex]!, options.allow_multi_tx, consider, destChain);
     if (best === -1) continue;
     pairs.push({
       asset_on_source: source.wire,

@@ -8,6 +8,8 @@ import type { RouteLabel } from "./best-routes.js";
 
 export interface ReachableSet {
   targets: Int32Array;
+  /** The chain index of each target: contiguous, so finding a chain's slice touches no asset object. */
+  chains: Int32Array;
   txs: Uint16Array;
   hops: Uint16Array;
   /** Position in best-route order over all targets: lower is a better route. */
@@ -27,6 +29,7 @@ export function reachableSet(model: EngineModel, labels: readonly RouteLabel[]):
   const n = labels.length;
   const set: ReachableSet = {
     targets: new Int32Array(n),
+    chains: new Int32Array(n),
     txs: new Uint16Array(n),
     hops: new Uint16Array(n),
     rank: new Int32Array(n),
@@ -35,6 +38,7 @@ export function reachableSet(model: EngineModel, labels: readonly RouteLabel[]):
   order.forEach((labelIndex, i) => {
     const label = labels[labelIndex]!;
     set.targets[i] = label.asset;
+    set.chains[i] = assets[label.asset]!.chainIndex;
     set.txs[i] = label.txs;
     set.hops[i] = label.hops;
     set.rank[i] = labelIndex;
@@ -57,6 +61,7 @@ export function singleTransactionSubset(set: ReachableSet): ReachableSet {
   const n = keep.length;
   return {
     targets: pick(set.targets, new Int32Array(n)),
+    chains: pick(set.chains, new Int32Array(n)),
     txs: pick(set.txs, new Uint16Array(n)),
     hops: pick(set.hops, new Uint16Array(n)),
     rank: pick(set.rank, new Int32Array(n)),
@@ -65,14 +70,14 @@ export function singleTransactionSubset(set: ReachableSet): ReachableSet {
 }
 
 /** The half-open slice `[start, end)` of `set` whose targets sit on chain `chainIndex`. */
-export function chainSlice(model: EngineModel, set: ReachableSet, chainIndex: number): [number, number] {
-  const chainOf = (i: number) => model.assets[set.targets[i]!]!.chainIndex;
+export function chainSlice(set: ReachableSet, chainIndex: number): [number, number] {
+  const chains = set.chains;
   const lowerBound = (value: number) => {
     let lo = 0;
-    let hi = set.targets.length;
+    let hi = chains.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (chainOf(mid) < value) lo = mid + 1;
+      if (chains[mid]! < value) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -116,7 +121,7 @@ export function forEachReachable(
 ): void {
   const { exclude, via } = view;
   const set = multiTx ? view.set : view.singleTx;
-  const [start, end] = chainIndex === -1 ? [0, set.targets.length] : chainSlice(model, set, chainIndex);
+  const [start, end] = chainIndex === -1 ? [0, set.targets.length] : chainSlice(set, chainIndex);
   const assets = model.assets;
   let pending = via !== null && (chainIndex === -1 || assets[via.asset]!.chainIndex === chainIndex) ? via : null;
   for (let i = start; i < end; i++) {
