@@ -1,7 +1,8 @@
 /**
  * One error family for the whole library. Callers switch on `code`, never on message text;
- * `status` and `grpcCode` say how the HTTP surface reports it (SEMANTICS section 6).
+ * `status` and `grpcCode` say how the HTTP surface reports it (docs/behaviour.md, "Errors").
  */
+import { z } from "zod";
 
 export const ERROR_KINDS = {
   invalid_request: { status: 400, grpcCode: 3 },
@@ -12,25 +13,30 @@ export const ERROR_KINDS = {
   not_found: { status: 404, grpcCode: 5 },
   method_not_allowed: { status: 405, grpcCode: 12 },
   payload_too_large: { status: 413, grpcCode: 8 },
+  /** A caller's own set-up is wrong (an option out of range): a bug of the embedding program, not of a request. */
+  invalid_config: { status: 500, grpcCode: 9 },
+  /** A file the caller named does not exist or cannot be read. */
+  file_unreadable: { status: 500, grpcCode: 5 },
   internal: { status: 500, grpcCode: 13 },
 } as const;
 
 export type FungibleErrorCode = keyof typeof ERROR_KINDS;
 
 /** A problem with one place in the input, as zod reports it. */
-export interface ErrorDetail {
-  path: (string | number)[];
-  message: string;
-}
+export const ErrorDetailSchema = z.object({
+  path: z.array(z.union([z.string(), z.number()])),
+  message: z.string(),
+});
+export type ErrorDetail = z.infer<typeof ErrorDetailSchema>;
 
 export class FungibleError extends Error {
   override readonly name = "FungibleError";
   readonly code: FungibleErrorCode;
   readonly status: number;
   readonly grpcCode: number;
-  readonly details: ErrorDetail[];
+  readonly details: readonly ErrorDetail[];
 
-  constructor(code: FungibleErrorCode, message: string, details: ErrorDetail[] = []) {
+  constructor(code: FungibleErrorCode, message: string, details: readonly ErrorDetail[] = []) {
     super(message);
     this.code = code;
     this.status = ERROR_KINDS[code].status;
@@ -41,4 +47,17 @@ export class FungibleError extends Error {
 
 export function isFungibleError(value: unknown): value is FungibleError {
   return value instanceof FungibleError;
+}
+
+/** zod's issues as error details: the one translation, so every surface reports paths alike. */
+export function detailsOfZodError(error: z.ZodError): ErrorDetail[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map((segment) => (typeof segment === "number" ? segment : String(segment))),
+    message: issue.message,
+  }));
+}
+
+/** A FungibleError of `code` for a failed zod parse: `prefix`, then zod's own rendering, with every issue's path. */
+export function errorFromZod(code: FungibleErrorCode, prefix: string, error: z.ZodError): FungibleError {
+  return new FungibleError(code, `${prefix}\n${z.prettifyError(error)}`, detailsOfZodError(error));
 }

@@ -14,11 +14,10 @@ export {
   IbcChannelSchema,
   BridgeLinkSchema,
   SwapVenueSchema,
-  BRIDGE_TYPES,
   assetKey,
   denomKey,
 } from "./registry/schema.js";
-export type { Registry, RegistryInput, Chain, Asset, IbcChannel, BridgeLink, SwapVenue, BridgeType, AssetRef } from "./registry/schema.js";
+export type { Registry, RegistryInput, Chain, Asset, IbcChannel, BridgeLink, SwapVenue, AssetRef } from "./registry/schema.js";
 
 export { ibcDenom, parseTrace, formatTrace, forwardTrace, unwindTrace, splitFullPath } from "./denom/trace.js";
 
@@ -29,6 +28,8 @@ export {
   AssetsBetweenChainsResponseSchema,
   WireAssetSchema,
   RECOMMENDATION_REASONS,
+  BRIDGE_TYPES,
+  BridgeTypeSchema,
 } from "./wire/schema.js";
 export type {
   AssetsFromSourceRequest,
@@ -37,12 +38,16 @@ export type {
   AssetsBetweenChainsResponse,
   AssetPair,
   WireAsset,
+  BridgeType,
+  SwapOptions,
 } from "./wire/schema.js";
 
-export { buildAssetGraph } from "./graph/build-asset-graph.js";
-export { assetNodeKey, chainNodeKey } from "./graph/graphology-view.js";
-export type { AssetGraph, Route, RouteHop, HopKind, SwapOptions } from "./graph/types.js";
-export { snapshotAssetGraph, restoreAssetGraph } from "./graph/snapshot.js";
+export { buildAssetGraph } from "./engine/build-asset-graph.js";
+export { assetNodeKey, chainNodeKey } from "./model/graphology-view.js";
+export type { AssetGraph } from "./engine/asset-graph.js";
+export { RouteSchema, RouteHopSchema } from "./wire/route.js";
+export type { Route, RouteHop, HopKind } from "./wire/route.js";
+export { snapshotAssetGraph, restoreAssetGraph } from "./engine/snapshot.js";
 
 export { loadChainRegistry, loadChainRegistryWithIssues } from "./registry/load-chain-registry.js";
 export { fromChainRegistry } from "./registry/chain-registry.js";

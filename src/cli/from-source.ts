@@ -1,69 +1,48 @@
 /** `fungible-graph from-source <denom> <chain_id>`: the assets_from_source query. */
 import type { AssetsFromSourceRequest, AssetsFromSourceResponse, WireAsset } from "../wire/schema.js";
-import { expectPositionals, HELP_OPTION, JSON_OPTION, parseCommandArgs } from "./args.js";
 import { EXIT_OK, UsageError } from "./cli-error.js";
+import { defineCommand, JSON_OPTION } from "./command.js";
 import { formatTable, plural } from "./format-table.js";
-import { loadGraph, REGISTRY_OPTION, SNAPSHOT_OPTION } from "./load-graph.js";
+import { GRAPH_OPTIONS, loadGraph } from "./load-graph.js";
 import { print, printJson } from "./output.js";
 
 const NAME = "from-source";
 
-export const fromSourceHelp = `usage: fungible-graph from-source <denom> <chain_id> [flags]
-
-Lists every asset the source asset can be moved to, grouped by destination chain.
-
-flags:
-  --allow-multi-tx              include assets that need more than one transaction
-  --native-only                 only native assets (empty trace)
-  --include-cw20-assets         include CW20 tokens
-  --include-swaps               let routes swap on the registry's swap venues
-  --swap-venue CHAIN:NAME       with --include-swaps, only this venue (repeatable)
-  --recommendation-reason R     UNKNOWN (default), DIRECT, BASE_TOKEN or MOST_LIQUID
-  --registry FILE               registry in the project format (default: embedded chain registry)
-  --snapshot FILE               graph snapshot written by \`fungible-graph snapshot\`
-  --json                        print the response body of POST /v2/fungible/assets_from_source
-  -h, --help                    this text`;
-
-export async function fromSource(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(NAME, {
-    args: argv,
-    options: {
-      ...HELP_OPTION,
-      ...JSON_OPTION,
-      ...REGISTRY_OPTION,
-      ...SNAPSHOT_OPTION,
-      "allow-multi-tx": { type: "boolean" },
-      "native-only": { type: "boolean" },
-      "include-cw20-assets": { type: "boolean" },
-      "include-swaps": { type: "boolean" },
-      "swap-venue": { type: "string", multiple: true },
-      "recommendation-reason": { type: "string" },
-    },
-    allowPositionals: true,
-    strict: true,
-  });
-  if (values.help) {
-    print(fromSourceHelp);
+export const fromSource = defineCommand({
+  name: NAME,
+  args: "<denom> <chain_id>",
+  positionals: ["denom", "chain_id"],
+  summary: "assets reachable from one asset",
+  description: "Lists every asset the source asset can be moved to, grouped by destination chain.",
+  options: {
+    "allow-multi-tx": { type: "boolean", help: "include assets that need more than one transaction" },
+    "native-only": { type: "boolean", help: "only native assets (empty trace)" },
+    "include-cw20-assets": { type: "boolean", help: "include CW20 tokens" },
+    "include-swaps": { type: "boolean", help: "let routes swap on the registry's swap venues" },
+    "swap-venue": { type: "string", multiple: true, arg: "CHAIN:NAME", help: "with --include-swaps, only this venue" },
+    "recommendation-reason": { type: "string", arg: "R", help: "UNKNOWN (default), DIRECT, BASE_TOKEN or MOST_LIQUID" },
+    ...GRAPH_OPTIONS,
+    json: { ...JSON_OPTION.json, help: "print the response body of POST /v2/fungible/assets_from_source" },
+  },
+  async run(values, [denom, chainId]) {
+    const request: AssetsFromSourceRequest = {
+      source_asset_denom: denom!,
+      source_asset_chain_id: chainId!,
+      allow_multi_tx: values["allow-multi-tx"] ?? false,
+      native_only: values["native-only"] ?? false,
+      include_cw20_assets: values["include-cw20-assets"] ?? false,
+      include_swaps: values["include-swaps"] ?? false,
+      // Passed through as text: the query validates it, so CLI and HTTP reject the same values.
+      recommendation_reason: (values["recommendation-reason"] ?? null) as AssetsFromSourceRequest["recommendation_reason"],
+      swap_venues: values["swap-venue"]?.map(parseVenueArg) ?? null,
+    };
+    const graph = await loadGraph(NAME, values);
+    const response = graph.assetsFromSource(request);
+    if (values.json) printJson(response);
+    else print(renderFromSource(request, response));
     return EXIT_OK;
-  }
-  const [denom, chainId] = expectPositionals(NAME, positionals, ["denom", "chain_id"]);
-  const request: AssetsFromSourceRequest = {
-    source_asset_denom: denom!,
-    source_asset_chain_id: chainId!,
-    allow_multi_tx: values["allow-multi-tx"] ?? false,
-    native_only: values["native-only"] ?? false,
-    include_cw20_assets: values["include-cw20-assets"] ?? false,
-    include_swaps: values["include-swaps"] ?? false,
-    // Passed through as text: the query validates it, so CLI and HTTP reject the same values.
-    recommendation_reason: (values["recommendation-reason"] ?? null) as AssetsFromSourceRequest["recommendation_reason"],
-    swap_venues: values["swap-venue"]?.map(parseVenueArg) ?? null,
-  };
-  const graph = await loadGraph(NAME, values);
-  const response = graph.assetsFromSource(request);
-  if (values.json) printJson(response);
-  else print(renderFromSource(request, response));
-  return EXIT_OK;
-}
+  },
+});
 
 /** `osmosis-1:osmosis-poolmanager` -> {chain_id, name}, split at the first ':' like route's assets. */
 export function parseVenueArg(text: string): { chain_id: string; name: string } {

@@ -5,6 +5,7 @@
 import { version } from "../../package.json";
 import { between } from "./between.js";
 import { describeError, EXIT_OK, EXIT_USAGE, exitCodeFor, UsageError } from "./cli-error.js";
+import type { Command } from "./command.js";
 import { fromSource } from "./from-source.js";
 import { print, printError } from "./output.js";
 import { route } from "./route.js";
@@ -12,33 +13,24 @@ import { serve } from "./serve.js";
 import { snapshot } from "./snapshot.js";
 import { validate } from "./validate.js";
 
-type Command = (argv: string[]) => Promise<number>;
-
-const COMMANDS = new Map<string, Command>([
-  ["serve", serve],
-  ["snapshot", snapshot],
-  ["from-source", fromSource],
-  ["between", between],
-  ["route", route],
-  ["validate", validate],
-]);
+const COMMANDS = new Map<string, Command>([serve, fromSource, between, route, validate, snapshot].map((command) => [command.name, command]));
 
 const HELP = `usage: fungible-graph <command> [flags]
 
 Which fungible tokens can move between blockchains (IBC and bridges), and how.
 
 commands:
-  serve                               run the HTTP service
-  from-source <denom> <chain_id>      assets reachable from one asset
-  between <source_chain> <dest_chain> assets that can move between two chains
-  route <chain>:<denom> <chain>:<denom>
-                                      the hops of the chosen route
-  validate                            check a registry, list every inconsistency
-  snapshot --out FILE                 save a built graph for fast starts
+${commandList()}
 
 Every command takes --help. Query commands take --registry FILE or --snapshot FILE (default:
 the embedded Cosmos chain registry) and --json for machine-readable output.
 Exit codes: 0 ok, 1 not found or fatal registry issue, 2 usage error.`;
+
+function commandList(): string {
+  const rows = [...COMMANDS.values()].map((command) => [`${command.name} ${command.args}`.trim(), command.summary] as const);
+  const width = Math.max(...rows.map(([usage]) => usage.length)) + 2;
+  return rows.map(([usage, summary]) => `  ${usage.padEnd(width)}${summary}`).join("\n");
+}
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
@@ -56,7 +48,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const command = COMMANDS.get(name);
   if (!command) throw new UsageError(`unknown command "${name}"`);
-  return command(rest);
+  return command.run(rest);
 }
 
 main(process.argv.slice(2)).then(

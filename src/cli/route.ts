@@ -1,26 +1,13 @@
 /** `fungible-graph route <chain_id>:<denom> <chain_id>:<denom>`: the hops of the chosen route. */
-import type { Route, RouteHop } from "../graph/types.js";
+import type { Route, RouteHop } from "../wire/route.js";
 import type { AssetRef } from "../registry/schema.js";
-import { expectPositionals, HELP_OPTION, JSON_OPTION, parseCommandArgs } from "./args.js";
 import { EXIT_FAILURE, EXIT_OK, UsageError } from "./cli-error.js";
+import { defineCommand, JSON_OPTION } from "./command.js";
 import { formatTable, plural } from "./format-table.js";
-import { loadGraph, REGISTRY_OPTION, SNAPSHOT_OPTION } from "./load-graph.js";
+import { GRAPH_OPTIONS, loadGraph } from "./load-graph.js";
 import { print, printJson } from "./output.js";
 
 const NAME = "route";
-
-export const routeHelp = `usage: fungible-graph route <chain_id>:<denom> <chain_id>:<denom> [flags]
-
-Prints the route chosen between two assets: each hop, its channel or bridge, and where a new
-transaction must be signed. Denoms may contain ':' (cw20:terra1...): the argument is split at
-its first ':', since chain ids contain none. Exits 1 when no route exists.
-
-flags:
-  --include-swaps   let the route swap on the registry's swap venues
-  --registry FILE   registry in the project format (default: embedded chain registry)
-  --snapshot FILE   graph snapshot written by \`fungible-graph snapshot\`
-  --json            print the route as JSON (null when there is none)
-  -h, --help        this text`;
 
 /** `cosmoshub-4:uatom` -> {chain_id, denom}; `phoenix-1:cw20:terra1...` keeps the denom whole. */
 export function parseAssetArg(text: string): AssetRef {
@@ -31,26 +18,29 @@ export function parseAssetArg(text: string): AssetRef {
   return { chain_id: text.slice(0, colon), denom: text.slice(colon + 1) };
 }
 
-export async function route(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(NAME, {
-    args: argv,
-    options: { ...HELP_OPTION, ...JSON_OPTION, ...REGISTRY_OPTION, ...SNAPSHOT_OPTION, "include-swaps": { type: "boolean" } },
-    allowPositionals: true,
-    strict: true,
-  });
-  if (values.help) {
-    print(routeHelp);
-    return EXIT_OK;
-  }
-  const [fromText, toText] = expectPositionals(NAME, positionals, ["chain_id>:<denom", "chain_id>:<denom"]);
-  const from = parseAssetArg(fromText!);
-  const to = parseAssetArg(toText!);
-  const graph = await loadGraph(NAME, values);
-  const found = graph.route(from, to, { include_swaps: values["include-swaps"] ?? false });
-  if (values.json) printJson(found);
-  else print(found ? renderRoute(found) : `no route from ${from.chain_id} ${from.denom} to ${to.chain_id} ${to.denom}`);
-  return found ? EXIT_OK : EXIT_FAILURE;
-}
+export const route = defineCommand({
+  name: NAME,
+  args: "<chain_id>:<denom> <chain_id>:<denom>",
+  positionals: ["chain_id>:<denom", "chain_id>:<denom"],
+  summary: "the hops of the chosen route",
+  description: `Prints the route chosen between two assets: each hop, its channel or bridge, and where a new
+transaction must be signed. Denoms may contain ':' (cw20:terra1...): the argument is split at
+its first ':', since chain ids contain none. Exits 1 when no route exists.`,
+  options: {
+    "include-swaps": { type: "boolean", help: "let the route swap on the registry's swap venues" },
+    ...GRAPH_OPTIONS,
+    json: { ...JSON_OPTION.json, help: "print the route as JSON (null when there is none)" },
+  },
+  async run(values, [fromText, toText]) {
+    const from = parseAssetArg(fromText!);
+    const to = parseAssetArg(toText!);
+    const graph = await loadGraph(NAME, values);
+    const found = graph.route(from, to, { include_swaps: values["include-swaps"] ?? false });
+    if (values.json) printJson(found);
+    else print(found ? renderRoute(found) : `no route from ${from.chain_id} ${from.denom} to ${to.chain_id} ${to.denom}`);
+    return found ? EXIT_OK : EXIT_FAILURE;
+  },
+});
 
 export function renderRoute(found: Route): string {
   let tx = 0;
@@ -65,7 +55,7 @@ export function renderRoute(found: Route): string {
 }
 
 function via(hop: RouteHop): string {
-  if (hop.kind === "swap") return `swap on ${hop.venue ?? "?"}`;
-  if (hop.kind === "ibc") return `IBC ${hop.port ?? "transfer"}/${hop.channel ?? "?"}`;
-  return hop.bridge ?? "bridge";
+  if (hop.kind === "swap") return `swap on ${hop.venue}`;
+  if (hop.kind === "ibc") return `IBC ${hop.port}/${hop.channel}`;
+  return hop.bridge;
 }

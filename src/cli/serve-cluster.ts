@@ -6,7 +6,7 @@
 import cluster, { type Worker } from "node:cluster";
 import { EXIT_FAILURE, EXIT_OK } from "./cli-error.js";
 import { print, printError } from "./output.js";
-import type { ServeConfig } from "./serve.js";
+import type { ServeConfig } from "./serve-config.js";
 
 interface ListeningMessage {
   type: "listening";

@@ -6,74 +6,44 @@
 import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
 import { startServer } from "../node/start-server.js";
-import { expectPositionals, HELP_OPTION, parseCommandArgs, parseInteger } from "./args.js";
+import { defineCommand, parseInteger } from "./command.js";
 import { EXIT_OK } from "./cli-error.js";
-import { loadGraph, REGISTRY_OPTION, SNAPSHOT_OPTION } from "./load-graph.js";
+import { GRAPH_OPTIONS, loadGraph } from "./load-graph.js";
 import { print, printError } from "./output.js";
 import { runPrimary } from "./serve-cluster.js";
+import type { ServeConfig } from "./serve-config.js";
 
 const NAME = "serve";
 const DEFAULT_PORT = 8080;
 
-export const serveHelp = `usage: fungible-graph serve [flags]
-
-Serves POST /v2/fungible/assets_from_source, POST (or GET) /v2/fungible/assets_between_chains,
-GET /openapi.json and GET /health.
-
-flags:
-  --port N            port to listen on (default: $PORT, else ${DEFAULT_PORT}; 0 picks a free one)
-  --host HOST         address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
-  --registry FILE     registry in the project format (default: embedded chain registry)
-  --snapshot FILE     graph snapshot written by \`fungible-graph snapshot\` (faster start)
-  --workers N         processes to serve with (default, 0 or auto: one per core)
-  --body-limit BYTES  largest request body accepted (default 65536)
-  --quiet             no log line per request
-  -h, --help          this text`;
-
-export interface ServeConfig {
-  port: number;
-  host: string;
-  registry: string | undefined;
-  snapshot: string | undefined;
-  workers: number;
-  quiet: boolean;
-  bodyLimit: number | undefined;
-}
-
-export async function serve(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(NAME, {
-    args: argv,
-    options: {
-      ...HELP_OPTION,
-      ...REGISTRY_OPTION,
-      ...SNAPSHOT_OPTION,
-      port: { type: "string" },
-      host: { type: "string" },
-      workers: { type: "string" },
-      quiet: { type: "boolean" },
-      "body-limit": { type: "string" },
-    },
-    allowPositionals: true,
-    strict: true,
-  });
-  if (values.help) {
-    print(serveHelp);
-    return EXIT_OK;
-  }
-  expectPositionals(NAME, positionals, []);
-  const portText = values.port ?? process.env.PORT;
-  const config: ServeConfig = {
-    port: portText === undefined || portText === "" ? DEFAULT_PORT : parseInteger(NAME, values.port ? "--port" : "PORT", portText, 0, 65535),
-    host: values.host ?? "127.0.0.1",
-    registry: values.registry,
-    snapshot: values.snapshot,
-    workers: parseWorkers(values.workers),
-    quiet: values.quiet ?? false,
-    bodyLimit: values["body-limit"] === undefined ? undefined : parseInteger(NAME, "--body-limit", values["body-limit"], 1, 2 ** 30),
-  };
-  if (config.workers > 1 && cluster.isPrimary) return runPrimary(config);
-  return runServer(config, cluster.isWorker);
-}
+export const serve = defineCommand({
+  name: NAME,
+  summary: "run the HTTP service",
+  description: `Serves POST /v2/fungible/assets_from_source, POST (or GET) /v2/fungible/assets_between_chains,
+GET /openapi.json and GET /health.`,
+  options: {
+    port: { type: "string", arg: "N", help: `port to listen on (default: $PORT, else ${DEFAULT_PORT}; 0 picks a free one)` },
+    host: { type: "string", arg: "HOST", help: "address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)" },
+    ...GRAPH_OPTIONS,
+    workers: { type: "string", arg: "N", help: "processes to serve with (default, 0 or auto: one per core)" },
+    "body-limit": { type: "string", arg: "BYTES", help: "largest request body accepted (default 65536)" },
+    quiet: { type: "boolean", help: "no log line per request" },
+  },
+  async run(values) {
+    const portText = values.port ?? process.env.PORT;
+    const config: ServeConfig = {
+      port: portText === undefined || portText === "" ? DEFAULT_PORT : parseInteger(NAME, values.port ? "--port" : "PORT", portText, 0, 65535),
+      host: values.host ?? "127.0.0.1",
+      registry: values.registry,
+      snapshot: values.snapshot,
+      workers: parseWorkers(values.workers),
+      quiet: values.quiet ?? false,
+      bodyLimit: values["body-limit"] === undefined ? undefined : parseInteger(NAME, "--body-limit", values["body-limit"], 1, 2 ** 30),
+    };
+    if (config.workers > 1 && cluster.isPrimary) return runPrimary(config);
+    return runServer(config, cluster.isWorker);
+  },
+});
 
 function parseWorkers(text: string | undefined): number {
   // Issue 4: one process per core unless told otherwise.

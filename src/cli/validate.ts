@@ -7,8 +7,9 @@ import { isFungibleError } from "../errors.js";
 import { loadChainRegistryWithIssues } from "../registry/load-chain-registry.js";
 import { parseRegistry, type Registry } from "../registry/schema.js";
 import { validateRegistry } from "../registry/validate.js";
+import type { RegistryIssue } from "../registry/issues.js";
 import { readJsonFile } from "../node/load-registry-file.js";
-import { HELP_OPTION, JSON_OPTION, expectPositionals, parseCommandArgs } from "./args.js";
+import { defineCommand, JSON_OPTION } from "./command.js";
 import { EXIT_FAILURE, EXIT_OK } from "./cli-error.js";
 import { formatTable, plural } from "./format-table.js";
 import { REGISTRY_OPTION } from "./load-graph.js";
@@ -16,43 +17,27 @@ import { print, printJson } from "./output.js";
 
 const NAME = "validate";
 
-export const validateHelp = `usage: fungible-graph validate [--registry FILE] [--json]
+/** A RegistryIssue, or a schema problem of a file that does not parse as a registry. */
+export type ValidationIssue = Omit<RegistryIssue, "code"> & { code: RegistryIssue["code"] | "invalid_registry" };
 
-Checks a registry (the embedded chain registry by default) and lists every inconsistency:
+export const validate = defineCommand({
+  name: NAME,
+  summary: "check a registry, list every inconsistency",
+  description: `Checks a registry (the embedded chain registry by default) and lists every inconsistency:
 declared IBC denoms that do not match the hash of their trace, channels without counterparty,
-unknown chains in traces, providers that are not routed... Exits 1 if any issue is fatal.
-
-flags:
-  --registry FILE   registry in the project format
-  --json            print {fatal, warnings, issues: [{severity, code, where, message}]}
-  -h, --help        this text`;
-
-/** The shape of a RegistryIssue; `code` is widened so schema problems can be reported too. */
-export interface ValidationIssue {
-  severity: "fatal" | "warning";
-  code: string;
-  where: string;
-  message: string;
-}
-
-export async function validate(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(NAME, {
-    args: argv,
-    options: { ...HELP_OPTION, ...JSON_OPTION, ...REGISTRY_OPTION },
-    allowPositionals: true,
-    strict: true,
-  });
-  if (values.help) {
-    print(validateHelp);
-    return EXIT_OK;
-  }
-  expectPositionals(NAME, positionals, []);
-  const issues = values.registry === undefined ? await embeddedIssues() : await fileIssues(values.registry);
-  const fatal = issues.filter((issue) => issue.severity === "fatal").length;
-  if (values.json) printJson({ fatal, warnings: issues.length - fatal, issues });
-  else print(renderIssues(values.registry ?? "the embedded chain registry", issues, fatal));
-  return fatal > 0 ? EXIT_FAILURE : EXIT_OK;
-}
+unknown chains in traces, providers that are not routed... Exits 1 if any issue is fatal.`,
+  options: {
+    ...REGISTRY_OPTION,
+    json: { ...JSON_OPTION.json, help: "print {fatal, warnings, issues: [{severity, code, where, message}]}" },
+  },
+  async run(values) {
+    const issues = values.registry === undefined ? await embeddedIssues() : await fileIssues(values.registry);
+    const fatal = issues.filter((issue) => issue.severity === "fatal").length;
+    if (values.json) printJson({ fatal, warnings: issues.length - fatal, issues });
+    else print(renderIssues(values.registry ?? "the embedded chain registry", issues, fatal));
+    return fatal > 0 ? EXIT_FAILURE : EXIT_OK;
+  },
+});
 
 async function embeddedIssues(): Promise<ValidationIssue[]> {
   const { registry, issues } = await loadChainRegistryWithIssues();

@@ -26,29 +26,23 @@ export function ibcDenom(trace: string, originDenom: string): string {
   return `ibc/${bytesToHex(sha256(utf8ToBytes(`${trace}/${originDenom}`))).toUpperCase()}`;
 }
 
-export function parseTrace(trace: string): TraceHop[] {
+/** The hops of a trace, outermost first; `null` when it is not a list of `port/channel` pairs. */
+export function parseTrace(trace: string): TraceHop[] | null {
   if (trace === "") return [];
   const segments = trace.split("/");
-  if (segments.length % 2 !== 0) throw new Error(`parseTrace: "${trace}" is not a list of port/channel pairs`);
+  if (segments.length % 2 !== 0) return null;
   const hops: TraceHop[] = [];
   for (let i = 0; i < segments.length; i += 2) {
     const port = segments[i]!;
     const channel = segments[i + 1]!;
-    if (!PORT.test(port) || !isChannelOrClientId(channel)) {
-      throw new Error(`parseTrace: "${port}/${channel}" in "${trace}" is not a port/channel pair`);
-    }
+    if (!PORT.test(port) || !isChannelOrClientId(channel)) return null;
     hops.push({ port, channel });
   }
   return hops;
 }
 
 export function isValidTrace(trace: string): boolean {
-  try {
-    parseTrace(trace);
-    return true;
-  } catch {
-    return false;
-  }
+  return parseTrace(trace) !== null;
 }
 
 export function formatTrace(hops: readonly TraceHop[]): string {
@@ -61,11 +55,10 @@ export function forwardTrace(trace: string, receivingPort: string, receivingChan
   return trace === "" ? head : `${head}/${trace}`;
 }
 
-/** The trace after sending back over its first hop; `null` when the trace is native. */
+/** The trace after sending back over its first hop; `null` when the trace is native or not a trace. */
 export function unwindTrace(trace: string): { hop: TraceHop; rest: string } | null {
-  if (trace === "") return null;
-  const [hop, ...rest] = parseTrace(trace);
-  return { hop: hop!, rest: formatTrace(rest) };
+  const [hop, ...rest] = parseTrace(trace) ?? [];
+  return hop === undefined ? null : { hop, rest: formatTrace(rest) };
 }
 
 /**

@@ -2,14 +2,11 @@
  * The one place that turns anything thrown while serving a request into the error body of
  * SEMANTICS section 6: `{code, message, details}` with the HTTP status of the error kind.
  */
-import { FungibleError, isFungibleError, type ErrorDetail } from "../errors.js";
+import type { z } from "zod";
+import { FungibleError, isFungibleError } from "../errors.js";
+import type { ErrorBodySchema } from "../wire/error-body.js";
 
-export interface ErrorBody {
-  /** gRPC status number (3 invalid argument, 5 not found, 8 resource exhausted, 12 unimplemented, 13 internal). */
-  code: number;
-  message: string;
-  details: ErrorDetail[];
-}
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
 

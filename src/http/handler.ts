@@ -5,7 +5,7 @@
  */
 import { Hono, type MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
-import type { AssetGraph } from "../graph/types.js";
+import type { AssetGraph } from "../engine/asset-graph.js";
 import { AssetsBetweenChainsRequestSchema } from "../wire/schema.js";
 import type { AssetsBetweenChainsRequest, AssetsFromSourceRequest } from "../wire/schema.js";
 import { FungibleError } from "../errors.js";
@@ -38,7 +38,7 @@ const ALLOWED_METHODS: [string, string[]][] = [
 export function createFetchHandler(graph: AssetGraph, options: FetchHandlerOptions = {}): FetchHandler {
   const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   if (!Number.isSafeInteger(limit) || limit <= 0) {
-    throw new FungibleError("invalid_request", `createFetchHandler: bodyLimit must be a positive integer, got ${limit}`);
+    throw new FungibleError("invalid_config", `createFetchHandler: bodyLimit must be a positive integer, got ${limit}`);
   }
   const reportBug = options.onInternalError ?? ((error: unknown) => console.error("fungible-graph: internal error", error));
   const allowCors = options.cors ?? true;

@@ -12,6 +12,7 @@ import {
   AssetsFromSourceResponseSchema,
   WireAssetSchema,
 } from "../wire/schema.js";
+import { ErrorBodySchema } from "../wire/error-body.js";
 
 export const PATHS = {
   assetsFromSource: "/v2/fungible/assets_from_source",
@@ -20,13 +21,6 @@ export const PATHS = {
   health: "/health",
 } as const;
 
-export const ErrorBodySchema = z.object({
-  code: z.number().int().describe("gRPC status: 3 invalid argument, 5 not found, 8 too large, 12 unimplemented, 13 internal"),
-  message: z.string().describe("What went wrong and why"),
-  details: z
-    .array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() }))
-    .describe("One entry per invalid request field, with its path"),
-});
 
 type JsonSchema = Record<string, unknown>;
 type Meta = { id: string };

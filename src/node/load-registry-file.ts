@@ -3,18 +3,21 @@
  * FungibleError that names the file, so the CLI can print one clear line.
  */
 import { readFile } from "node:fs/promises";
-import { FungibleError, isFungibleError } from "../errors.js";
-import { parseRegistry, type Registry } from "../registry/schema.js";
+import { errorFromZod, FungibleError } from "../errors.js";
+import { RegistrySchema, type Registry } from "../registry/schema.js";
 
-export async function readJsonFile(path: string, operation: string): Promise<unknown> {
-  let text: string;
+/** A file's text; a missing or unreadable file is `file_unreadable`, naming the path and the system's reason. */
+export async function readTextFile(path: string, operation: string): Promise<string> {
   try {
-    text = await readFile(path, "utf8");
+    return await readFile(path, "utf8");
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    const code = reason === "ENOENT" ? "not_found" : "invalid_registry";
-    throw new FungibleError(code, `${operation}: cannot read "${path}" (${reason})`);
+    throw new FungibleError("file_unreadable", `${operation}: cannot read "${path}" (${reason})`);
   }
+}
+
+export async function readJsonFile(path: string, operation: string): Promise<unknown> {
+  const text = await readTextFile(path, operation);
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
@@ -25,11 +28,7 @@ export async function readJsonFile(path: string, operation: string): Promise<unk
 /** Loads and validates a registry file; an invalid one throws with every zod issue in `details`. */
 export async function loadRegistryFile(path: string): Promise<Registry> {
   const json = await readJsonFile(path, "loadRegistryFile");
-  try {
-    return parseRegistry(json);
-  } catch (error) {
-    if (!isFungibleError(error)) throw error;
-    const detail = error.message.replace(/^parseRegistry: the registry is invalid\n?/, "");
-    throw new FungibleError("invalid_registry", `loadRegistryFile: "${path}" is not a valid registry\n${detail}`, error.details);
-  }
+  const result = RegistrySchema.safeParse(json);
+  if (result.success) return result.data;
+  throw errorFromZod("invalid_registry", `loadRegistryFile: "${path}" is not a valid registry`, result.error);
 }

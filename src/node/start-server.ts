@@ -5,7 +5,7 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createAdaptorServer, type Http2Bindings, type HttpBindings } from "@hono/node-server";
-import type { AssetGraph } from "../graph/types.js";
+import type { AssetGraph } from "../engine/asset-graph.js";
 import { createFetchHandler } from "../http/handler.js";
 
 export interface StartServerOptions {

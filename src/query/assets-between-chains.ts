@@ -2,7 +2,7 @@
  * assets_between_chains (SEMANTICS section 5): for each asset on the source chain, the best route
  * to an asset on the destination chain, with filters applied to both sides.
  */
-import type { AssetRecord } from "../graph/model.js";
+import type { AssetRecord } from "../model/model.js";
 import {
   AssetsBetweenChainsRequestSchema,
   parseRequest,

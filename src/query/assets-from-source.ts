@@ -2,7 +2,7 @@
  * assets_from_source (SEMANTICS section 4): every asset the source can become, grouped by chain,
  * read from the source's precomputed reachable set (or a fresh search when swaps are allowed).
  */
-import type { AssetRecord } from "../graph/model.js";
+import type { AssetRecord } from "../model/model.js";
 import {
   AssetsFromSourceRequestSchema,
   parseRequest,
@@ -30,7 +30,7 @@ export function assetsFromSource(engine: Engine, request: AssetsFromSourceReques
 
 function groupByChain(engine: Engine, view: ReachableView, options: AssetsFromSourceOptions) {
   // Chain ids are data: a null-prototype map keeps "__proto__" an ordinary key.
-  const groups: AssetsFromSourceResponse["dest_assets"] = Object.create(null);
+  const groups: Record<string, { assets: WireAsset[] }> = Object.create(null);
   const { assets, chains } = engine.model;
   const mostLiquid = options.recommendation_reason === "MOST_LIQUID";
   let chainIndex = -1;

@@ -5,7 +5,7 @@
  * the hop that brought the funds and the hop that takes them on.
  */
 import type { Chain } from "../registry/schema.js";
-import type { EngineModel, HopEdge } from "../graph/model.js";
+import type { EngineModel, HopEdge } from "../model/model.js";
 import type { BridgeSets } from "./bridge-sets.js";
 
 /** How funds reached an asset: still on the source, by an IBC hop, or by a bridge hop. */

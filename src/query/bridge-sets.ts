@@ -2,7 +2,7 @@
  * Interned "bridges used so far" lists: every route's `bridges` array is one of a few dozen
  * distinct lists, so routes store a small id and answers share one frozen array per list.
  */
-import type { BridgeType } from "../registry/schema.js";
+import type { BridgeType } from "../wire/schema.js";
 
 export class BridgeSets {
   private readonly lists: (readonly BridgeType[])[] = [Object.freeze([])];

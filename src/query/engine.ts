@@ -3,9 +3,9 @@
  * reachable set, plus the look-ups that turn request ids into indexes or a 404.
  */
 import { FungibleError } from "../errors.js";
-import type { EngineModel, HopEdge } from "../graph/model.js";
+import type { EngineModel, HopEdge } from "../model/model.js";
 import { assetKey, type SwapVenue } from "../registry/schema.js";
-import type { SwapOptions } from "../graph/types.js";
+import type { SwapOptions } from "../wire/schema.js";
 import type { BridgeSets } from "./bridge-sets.js";
 import type { ExtraHops } from "./best-routes.js";
 import type { ReachableView } from "./reachable-set.js";

@@ -3,7 +3,7 @@
  * (destination chain, canonical asset order), so a query reads one chain's slice by binary search
  * and walks only the part of the answer it returns.
  */
-import type { EngineModel } from "../graph/model.js";
+import type { EngineModel } from "../model/model.js";
 import type { RouteLabel } from "./best-routes.js";
 
 export interface ReachableSet {

@@ -2,7 +2,9 @@
  * The chosen route between two assets as a list of hops, with where each transaction starts.
  */
 import type { AssetRef } from "../registry/schema.js";
-import type { Route, SwapOptions } from "../graph/types.js";
+import type { HopEdge } from "../model/model.js";
+import type { Route, RouteHop } from "../wire/route.js";
+import type { BridgeType, SwapOptions, WireAsset } from "../wire/schema.js";
 import { routeEdges, searchBestRoutes, sourceLabel } from "./best-routes.js";
 import { requireAsset, swapHops, type Engine } from "./engine.js";
 
@@ -23,15 +25,20 @@ export function findRoute(engine: Engine, from: AssetRef, to: AssetRef, options:
     to: assets[target]!.wire,
     txs_required: label.txs,
     bridges: [...engine.bridgeSets.get(label.bridges)],
-    hops: routeEdges(label).map((step) => ({
-      kind: step.edge!.kind,
-      bridge: step.edge!.bridge,
-      from: assets[step.parent!.asset]!.wire,
-      to: assets[step.asset]!.wire,
-      port: step.edge!.port,
-      channel: step.edge!.channel,
-      venue: step.edge!.venue,
-      starts_tx: step.startsTx,
-    })),
+    hops: routeEdges(label).map((step) =>
+      routeHop(step.edge!, assets[step.parent!.asset]!.wire, assets[step.asset]!.wire, step.startsTx),
+    ),
   };
+}
+
+/** The wire form of one hop edge: each kind with exactly its own facts. */
+function routeHop(edge: HopEdge, from: WireAsset, to: WireAsset, starts_tx: boolean): RouteHop {
+  switch (edge.kind) {
+    case "ibc":
+      return { kind: "ibc", bridge: "IBC", port: edge.port!, channel: edge.channel!, from, to, starts_tx };
+    case "bridge":
+      return { kind: "bridge", bridge: edge.bridge as Exclude<BridgeType, "IBC">, from, to, starts_tx };
+    case "swap":
+      return { kind: "swap", venue: edge.venue!, from, to, starts_tx };
+  }
 }

@@ -128,13 +128,14 @@ function traceFieldsOf(
   }
   const path = voucher.chain?.path;
   const split = path === undefined ? null : splitFullPath(path);
-  if (split === null || split.trace === "" || split.baseDenom === "" || !isValidTrace(split.trace)) {
+  const hops = split === null ? null : parseTrace(split.trace);
+  if (split === null || hops === null || hops.length === 0 || split.baseDenom === "") {
     return {
       code: "unparseable_trace",
       message: `IBC path ${JSON.stringify(path ?? null)} of "${asset.base}" does not parse`,
     };
   }
-  const originName = originChainNameOf(chainName, asset, parseTrace(split.trace).length, listed);
+  const originName = originChainNameOf(chainName, asset, hops.length, listed);
   const originChainId = originName === null ? undefined : table.anyIdByName.get(originName);
   if (originChainId === undefined) {
     return {

@@ -4,11 +4,13 @@
  * of its counterparty (any two members are one CCTP hop apart). Other providers are not routed;
  * one issue per provider says where they occur.
  */
+import { compareStrings } from "../compare.js";
 import type { CrCounterparty } from "./chain-registry-input.js";
 import type { AssetTable, ConvertedAsset } from "./chain-registry-assets.js";
 import type { ChainTable } from "./chain-registry-chains.js";
 import { warningIssue, type RegistryIssue } from "./issues.js";
-import { assetKey, denomKey, type AssetRef, type BridgeLink, type BridgeType } from "./schema.js";
+import type { BridgeType } from "../wire/schema.js";
+import { assetKey, denomKey, type AssetRef, type BridgeLink } from "./schema.js";
 
 /** Trace types that move an asset across chains outside plain IBC. */
 const CROSS_CHAIN_TRACE_TYPES = new Set(["bridge", "ibc-bridge", "additional-mintage"]);
@@ -79,7 +81,7 @@ export function convertBridgeLinks(assets: AssetTable, table: ChainTable, issues
     }
   }
 
-  for (const [provider, wheres] of [...unrouted].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [provider, wheres] of [...unrouted].sort(([a], [b]) => compareStrings(a, b))) {
     issues.push(
       warningIssue(
         "unrouted_bridge",

@@ -7,8 +7,7 @@
  * refuses a bare directory (`chain-registry/mainnet`), while the file resolves from ESM (CJS
  * interop), from a CJS bundle (`require`) and from vitest alike.
  */
-import { z } from "zod";
-import { FungibleError } from "../errors.js";
+import { errorFromZod } from "../errors.js";
 import { fromChainRegistry } from "./chain-registry.js";
 import { ChainRegistryDataSchema, type ChainRegistryData } from "./chain-registry-input.js";
 import type { RegistryIssue } from "./issues.js";
@@ -35,14 +34,7 @@ export async function loadChainRegistryData(): Promise<ChainRegistryData> {
     nonCosmosAssetLists: exported(nonCosmos, "assetLists"),
   });
   if (result.success) return result.data;
-  throw new FungibleError(
-    "invalid_registry",
-    `loadChainRegistry: the chain-registry package is not in the expected shape\n${z.prettifyError(result.error)}`,
-    result.error.issues.map((issue) => ({
-      path: issue.path.map((p) => (typeof p === "number" ? p : String(p))),
-      message: issue.message,
-    })),
-  );
+  throw errorFromZod("invalid_registry", "loadChainRegistry: the chain-registry package is not in the expected shape", result.error);
 }
 
 /** The embedded registry with what the adapter had to leave out or could not route. */

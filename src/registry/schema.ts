@@ -3,23 +3,9 @@
  * TypeScript types are inferred from these schemas; `parseRegistry` is the only way in.
  */
 import { z } from "zod";
-import { FungibleError } from "../errors.js";
+import { errorFromZod } from "../errors.js";
+import { BridgeTypeSchema } from "../wire/schema.js";
 
-/** Bridge types a route may use (SEMANTICS section 3), in the spec's spelling. */
-export const BRIDGE_TYPES = [
-  "IBC",
-  "AXELAR",
-  "CCTP",
-  "HYPERLANE",
-  "OPINIT",
-  "GO_FAST",
-  "STARGATE",
-  "LAYER_ZERO",
-  "EUREKA",
-  "CCTP_V2",
-] as const;
-export const BridgeTypeSchema = z.enum(BRIDGE_TYPES);
-export type BridgeType = z.infer<typeof BridgeTypeSchema>;
 
 const NonEmpty = z.string().min(1, "must be a non-empty string");
 
@@ -178,13 +164,5 @@ function checkReferences(registry: z.output<typeof RegistryObjectSchema>, ctx: z
 export function parseRegistry(json: unknown): Registry {
   const result = RegistrySchema.safeParse(json);
   if (result.success) return result.data;
-  throw new FungibleError(
-    "invalid_registry",
-    `parseRegistry: the registry is invalid\n${z.prettifyError(result.error)}`,
-    result.error.issues.map((issue) => ({ path: issue.path.map(pathSegment), message: issue.message })),
-  );
-}
-
-function pathSegment(segment: PropertyKey): string | number {
-  return typeof segment === "number" ? segment : String(segment);
+  throw errorFromZod("invalid_registry", "parseRegistry: the registry is invalid", result.error);
 }

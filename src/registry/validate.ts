@@ -5,44 +5,29 @@
  * engine will not be able to use fully.
  */
 import { ibcDenom, isValidTrace, parseTrace } from "../denom/trace.js";
+import { channelKey, indexChannelsByEnd, type ChannelView } from "./channel-ends.js";
 import { fatalIssue, warningIssue, type RegistryIssue } from "./issues.js";
-import { assetKey, denomKey, type Asset, type ChannelEnd, type Registry } from "./schema.js";
-
-const endKey = (chainId: string, portId: string, channelId: string) => `${chainId}\u0000${portId}\u0000${channelId}`;
+import { assetKey, denomKey, type Asset, type Registry } from "./schema.js";
 
 /** Channel end -> its counterparty end; an end listed twice with different partners is reported. */
-function indexChannelEnds(registry: Registry, issues: RegistryIssue[]): Map<string, ChannelEnd> {
-  const byEnd = new Map<string, ChannelEnd>();
-  registry.ibc_channels.forEach((channel, i) => {
-    for (const [self, other] of [
-      [channel.chain_1, channel.chain_2],
-      [channel.chain_2, channel.chain_1],
-    ] as const) {
-      const key = endKey(self.chain_id, self.port_id, self.channel_id);
-      const known = byEnd.get(key);
-      if (known === undefined) byEnd.set(key, other);
-      else if (
-        endKey(known.chain_id, known.port_id, known.channel_id) !==
-        endKey(other.chain_id, other.port_id, other.channel_id)
-      ) {
-        issues.push(
-          warningIssue(
-            "channel_end_reused",
-            `ibc_channels[${i}]`,
-            `${self.chain_id} ${self.port_id}/${self.channel_id} already leads to ${known.chain_id}; the first listing is used`,
-          ),
-        );
-      }
-    }
+function indexChannelEnds(registry: Registry, issues: RegistryIssue[]): Map<string, ChannelView> {
+  return indexChannelsByEnd(registry.ibc_channels, ({ self }, first, i) => {
+    const known = first.counterparty;
+    issues.push(
+      warningIssue(
+        "channel_end_reused",
+        `ibc_channels[${i}]`,
+        `${self.chain_id} ${self.port_id}/${self.channel_id} already leads to ${known.chain_id}; the first listing is used`,
+      ),
+    );
   });
-  return byEnd;
 }
 
 function checkVoucher(
   asset: Asset,
   where: string,
   chainIds: Set<string>,
-  channelEnds: Map<string, ChannelEnd>,
+  channelEnds: Map<string, ChannelView>,
   issues: RegistryIssue[],
 ): void {
   const name = `"${asset.denom}" on "${asset.chain_id}"`;
@@ -71,11 +56,12 @@ function checkVoucher(
       ),
     );
   }
-  const hops = parseTrace(asset.trace);
-  const first = hops[0]!;
+  const hops = parseTrace(asset.trace) ?? [];
+  const first = hops[0];
+  if (first === undefined) return;
   // IBC v2 (Eureka) paths name a client, not a channel: ibc_channels cannot list it.
   if (!first.channel.startsWith("channel-")) return;
-  const counterparty = channelEnds.get(endKey(asset.chain_id, first.port, first.channel));
+  const counterparty = channelEnds.get(channelKey(asset.chain_id, first.port, first.channel))?.counterparty;
   if (counterparty === undefined) {
     issues.push(
       warningIssue(

@@ -4,8 +4,7 @@
  * Optional request fields accept `null` as "absent" (proto3 JSON clients send it).
  */
 import { z } from "zod";
-import { FungibleError } from "../errors.js";
-import { BridgeTypeSchema } from "../registry/schema.js";
+import { detailsOfZodError, FungibleError } from "../errors.js";
 
 const flag = (meaning: string) =>
   z
@@ -18,6 +17,22 @@ const requiredString = (field: string, meaning: string) =>
   z.string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
     .min(1, `${field} must not be empty`)
     .describe(meaning);
+
+/** Bridge types a route may use (SEMANTICS section 3), in the spec's spelling. */
+export const BRIDGE_TYPES = [
+  "IBC",
+  "AXELAR",
+  "CCTP",
+  "HYPERLANE",
+  "OPINIT",
+  "GO_FAST",
+  "STARGATE",
+  "LAYER_ZERO",
+  "EUREKA",
+  "CCTP_V2",
+] as const;
+export const BridgeTypeSchema = z.enum(BRIDGE_TYPES);
+export type BridgeType = z.infer<typeof BridgeTypeSchema>;
 
 export const RECOMMENDATION_REASONS = ["UNKNOWN", "MOST_LIQUID", "BASE_TOKEN", "DIRECT"] as const;
 
@@ -53,6 +68,8 @@ export const AssetsFromSourceRequestSchema = z.object({
 });
 export type AssetsFromSourceRequest = z.input<typeof AssetsFromSourceRequestSchema>;
 export type AssetsFromSourceOptions = z.output<typeof AssetsFromSourceRequestSchema>;
+/** The swap part of a request, which `route()` takes too. */
+export type SwapOptions = Pick<AssetsFromSourceRequest, "include_swaps" | "swap_venues">;
 
 export const AssetsBetweenChainsRequestSchema = z
   .object({
@@ -85,25 +102,26 @@ export const WireAssetSchema = z.object({
   description: z.string().optional(),
   coingecko_id: z.string().optional(),
   recommended_symbol: z.string().optional(),
-});
+}).readonly();
+/** Answers share frozen asset objects, so the type is readonly too. */
 export type WireAsset = z.infer<typeof WireAssetSchema>;
 
 export const AssetsFromSourceResponseSchema = z.object({
-  dest_assets: z.record(z.string(), z.object({ assets: z.array(WireAssetSchema) })),
-});
+  dest_assets: z.record(z.string(), z.object({ assets: z.array(WireAssetSchema).readonly() }).readonly()).readonly(),
+}).readonly();
 export type AssetsFromSourceResponse = z.infer<typeof AssetsFromSourceResponseSchema>;
 
 export const AssetPairSchema = z.object({
   asset_on_source: WireAssetSchema,
   asset_on_dest: WireAssetSchema,
   txs_required: z.number().int().min(1),
-  bridges: z.array(BridgeTypeSchema),
-});
+  bridges: z.array(BridgeTypeSchema).readonly(),
+}).readonly();
 export type AssetPair = z.infer<typeof AssetPairSchema>;
 
 export const AssetsBetweenChainsResponseSchema = z.object({
-  assets_between_chains: z.array(AssetPairSchema),
-});
+  assets_between_chains: z.array(AssetPairSchema).readonly(),
+}).readonly();
 export type AssetsBetweenChainsResponse = z.infer<typeof AssetsBetweenChainsResponseSchema>;
 
 /** Validates a request body; a bad one throws `FungibleError("invalid_request")` naming each path. */
@@ -113,10 +131,7 @@ export function parseRequest<S extends z.ZodType>(schema: S, body: unknown, oper
   }
   const result = schema.safeParse(body);
   if (result.success) return result.data;
-  const details = result.error.issues.map((issue) => ({
-    path: issue.path.map((segment) => (typeof segment === "number" ? segment : String(segment))),
-    message: issue.message,
-  }));
+  const details = detailsOfZodError(result.error);
   const summary = details.map((d) => (d.path.length ? `${d.path.join(".")}: ${d.message}` : d.message)).join("; ");
   throw new FungibleError("invalid_request", `${operation}: ${summary}`, details);
 }

@@ -200,7 +200,7 @@ describe("snapshot", () => {
   it("names a snapshot file that is missing: exit 1", async () => {
     const result = await runCli(["from-source", "uatom", "cosmoshub-4", "--snapshot", join(dir, "absent.snapshot")]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/cannot read snapshot/);
+    expect(result.stderr).toMatch(/snapshot: cannot read ".*" \(ENOENT\)/);
   });
 
   it("reports a directory it cannot write to as an error, not a crash", async () => {

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { buildAssetGraph, parseRegistry } from "../../src/index.js";
-import type { AssetGraph } from "../../src/graph/types.js";
+import type { AssetGraph } from "../../src/engine/asset-graph.js";
 
 export const FIXTURE_PATH = fileURLToPath(new URL("../../fixtures/http-registry.json", import.meta.url));
 

@@ -5,7 +5,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { createFetchHandler, DEFAULT_BODY_LIMIT } from "../../src/http/handler.js";
 import { MAX_JSON_DEPTH } from "../../src/http/read-json.js";
-import type { AssetGraph } from "../../src/graph/types.js";
+import type { AssetGraph } from "../../src/engine/asset-graph.js";
 import { ATOM_ON_OSMOSIS, fixtureGraph, jsonRequest } from "./fixture.js";
 
 const FROM_SOURCE = "/v2/fungible/assets_from_source";

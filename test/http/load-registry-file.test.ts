@@ -32,13 +32,13 @@ describe("loadRegistryFile", () => {
 
   it("names a missing file", async () => {
     const error = await failure(join(dir, "absent.json"));
-    expect(error.code).toBe("not_found");
+    expect(error.code).toBe("file_unreadable");
     expect(error.message).toMatch(/absent\.json.*ENOENT/);
   });
 
   it("names a directory given as a file", async () => {
     const error = await failure(dir);
-    expect(error.code).toBe("invalid_registry");
+    expect(error.code).toBe("file_unreadable");
     expect(error.message).toContain("EISDIR");
   });
 

@@ -1,4 +1,4 @@
-import { buildAssetGraph, parseRegistry, type AssetGraph, type RegistryInput, type WireAsset } from "../../src/index.js";
+import { buildAssetGraph, parseRegistry, type AssetGraph, type RegistryInput, type WireAsset, type AssetsFromSourceResponse } from "../../src/index.js";
 
 export function engineFor(registry: RegistryInput): AssetGraph {
   return buildAssetGraph(parseRegistry(registry));
@@ -14,7 +14,7 @@ export function allAssets(engine: AssetGraph): WireAsset[] {
     });
 }
 
-export function assetsOf(response: { dest_assets: Record<string, { assets: WireAsset[] }> }): WireAsset[] {
+export function assetsOf(response: AssetsFromSourceResponse): WireAsset[] {
   return Object.values(response.dest_assets).flatMap((group) => group.assets);
 }
 

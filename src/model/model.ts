@@ -2,8 +2,9 @@
  * The engine's in-memory model: canonical assets with their wire objects built once, and the hop
  * adjacency the route search walks. The graphology graph mirrors it for analysts.
  */
-import type { BridgeType, Chain, SwapVenue } from "../registry/schema.js";
-import type { HopKind } from "./types.js";
+import type { Chain, SwapVenue } from "../registry/schema.js";
+import type { BridgeType } from "../wire/schema.js";
+import type { HopKind } from "../wire/route.js";
 import type { WireAsset } from "../wire/schema.js";
 
 export interface AssetRecord {

@@ -3,10 +3,12 @@
  * of each native asset on each chain directly connected over an ACTIVE transfer channel, where
  * the registry lists no version of that origin asset.
  */
+import { compareStrings } from "../compare.js";
 import { forwardTrace, ibcDenom } from "../denom/trace.js";
 import { assetKey, denomKey, type Asset, type Registry } from "../registry/schema.js";
 import type { WireAsset } from "../wire/schema.js";
-import { chooseTransferChannels, type ChannelView } from "./channels.js";
+import type { ChannelView } from "../registry/channel-ends.js";
+import { chooseTransferChannels } from "./channels.js";
 import type { AssetRecord } from "./model.js";
 
 export interface CanonicalAssets {
@@ -90,13 +92,12 @@ function originOnChainKey(chainId: string, originChainId: string, originDenom: s
   return `${chainId}\u0000${originChainId}\u0000${denomKey(originDenom)}`;
 }
 
-export function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
+
+const METADATA_FIELDS = ["symbol", "name", "logo_uri", "decimals", "description", "coingecko_id", "recommended_symbol"] as const;
 
 /** Field order follows the spec's Asset table; metadata fields appear only when present. */
 function wireAsset(fields: AssetFields, metadata: Partial<Asset>): WireAsset {
-  const wire: WireAsset = {
+  const wire: Record<string, unknown> = {
     denom: fields.denom,
     chain_id: fields.chainId,
     origin_denom: fields.originDenom,
@@ -105,12 +106,6 @@ function wireAsset(fields: AssetFields, metadata: Partial<Asset>): WireAsset {
     is_cw20: fields.isCw20,
     is_evm: fields.isEvm,
   };
-  if (metadata.symbol !== undefined) wire.symbol = metadata.symbol;
-  if (metadata.name !== undefined) wire.name = metadata.name;
-  if (metadata.logo_uri !== undefined) wire.logo_uri = metadata.logo_uri;
-  if (metadata.decimals !== undefined) wire.decimals = metadata.decimals;
-  if (metadata.description !== undefined) wire.description = metadata.description;
-  if (metadata.coingecko_id !== undefined) wire.coingecko_id = metadata.coingecko_id;
-  if (metadata.recommended_symbol !== undefined) wire.recommended_symbol = metadata.recommended_symbol;
-  return Object.freeze(wire);
+  for (const field of METADATA_FIELDS) if (metadata[field] !== undefined) wire[field] = metadata[field];
+  return Object.freeze(wire) as WireAsset;
 }

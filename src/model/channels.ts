@@ -1,34 +1,6 @@
-/**
- * IBC channels seen from each end: the engine asks "over my channel c, who is on the other side?".
- */
-import type { ChannelEnd, IbcChannel } from "../registry/schema.js";
-
-export interface ChannelView {
-  self: ChannelEnd;
-  counterparty: ChannelEnd;
-  status: IbcChannel["status"];
-  preferred: boolean;
-}
-
-export function channelKey(chainId: string, portId: string, channelId: string): string {
-  return `${chainId}\u0000${portId}\u0000${channelId}`;
-}
-
-/** Both ends of every channel, keyed by `channelKey` of the near end. The first listing wins. */
-export function indexChannelsByEnd(channels: readonly IbcChannel[]): Map<string, ChannelView> {
-  const byEnd = new Map<string, ChannelView>();
-  for (const channel of channels) {
-    const ends: [ChannelEnd, ChannelEnd][] = [
-      [channel.chain_1, channel.chain_2],
-      [channel.chain_2, channel.chain_1],
-    ];
-    for (const [self, counterparty] of ends) {
-      const key = channelKey(self.chain_id, self.port_id, self.channel_id);
-      if (!byEnd.has(key)) byEnd.set(key, { self, counterparty, status: channel.status, preferred: channel.preferred });
-    }
-  }
-  return byEnd;
-}
+/** Which transfer channel a derived voucher travels: preferred, else the lowest number. */
+import type { ChannelView } from "../registry/channel-ends.js";
+import type { IbcChannel } from "../registry/schema.js";
 
 /** The number of `channel-N`, for "lowest channel number" tie-breaks; non-numeric ids sort last. */
 export function channelNumber(channelId: string): number {

@@ -4,14 +4,16 @@
  * the chain registry package, hashing and every route search; it rebuilds only the asset model.
  */
 import { z } from "zod";
-import { FungibleError } from "../errors.js";
+import { errorFromZod, FungibleError } from "../errors.js";
 import { BridgeSets } from "../query/bridge-sets.js";
 import type { Engine } from "../query/engine.js";
 import { singleTransactionSubset, type ReachableSet, type ReachableView } from "../query/reachable-set.js";
-import { BridgeTypeSchema, parseRegistry } from "../registry/schema.js";
-import { buildModel, engineOfGraph, graphOfEngine } from "./build-asset-graph.js";
-import { derivedVouchersOf } from "./canonical-assets.js";
-import type { AssetGraph } from "./types.js";
+import { buildModel } from "../model/build-model.js";
+import { derivedVouchersOf } from "../model/canonical-assets.js";
+import { parseRegistry } from "../registry/schema.js";
+import { BridgeTypeSchema } from "../wire/schema.js";
+import type { AssetGraph } from "./asset-graph.js";
+import { engineOfGraph, graphOfEngine } from "./build-asset-graph.js";
 
 const SNAPSHOT_FORMAT = "fungible-graph-snapshot/2";
 /** Numbers per asset in `views`: set, exclude, via asset, via txs, via hops, via bridges. */
@@ -65,7 +67,7 @@ export function restoreAssetGraph(text: string): AssetGraph {
     throw invalid(`the snapshot is not JSON (${(error as Error).message})`);
   }
   const result = SnapshotSchema.safeParse(json);
-  if (!result.success) throw invalid(`not a ${SNAPSHOT_FORMAT} snapshot\n${z.prettifyError(result.error)}`);
+  if (!result.success) throw errorFromZod("invalid_registry", `restoreAssetGraph: not a ${SNAPSHOT_FORMAT} snapshot`, result.error);
   const snapshot = result.data;
   const registry = parseRegistry(snapshot.registry);
   const model = buildModel(registry, snapshot.derived);

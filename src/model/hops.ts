@@ -2,9 +2,10 @@
  * Hop edges between canonical assets: IBC forward/unwind pairs read off each voucher's trace and
  * the channel table, and bridge links from the registry. Swaps are added per query, not here.
  */
+import { compareStrings } from "../compare.js";
 import { ibcDenom, unwindTrace } from "../denom/trace.js";
 import { assetKey, type Registry } from "../registry/schema.js";
-import { channelKey, indexChannelsByEnd } from "./channels.js";
+import { channelKey, indexChannelsByEnd } from "../registry/channel-ends.js";
 import type { AssetRecord, HopEdge } from "./model.js";
 
 export function hopAdjacency(
@@ -31,7 +32,7 @@ export function hopAdjacency(
     if (link.bidirectional) hops[to]!.push(bridgeHop(from, link.to.chain_id, link.bridge));
   }
 
-  for (const list of hops) list.sort((a, b) => (a.sequenceLabel < b.sequenceLabel ? -1 : a.sequenceLabel > b.sequenceLabel ? 1 : a.to - b.to));
+  for (const list of hops) list.sort((a, b) => compareStrings(a.sequenceLabel, b.sequenceLabel) || a.to - b.to);
   return hops;
 }
 
@@ -45,12 +46,7 @@ function ibcPredecessor(
   channels: ReturnType<typeof indexChannelsByEnd>,
   assetIndexByKey: ReadonlyMap<string, number>,
 ) {
-  let unwound: ReturnType<typeof unwindTrace>;
-  try {
-    unwound = unwindTrace(voucher.trace);
-  } catch {
-    return null;
-  }
+  const unwound = unwindTrace(voucher.trace);
   if (unwound === null) return null;
   const view = channels.get(channelKey(voucher.chainId, unwound.hop.port, unwound.hop.channel));
   if (view === undefined || view.status === "INACTIVE") return null;

@@ -1,0 +1,74 @@
+/**
+ * From a parsed registry to a ready `AssetGraph`: the model, every asset's route tables, and the
+ * object users query. Restoring a snapshot or dataset reaches the same object through `graphOfEngine`.
+ */
+import type Graph from "graphology";
+import { buildModel } from "../model/build-model.js";
+import { graphologyView } from "../model/graphology-view.js";
+import { assetsBetweenChains } from "../query/assets-between-chains.js";
+import { assetsFromSource } from "../query/assets-from-source.js";
+import type { Engine } from "../query/engine.js";
+import { findRoute } from "../query/route.js";
+import type { AssetRef, Registry } from "../registry/schema.js";
+import type { Route } from "../wire/route.js";
+import type {
+  AssetsBetweenChainsRequest,
+  AssetsBetweenChainsResponse,
+  AssetsFromSourceRequest,
+  AssetsFromSourceResponse,
+  SwapOptions,
+} from "../wire/schema.js";
+import type { AssetGraph } from "./asset-graph.js";
+import { engineOfModel } from "./route-tables.js";
+
+/** Builds the engine from a registry returned by `parseRegistry` or `loadChainRegistry`. */
+export function buildAssetGraph(registry: Registry): AssetGraph {
+  return graphOfEngine(registry, engineOfModel(buildModel(registry)));
+}
+
+/** The engine of a built graph: what a snapshot stores. */
+export function engineOfGraph(graph: AssetGraph): Engine {
+  const engine = engines.get(graph);
+  if (engine === undefined) throw new TypeError("engineOfGraph: not an engine built by buildAssetGraph");
+  return engine;
+}
+
+/** A graph around an engine built here or restored from a snapshot. */
+export function graphOfEngine(registry: Registry, engine: Engine): AssetGraph {
+  const graph = new FungibleAssetGraph(registry, engine);
+  engines.set(graph, engine);
+  return graph;
+}
+
+const engines = new WeakMap<AssetGraph, Engine>();
+
+class FungibleAssetGraph implements AssetGraph {
+  private view: Graph | undefined;
+
+  constructor(
+    readonly registry: Registry,
+    private readonly engine: Engine,
+  ) {}
+
+  /** Built on first use: queries never need it, analysts often do. */
+  get graph(): Graph {
+    this.view ??= graphologyView(this.engine.model);
+    return this.view;
+  }
+
+  assetsFromSource(request: AssetsFromSourceRequest): AssetsFromSourceResponse {
+    return assetsFromSource(this.engine, request);
+  }
+
+  assetsBetweenChains(request: AssetsBetweenChainsRequest): AssetsBetweenChainsResponse {
+    return assetsBetweenChains(this.engine, request);
+  }
+
+  route(from: AssetRef, to: AssetRef, options?: SwapOptions): Route | null {
+    return findRoute(this.engine, from, to, options);
+  }
+
+  chainIds(): string[] {
+    return this.engine.model.chains.map((chain) => chain.chain_id);
+  }
+}

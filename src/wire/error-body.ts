@@ -1,0 +1,9 @@
+/** The JSON body of every error answer: `{code, message, details}` with the gRPC status number. */
+import { z } from "zod";
+import { ErrorDetailSchema } from "../errors.js";
+
+export const ErrorBodySchema = z.object({
+  code: z.number().int().describe("gRPC status: 3 invalid argument, 5 not found, 8 too large, 12 unimplemented, 13 internal"),
+  message: z.string().describe("What went wrong and why"),
+  details: z.array(ErrorDetailSchema).readonly().describe("One entry per invalid request field, with its path"),
+});

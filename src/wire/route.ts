@@ -1,0 +1,45 @@
+/**
+ * A chosen route as the library, the CLI (`route --json`) and HTTP return it. Each hop kind
+ * carries exactly its own facts: a channel for IBC, a bridge type for a bridge, a venue for a swap.
+ */
+import { z } from "zod";
+import { BridgeTypeSchema, WireAssetSchema } from "./schema.js";
+
+const hopFields = {
+  from: WireAssetSchema,
+  to: WireAssetSchema,
+  /** A new transaction must be signed before this step (always true for the first). */
+  starts_tx: z.boolean().describe("A new transaction is signed before this step (always true for the first)"),
+};
+
+export const IbcHopSchema = z
+  .object({
+    kind: z.literal("ibc"),
+    bridge: z.literal("IBC"),
+    /** The sending chain's end of the channel. */
+    port: z.string(),
+    channel: z.string(),
+    ...hopFields,
+  })
+  .readonly();
+
+export const BridgeHopSchema = z
+  .object({ kind: z.literal("bridge"), bridge: BridgeTypeSchema.exclude(["IBC"]), ...hopFields })
+  .readonly();
+
+export const SwapHopSchema = z.object({ kind: z.literal("swap"), venue: z.string(), ...hopFields }).readonly();
+
+export const RouteHopSchema = z.discriminatedUnion("kind", [IbcHopSchema, BridgeHopSchema, SwapHopSchema]);
+export type RouteHop = z.infer<typeof RouteHopSchema>;
+export type HopKind = RouteHop["kind"];
+
+export const RouteSchema = z
+  .object({
+    from: WireAssetSchema,
+    to: WireAssetSchema,
+    txs_required: z.number().int().min(0),
+    bridges: z.array(BridgeTypeSchema).readonly(),
+    hops: z.array(RouteHopSchema).readonly(),
+  })
+  .readonly();
+export type Route = z.infer<typeof RouteSchema>;

@@ -1,0 +1,96 @@
+/**
+ * The layering of ARCHITECTURE.md, enforced: every relative import in src/ goes to the same
+ * folder or to a lower layer, and no set of modules imports itself round in a cycle.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { describe, expect, test } from "vitest";
+
+const SRC = resolve(import.meta.dirname, "../../src");
+
+/** Lower number = lower layer. A folder imports its own files and lower layers only. */
+const LAYERS: Record<string, number> = {
+  "compare.ts": 0,
+  "errors.ts": 0,
+  wire: 1,
+  denom: 1,
+  registry: 2,
+  model: 3,
+  query: 4,
+  explain: 5,
+  render: 5,
+  engine: 6,
+  http: 7,
+  node: 8,
+  cli: 9,
+  "index.ts": 10,
+};
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts") ? [path] : [];
+  });
+}
+
+/** `src/query/route.ts` -> "query"; `src/errors.ts` -> "errors.ts". */
+function unitOf(file: string): string {
+  return relative(SRC, file).split(/[\\/]/)[0]!;
+}
+
+function relativeImports(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  const specifiers = [...text.matchAll(/(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g)].map((m) => m[1]!);
+  return specifiers
+    .map((specifier) => resolve(dirname(file), specifier.replace(/\.js$/, ".ts")))
+    .filter((target) => target.startsWith(SRC));
+}
+
+const files = sourceFiles(SRC);
+const imports = new Map(files.map((file) => [file, relativeImports(file)]));
+
+describe("architecture", () => {
+  test("every top-level unit of src/ has a layer", () => {
+    const units = [...new Set(files.map(unitOf))];
+    expect(units.filter((unit) => LAYERS[unit] === undefined)).toEqual([]);
+  });
+
+  test("imports run down the layers, never up or sideways", () => {
+    const violations: string[] = [];
+    for (const [file, targets] of imports) {
+      const from = unitOf(file);
+      for (const target of targets) {
+        const to = unitOf(target);
+        if (to === from) continue;
+        if ((LAYERS[to] ?? Infinity) >= (LAYERS[from] ?? -Infinity)) {
+          violations.push(`${relative(SRC, file)} -> ${relative(SRC, target)}`);
+        }
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  test("no import cycle between modules", () => {
+    const state = new Map<string, "open" | "done">();
+    const cycles: string[] = [];
+    const visit = (file: string, path: string[]) => {
+      if (state.get(file) === "done") return;
+      if (state.get(file) === "open") {
+        cycles.push([...path.slice(path.indexOf(file)), file].map((f) => relative(SRC, f)).join(" -> "));
+        return;
+      }
+      state.set(file, "open");
+      for (const target of imports.get(file) ?? []) visit(target, [...path, file]);
+      state.set(file, "done");
+    };
+    for (const file of files) visit(file, []);
+    expect(cycles).toEqual([]);
+  });
+
+  test("the pure core imports no Node built-in", () => {
+    const core = files.filter((file) => !["node", "cli"].includes(unitOf(file)));
+    const offenders = core.filter((file) => /from\s+["']node:|require\(["']node:/.test(readFileSync(file, "utf8")));
+    expect(offenders.map((file) => relative(SRC, file))).toEqual([]);
+  });
+});
