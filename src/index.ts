@@ -45,6 +45,9 @@ export type {
 export { buildAssetGraph } from "./engine/build-asset-graph.js";
 export { assetNodeKey, chainNodeKey } from "./model/graphology-view.js";
 export type { AssetGraph } from "./engine/asset-graph.js";
+export type { BuildOptions } from "./engine/build-asset-graph.js";
+export { ProvenanceSchema, contentHash } from "./engine/data-version.js";
+export type { Provenance } from "./engine/data-version.js";
 export { RouteSchema, RouteHopSchema } from "./wire/route.js";
 export type { Route, RouteHop, HopKind } from "./wire/route.js";
 export { snapshotAssetGraph, restoreAssetGraph } from "./engine/snapshot.js";

@@ -5,6 +5,7 @@
 import type Graph from "graphology";
 import type { AssetRef, Registry } from "../registry/schema.js";
 import type { Route } from "../wire/route.js";
+import type { Provenance } from "./data-version.js";
 import type {
   AssetsBetweenChainsRequest,
   AssetsBetweenChainsResponse,
@@ -18,6 +19,10 @@ export interface AssetGraph {
   readonly graph: Graph;
   /** The registry the engine was built from. */
   readonly registry: Registry;
+  /** Content hash of the data behind every answer (`sha256:...`): equal versions answer alike. */
+  readonly dataVersion: string;
+  /** Where the data came from. */
+  readonly provenance: Provenance;
   assetsFromSource(request: AssetsFromSourceRequest): AssetsFromSourceResponse;
   assetsBetweenChains(request: AssetsBetweenChainsRequest): AssetsBetweenChainsResponse;
   /** The chosen route between two assets, or `null` when none exists. Unknown assets throw. */

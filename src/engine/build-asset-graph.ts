@@ -19,11 +19,17 @@ import type {
   SwapOptions,
 } from "../wire/schema.js";
 import type { AssetGraph } from "./asset-graph.js";
+import { contentHash, type Provenance } from "./data-version.js";
 import { engineOfModel } from "./route-tables.js";
 
+export interface BuildOptions {
+  /** Where the registry came from; default `{ source: "registry" }`. */
+  provenance?: Provenance;
+}
+
 /** Builds the engine from a registry returned by `parseRegistry` or `loadChainRegistry`. */
-export function buildAssetGraph(registry: Registry): AssetGraph {
-  return graphOfEngine(registry, engineOfModel(buildModel(registry)));
+export function buildAssetGraph(registry: Registry, options: BuildOptions = {}): AssetGraph {
+  return graphOfEngine(registry, engineOfModel(buildModel(registry)), options.provenance ?? { source: "registry" });
 }
 
 /** The engine of a built graph: what a snapshot stores. */
@@ -34,8 +40,8 @@ export function engineOfGraph(graph: AssetGraph): Engine {
 }
 
 /** A graph around an engine built here or restored from a snapshot. */
-export function graphOfEngine(registry: Registry, engine: Engine): AssetGraph {
-  const graph = new FungibleAssetGraph(registry, engine);
+export function graphOfEngine(registry: Registry, engine: Engine, provenance: Provenance, dataVersion?: string): AssetGraph {
+  const graph = new FungibleAssetGraph(registry, engine, provenance, dataVersion);
   engines.set(graph, engine);
   return graph;
 }
@@ -44,11 +50,22 @@ const engines = new WeakMap<AssetGraph, Engine>();
 
 class FungibleAssetGraph implements AssetGraph {
   private view: Graph | undefined;
+  private version: string | undefined;
 
   constructor(
     readonly registry: Registry,
     private readonly engine: Engine,
-  ) {}
+    readonly provenance: Provenance,
+    dataVersion: string | undefined,
+  ) {
+    this.version = dataVersion;
+  }
+
+  /** Hashed on first use from the registry, the only input of the engine, unless the loader already knew it. */
+  get dataVersion(): string {
+    this.version ??= contentHash(JSON.stringify(this.registry));
+    return this.version;
+  }
 
   /** Built on first use: queries never need it, analysts often do. */
   get graph(): Graph {

@@ -97,7 +97,7 @@ export function restoreAssetGraph(text: string): AssetGraph {
     reachable.push({ ...shared, exclude, via });
   }
   const engine: Engine = { model, bridgeSets, reachable };
-  return graphOfEngine(registry, engine);
+  return graphOfEngine(registry, engine, { source: "registry" });
 }
 
 function restoreSet(
