@@ -5,7 +5,7 @@
  */
 import { compareStrings } from "../compare.js";
 import { forwardTrace, ibcDenom } from "../denom/trace.js";
-import { assetKey, denomKey, type Asset, type Registry } from "../registry/schema.js";
+import { assetKey, denomKey, isOwnOrigin, type Asset, type Registry } from "../registry/schema.js";
 import type { WireAsset } from "../wire/schema.js";
 import type { ChannelView } from "../registry/channel-ends.js";
 import { chooseTransferChannels } from "./channels.js";
@@ -42,7 +42,7 @@ export function canonicalAssets(
   };
   for (const asset of registry.assets) add(listedFields(asset), asset);
   for (const [chainId, denom, trace, originChainId, originDenom] of derived) {
-    add({ chainId, denom, trace, originChainId, originDenom, isCw20: false, isEvm: false, listed: false, hasMetadata: false }, {});
+    add({ chainId, denom, trace, originChainId, originDenom, isCw20: false, isEvm: false, listed: false, isBaseToken: false, hasMetadata: false }, {});
   }
   return { assets, assetIndexByKey };
 }
@@ -61,6 +61,7 @@ function listedFields(asset: Asset): AssetFields {
     isCw20: asset.is_cw20,
     isEvm: asset.is_evm,
     listed: true,
+    isBaseToken: isOwnOrigin(asset),
     hasMetadata: asset.symbol !== undefined,
   };
 }
@@ -76,7 +77,7 @@ function derivedVouchers(registry: Registry): DerivedVoucher[] {
   }
   const derived = new Map<string, DerivedVoucher>();
   for (const native of registry.assets) {
-    if (native.trace !== "" || native.is_cw20 || native.origin_chain_id !== native.chain_id) continue;
+    if (native.is_cw20 || !isOwnOrigin(native)) continue;
     for (const view of channelsFrom.get(native.chain_id) ?? []) {
       const chainId = view.self.chain_id;
       const versionKey = originOnChainKey(chainId, native.chain_id, native.denom);

@@ -20,6 +20,8 @@ export interface AssetRecord {
   isEvm: boolean;
   /** Listed by the registry (false for a derived single-hop voucher). */
   listed: boolean;
+  /** Native and its own origin (`isOwnOrigin`): what BASE_TOKEN keeps. */
+  isBaseToken: boolean;
   hasMetadata: boolean;
   /** The wire object, frozen and shared by every answer that contains this asset. */
   wire: WireAsset;

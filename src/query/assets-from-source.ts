@@ -71,7 +71,7 @@ function keeps(asset: AssetRecord, hops: number, options: AssetsFromSourceOption
     case "DIRECT":
       return hops === 1;
     case "BASE_TOKEN":
-      return asset.trace === "" && asset.originChainId === asset.chainId && asset.originDenom === asset.denom;
+      return asset.isBaseToken;
     default:
       return true;
   }

@@ -108,6 +108,14 @@ export function denomKey(denom: string): string {
   return /^0x[0-9a-fA-F]{40}$/.test(denom) ? denom.toLowerCase() : denom;
 }
 
+/**
+ * A native asset that is its own origin (the BASE_TOKEN of a request, and what derives vouchers):
+ * empty trace, origin on its own chain under its own denom (EVM addresses compared folded).
+ */
+export function isOwnOrigin(asset: Pick<Asset, "chain_id" | "denom" | "trace" | "origin_chain_id" | "origin_denom">): boolean {
+  return asset.trace === "" && asset.origin_chain_id === asset.chain_id && denomKey(asset.origin_denom) === denomKey(asset.denom);
+}
+
 /** The map key of an asset: `(chain_id, denom)` with EVM addresses folded. */
 export function assetKey(chainId: string, denom: string): string {
   return `${chainId}\u0000${denomKey(denom)}`;

@@ -7,7 +7,7 @@
 import { ibcDenom, isValidTrace, parseTrace } from "../denom/trace.js";
 import { channelKey, indexChannelsByEnd, type ChannelView } from "./channel-ends.js";
 import { fatalIssue, warningIssue, type RegistryIssue } from "./issues.js";
-import { assetKey, denomKey, type Asset, type Registry } from "./schema.js";
+import { assetKey, isOwnOrigin, type Asset, type Registry } from "./schema.js";
 
 /** Channel end -> its counterparty end; an end listed twice with different partners is reported. */
 function indexChannelEnds(registry: Registry, issues: RegistryIssue[]): Map<string, ChannelView> {
@@ -92,7 +92,7 @@ function checkNative(asset: Asset, where: string, issues: RegistryIssue[]): void
       ),
     );
   }
-  if (asset.origin_chain_id !== asset.chain_id || denomKey(asset.origin_denom) !== denomKey(asset.denom)) {
+  if (!isOwnOrigin(asset)) {
     issues.push(
       warningIssue(
         "native_origin_mismatch",
