@@ -7,6 +7,7 @@
 import type { Chain } from "../registry/schema.js";
 import type { EngineModel, HopEdge } from "../model/model.js";
 import type { BridgeSets } from "./bridge-sets.js";
+import type { SwapVenueHops } from "./swap-venue-hops.js";
 
 /** How funds reached an asset: still on the source, by an IBC hop, or by a bridge hop. */
 export const enum Arrival {
@@ -28,8 +29,6 @@ export interface RouteLabel {
   arrival: Arrival;
 }
 
-/** Extra hops available to a query, e.g. swaps on allowed venues. */
-export type ExtraHops = (asset: number) => readonly HopEdge[];
 
 /** The label a search from `asset` as the source starts with. */
 export function sourceLabel(asset: number): RouteLabel {
@@ -41,10 +40,23 @@ export class SearchScratch {
   private stamp = 0;
   private readonly stateStamps: Uint32Array;
   private readonly assetStamps: Uint32Array;
+  private venueStamps = new Uint32Array(0);
 
   constructor(assetCount: number) {
     this.stateStamps = new Uint32Array(assetCount * 3);
     this.assetStamps = new Uint32Array(assetCount);
+  }
+
+  /** Marks a (venue, arrival) expanded; false if it already was in this search. */
+  settleVenue(key: number): boolean {
+    if (key >= this.venueStamps.length) {
+      const grown = new Uint32Array(Math.max(key + 1, this.venueStamps.length * 2));
+      grown.set(this.venueStamps);
+      this.venueStamps = grown;
+    }
+    if (this.venueStamps[key] === this.stamp) return false;
+    this.venueStamps[key] = this.stamp;
+    return true;
   }
 
   begin(): void {
@@ -73,7 +85,7 @@ export function searchBestRoutes(
   model: EngineModel,
   start: RouteLabel,
   bridgeSets: BridgeSets,
-  extraHops: ExtraHops | null = null,
+  swaps: SwapVenueHops | null = null,
   scratch: SearchScratch = new SearchScratch(model.assets.length),
 ): RouteLabel[] {
   scratch.begin();
@@ -104,7 +116,13 @@ export function searchBestRoutes(
       });
     };
     for (const edge of model.hops[label.asset]!) expand(edge);
-    if (extraHops !== null) for (const edge of extraHops(label.asset)) expand(edge);
+    if (swaps !== null) {
+      for (const venue of swaps.venuesOf(label.asset)) {
+        // Once per (venue, arrival): the first member settled has the best route into the venue.
+        if (!scratch.settleVenue(venue * 3 + label.arrival)) continue;
+        for (const edge of swaps.edgesOf(venue)) if (edge.to !== label.asset) expand(edge);
+      }
+    }
   }
   return reached;
 }

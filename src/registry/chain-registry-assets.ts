@@ -2,6 +2,8 @@
  * chain-registry assets -> registry assets. The hard part is the IBC voucher: its trace comes from
  * the last trace's `chain.path`, its origin chain from following counterparties back, and the
  * declared denom must hash from them, or the asset is left out (the engine derives the right one).
+ * A voucher whose origin chain has no known id is kept (it is an asset of its chain and moves over
+ * its channels) under the farthest chain back that has one, with an `unresolved_origin` warning.
  */
 import { ibcDenom, isValidTrace, parseTrace, splitFullPath } from "../denom/trace.js";
 import type { CrAsset, CrAssetList, CrTrace } from "./chain-registry-input.js";
@@ -110,8 +112,33 @@ function metadataOf(asset: CrAsset): Partial<AssetInput> {
 
 const EVM_ASSET_TYPES = new Set(["erc20", "evm-base"]);
 
-type VoucherFields = Required<Pick<AssetInput, "trace" | "origin_denom" | "origin_chain_id">>;
-type LeftOut = { code: "unparseable_trace" | "unresolved_origin" | "declared_denom_mismatch"; message: string };
+type VoucherFields = Required<Pick<AssetInput, "trace" | "origin_denom" | "origin_chain_id">> & {
+  /** Set when the origin chain has no known id: why `origin_chain_id` is only the best known. */
+  unresolved?: string;
+};
+type LeftOut = { code: "unparseable_trace" | "declared_denom_mismatch"; message: string };
+
+/**
+ * The chain id to give a voucher whose origin chain has no id: follow its counterparties back
+ * (as `originChainNameOf` does) while each chain is kept, and take the last one; the asset's own
+ * chain when the first step already leaves the registry. DOT on osmosis-1 (osmosis <- composable
+ * <- picasso <- a Polkadot parachain) gets centauri-1, like DOT on centauri-1 itself, so both
+ * versions name one origin; the path's base denom stays the origin denom, so the hash holds.
+ */
+function farthestKnownChainId(chainName: string, asset: CrAsset, hops: number, listed: ListedAssets, table: ChainTable): string {
+  let best = table.idByName.get(chainName)!;
+  let current = asset;
+  for (let left = hops; left > 0; left--) {
+    const trace = voucherTraceOf(current);
+    const chainId = trace === null ? undefined : table.idByName.get(trace.counterparty.chainName);
+    if (trace === null || chainId === undefined) break;
+    best = chainId;
+    const previous = listed.get(trace.counterparty.chainName)?.get(denomKey(trace.counterparty.baseDenom));
+    if (previous === undefined) break;
+    current = previous;
+  }
+  return best;
+}
 
 /** Trace and origin of an asset: "" and itself when native, or why the asset must be left out. */
 function traceFieldsOf(
@@ -137,12 +164,6 @@ function traceFieldsOf(
   }
   const originName = originChainNameOf(chainName, asset, hops.length, listed);
   const originChainId = originName === null ? undefined : table.anyIdByName.get(originName);
-  if (originChainId === undefined) {
-    return {
-      code: "unresolved_origin",
-      message: `origin chain of "${asset.base}" (${originName ?? "not traceable"}) has no known chain id`,
-    };
-  }
   const expected = ibcDenom(split.trace, split.baseDenom);
   if (expected !== asset.base) {
     return {
@@ -150,7 +171,16 @@ function traceFieldsOf(
       message: `declared denom "${asset.base}" is not the hash of "${split.trace}/${split.baseDenom}" (${expected})`,
     };
   }
-  return { trace: split.trace, origin_denom: split.baseDenom, origin_chain_id: originChainId };
+  if (originChainId !== undefined) return { trace: split.trace, origin_denom: split.baseDenom, origin_chain_id: originChainId };
+  const bestKnown = farthestKnownChainId(chainName, asset, hops.length, listed, table);
+  return {
+    trace: split.trace,
+    origin_denom: split.baseDenom,
+    origin_chain_id: bestKnown,
+    unresolved:
+      `origin chain of "${asset.base}" (${originName ?? "not traceable"}) has no known chain id; ` +
+      `kept with origin_chain_id "${bestKnown}", the farthest chain back along its path that the registry knows`,
+  };
 }
 
 export function convertAssets(
@@ -184,6 +214,7 @@ export function convertAssets(
         continue;
       }
       const key = assetKey(chainId, asset.base);
+      const { unresolved, ...voucherFields } = traceFields ?? {};
       if (result.byKey.has(key)) {
         issues.push(
           warningIssue(
@@ -194,11 +225,14 @@ export function convertAssets(
         );
         continue;
       }
+      if (unresolved !== undefined) {
+        issues.push(warningIssue("unresolved_origin", where, unresolved, { assets: [{ chain_id: chainId, denom: asset.base }] }));
+      }
       const input: AssetInput = {
         chain_id: chainId,
         denom: asset.base,
         trace: "",
-        ...traceFields,
+        ...voucherFields,
         is_cw20: asset.typeAsset === "cw20",
         is_evm: chainTypeById.get(chainId) === "evm" && EVM_ASSET_TYPES.has(asset.typeAsset ?? ""),
         ...metadataOf(asset),

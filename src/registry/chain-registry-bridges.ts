@@ -22,6 +22,13 @@ const ROUTED: ReadonlyMap<string, BridgeType> = new Map([
   ["additional-mintage Circle", "CCTP"],
 ]);
 
+/** The asset on the other side of an asset's last cross-chain trace, when its chain has an id. */
+function counterpartyRef(asset: ConvertedAsset, table: ChainTable): AssetRef | undefined {
+  const counterparty = asset.source.traces?.at(-1)?.counterparty;
+  const chainId = counterparty === undefined ? undefined : table.idByName.get(counterparty.chainName);
+  return chainId === undefined || counterparty === undefined ? undefined : { chain_id: chainId, denom: counterparty.baseDenom };
+}
+
 function refOf(asset: ConvertedAsset): AssetRef {
   return { chain_id: asset.input.chain_id, denom: asset.input.denom };
 }
@@ -34,7 +41,7 @@ interface CctpFamily {
 export function convertBridgeLinks(assets: AssetTable, table: ChainTable, issues: RegistryIssue[]): BridgeLink[] {
   const links: BridgeLink[] = [];
   const families = new Map<string, CctpFamily>();
-  const unrouted = new Map<string, string[]>();
+  const unrouted = new Map<string, ConvertedAsset[]>();
 
   const counterpartyOf = (asset: ConvertedAsset, counterparty: CrCounterparty, bridge: BridgeType) => {
     const chainId = table.idByName.get(counterparty.chainName);
@@ -57,7 +64,7 @@ export function convertBridgeLinks(assets: AssetTable, table: ChainTable, issues
     const bridge = ROUTED.get(`${last.type} ${last.provider ?? ""}`);
     if (bridge === undefined) {
       const provider = last.provider ?? "(no provider)";
-      unrouted.set(provider, [...(unrouted.get(provider) ?? []), asset.where]);
+      unrouted.set(provider, [...(unrouted.get(provider) ?? []), asset]);
       continue;
     }
     if (bridge === "CCTP") {
@@ -81,12 +88,13 @@ export function convertBridgeLinks(assets: AssetTable, table: ChainTable, issues
     }
   }
 
-  for (const [provider, wheres] of [...unrouted].sort(([a], [b]) => compareStrings(a, b))) {
+  for (const [provider, moved] of [...unrouted].sort(([a], [b]) => compareStrings(a, b))) {
     issues.push(
       warningIssue(
         "unrouted_bridge",
         `bridge provider ${provider}`,
-        `provider "${provider}" is not a routed bridge; ${wheres.length} asset(s) it moved are kept without a bridge link: ${wheres.join("; ")}`,
+        `provider "${provider}" is not a routed bridge; ${moved.length} asset(s) it moved are kept without a bridge link: ${moved.map((asset) => asset.where).join("; ")}`,
+        { provider, assets: moved.map((asset) => ({ ...refOf(asset), counterparty: counterpartyRef(asset, table) })) },
       ),
     );
   }

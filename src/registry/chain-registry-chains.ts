@@ -28,6 +28,23 @@ export function isTestnetName(chainName: string): boolean {
   return chainName.endsWith("testnet");
 }
 
+/** Which of the package's networks a conversion reads. */
+export type ChainRegistryNetwork = "mainnet" | "testnet";
+
+/**
+ * Whether a chain belongs to `network`: by the package's `networkType` where it has one (testnet
+ * chains such as `agoricdevnet` or `celestiatestnet3` do not end in "testnet"), else by its name.
+ */
+export function isOnNetwork(network: ChainRegistryNetwork, chainName: string, networkType?: string): boolean {
+  const testnet = networkType === undefined ? isTestnetName(chainName) : networkType !== "mainnet";
+  return network === "testnet" ? testnet : testnet === false && !isTestnetName(chainName);
+}
+
+/** The package marks a chain id it does not know as `INVALID-ID-<name>-...` (two testnets do). */
+function knownChainId(chainId: string | undefined): string | undefined {
+  return chainId === undefined || chainId === "" || chainId.startsWith("INVALID-ID-") ? undefined : chainId;
+}
+
 function chainTypeOf(chainType: string | undefined): ChainType {
   switch (chainType) {
     case "cosmos":
@@ -47,6 +64,7 @@ export function resolveChains(
   ibcData: readonly CrIbcData[],
   overlay: ChainRegistryOverlay,
   issues: RegistryIssue[],
+  network: ChainRegistryNetwork = "mainnet",
 ): ChainTable {
   const table: ChainTable = {
     chains: [],
@@ -94,17 +112,16 @@ export function resolveChains(
   };
 
   for (const chain of packageChains) {
-    if (isTestnetName(chain.chainName) || (chain.networkType !== undefined && chain.networkType !== "mainnet"))
-      continue;
+    if (!isOnNetwork(network, chain.chainName, chain.networkType)) continue;
     table.listedNames.add(chain.chainName);
     const fromOverlay = overlayChainIdFor(overlay, chain.chainName);
-    const chainId = fromOverlay?.chain_id ?? chain.chainId;
-    if (chainId === undefined || chainId === "") leaveOut(chain.chainName);
+    const chainId = fromOverlay?.chain_id ?? knownChainId(chain.chainId);
+    if (chainId === undefined) leaveOut(chain.chainName);
     else keep(chain.chainName, chainId, fromOverlay?.chain_type ?? chainTypeOf(chain.chainType), chain.prettyName);
   }
 
   for (const list of nonCosmosLists) {
-    if (isTestnetName(list.chainName) || table.listedNames.has(list.chainName)) continue;
+    if (!isOnNetwork(network, list.chainName) || table.listedNames.has(list.chainName)) continue;
     table.listedNames.add(list.chainName);
     const fromOverlay = overlayChainIdFor(overlay, list.chainName);
     if (fromOverlay === undefined) leaveOut(list.chainName);
@@ -113,8 +130,9 @@ export function resolveChains(
 
   for (const pair of ibcData) {
     for (const end of [pair.chain1, pair.chain2]) {
-      if (end.chainId !== undefined && !table.anyIdByName.has(end.chainName)) {
-        table.anyIdByName.set(end.chainName, end.chainId);
+      const chainId = knownChainId(end.chainId);
+      if (chainId !== undefined && !table.anyIdByName.has(end.chainName)) {
+        table.anyIdByName.set(end.chainName, chainId);
       }
     }
   }

@@ -52,6 +52,7 @@ export function convertChannels(
           "bridge_channel_not_routed",
           `ibc_data ${pair.chain1.chainName}<->${pair.chain2.chainName}`,
           "channels to an EVM or Solana chain run over a bridge light client outside the routed bridge set; left out",
+          { chain_ids: [id1, id2] },
         ),
       );
       continue;

@@ -39,14 +39,24 @@ export interface RegistryIssue {
   /** Where the problem is: a path such as `assets[12]`, or `osmosis/assetlist ATOM`. */
   where: string;
   message: string;
+  /** What the issue is about, for callers that cite it (`explain`): never parse `where` or `message`. */
+  subject?: IssueSubject;
+}
+
+export interface IssueSubject {
+  provider?: string;
+  /** The assets concerned (a left-out or mis-rooted asset, the assets an unrouted bridge moved). */
+  assets?: { chain_id: string; denom: string; counterparty?: { chain_id: string; denom: string } }[];
+  /** The chains concerned (both ends of a channel that is not routed). */
+  chain_ids?: string[];
 }
 
 export function fatalIssue(code: RegistryIssueCode, where: string, message: string): RegistryIssue {
   return { severity: "fatal", code, where, message };
 }
 
-export function warningIssue(code: RegistryIssueCode, where: string, message: string): RegistryIssue {
-  return { severity: "warning", code, where, message };
+export function warningIssue(code: RegistryIssueCode, where: string, message: string, subject?: IssueSubject): RegistryIssue {
+  return subject === undefined ? { severity: "warning", code, where, message } : { severity: "warning", code, where, message, subject };
 }
 
 export function hasFatalIssue(issues: readonly RegistryIssue[]): boolean {

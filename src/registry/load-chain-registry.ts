@@ -1,7 +1,7 @@
 /**
- * The embedded default registry: the npm package `chain-registry` (mainnet + non-Cosmos asset
- * lists) run through the adapter and `parseRegistry`. The package is imported lazily, so importing
- * this module costs nothing until a registry is asked for.
+ * The embedded default registry: the npm package `chain-registry` (mainnet or testnet, plus the
+ * non-Cosmos asset lists) run through the adapter and `parseRegistry`. The package and the venue
+ * facts are imported lazily, so importing this module costs nothing until a registry is asked for.
  *
  * The specifiers name `index.js` because the package has no `exports` map: Node's ESM resolver
  * refuses a bare directory (`chain-registry/mainnet`), while the file resolves from ESM (CJS
@@ -9,10 +9,24 @@
  */
 import { errorFromZod } from "../errors.js";
 import { fromChainRegistry } from "./chain-registry.js";
+import type { ChainRegistryNetwork } from "./chain-registry-chains.js";
 import { ChainRegistryDataSchema, type ChainRegistryData } from "./chain-registry-input.js";
 import type { RegistryIssue } from "./issues.js";
 import { DEFAULT_OVERLAY, type ChainRegistryOverlay } from "./overlay.js";
-import { parseRegistry, type Registry } from "./schema.js";
+import { parseRegistry, type Registry, type SwapVenue } from "./schema.js";
+
+export interface LoadChainRegistryOptions {
+  /** The package's mainnet (default) or testnet lists. */
+  network?: ChainRegistryNetwork;
+  /** Chain ids and capability flags the package lacks; default `DEFAULT_OVERLAY`. */
+  overlay?: ChainRegistryOverlay;
+  /**
+   * Swap venues of the registry. Default: on mainnet the embedded `DEFAULT_SWAP_VENUES` (dated,
+   * cited snapshots), on testnet none. Given, they replace the default; a venue on a chain the
+   * registry lacks fails `parseRegistry` with its path.
+   */
+  venues?: readonly SwapVenue[];
+}
 
 /** One export, whether the module arrives as ESM named exports or only as a CJS `default`. */
 function exported(module: unknown, name: string): unknown {
@@ -22,30 +36,54 @@ function exported(module: unknown, name: string): unknown {
 }
 
 /** The raw package data the adapter reads, checked against the slice of its shape we rely on. */
-export async function loadChainRegistryData(): Promise<ChainRegistryData> {
-  const [mainnet, nonCosmos] = await Promise.all([
-    import("chain-registry/mainnet/index.js"),
+export async function loadChainRegistryData(network: ChainRegistryNetwork = "mainnet"): Promise<ChainRegistryData> {
+  const [lists, nonCosmos] = await Promise.all([
+    network === "testnet" ? import("chain-registry/testnet/index.js") : import("chain-registry/mainnet/index.js"),
     import("chain-registry/noncosmos/index.js"),
   ]);
   const result = ChainRegistryDataSchema.safeParse({
-    chains: exported(mainnet, "chains"),
-    assetLists: exported(mainnet, "assetLists"),
-    ibcData: exported(mainnet, "ibcData"),
+    chains: exported(lists, "chains"),
+    assetLists: exported(lists, "assetLists"),
+    ibcData: exported(lists, "ibcData"),
     nonCosmosAssetLists: exported(nonCosmos, "assetLists"),
   });
   if (result.success) return result.data;
-  throw errorFromZod("invalid_registry", "loadChainRegistry: the chain-registry package is not in the expected shape", result.error);
+  throw errorFromZod(
+    "invalid_registry",
+    `loadChainRegistry: the chain-registry package's ${network} data is not in the expected shape`,
+    result.error,
+  );
+}
+
+async function defaultVenues(network: ChainRegistryNetwork): Promise<readonly SwapVenue[]> {
+  if (network === "testnet") return [];
+  return (await import("./swap-venues-data.js")).DEFAULT_SWAP_VENUES;
+}
+
+/** Earlier releases took the overlay itself as the only argument; it still works. */
+function optionsOf(given: LoadChainRegistryOptions | ChainRegistryOverlay): LoadChainRegistryOptions {
+  return "chainIds" in given && "capabilities" in given ? { overlay: given } : given;
 }
 
 /** The embedded registry with what the adapter had to leave out or could not route. */
 export async function loadChainRegistryWithIssues(
-  overlay: ChainRegistryOverlay = DEFAULT_OVERLAY,
+  given: LoadChainRegistryOptions | ChainRegistryOverlay = {},
 ): Promise<{ registry: Registry; issues: RegistryIssue[] }> {
-  const { registry, issues } = fromChainRegistry(await loadChainRegistryData(), overlay);
-  return { registry: parseRegistry(registry), issues };
+  const options = optionsOf(given);
+  const network = options.network ?? "mainnet";
+  const [data, venues] = await Promise.all([
+    loadChainRegistryData(network),
+    options.venues ?? defaultVenues(network),
+  ]);
+  const { registry, issues } = fromChainRegistry(data, options.overlay ?? DEFAULT_OVERLAY, { network });
+  // The default venues follow the package: one on a chain this release lacks is dropped, while
+  // venues the caller gives must all fit (parseRegistry names the one that does not).
+  const chainIds = new Set(registry.chains.map((chain) => chain.chain_id));
+  const kept = options.venues ?? venues.filter((venue) => chainIds.has(venue.chain_id));
+  return { registry: parseRegistry({ ...registry, swap_venues: kept }), issues };
 }
 
-/** The embedded default registry (SEMANTICS section 7). */
-export async function loadChainRegistry(overlay: ChainRegistryOverlay = DEFAULT_OVERLAY): Promise<Registry> {
-  return (await loadChainRegistryWithIssues(overlay)).registry;
+/** The embedded default registry (SEMANTICS section 7); `{ network: "testnet" }` for the testnets. */
+export async function loadChainRegistry(options: LoadChainRegistryOptions | ChainRegistryOverlay = {}): Promise<Registry> {
+  return (await loadChainRegistryWithIssues(options)).registry;
 }

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { errorFromZod } from "../errors.js";
 import { BridgeTypeSchema } from "../wire/schema.js";
+import { RegistryNoteSchema } from "../wire/explain.js";
 
 
 const NonEmpty = z.string().min(1, "must be a non-empty string");
@@ -97,6 +98,8 @@ const RegistryObjectSchema = z.object({
   ibc_channels: z.array(IbcChannelSchema).default([]),
   bridge_links: z.array(BridgeLinkSchema).default([]),
   swap_venues: z.array(SwapVenueSchema).default([]),
+  /** Import facts `explain` cites (unrouted bridges, unresolved origins): a registry file may carry them. */
+  notes: z.array(RegistryNoteSchema).optional(),
 });
 
 export const RegistrySchema = RegistryObjectSchema.superRefine((registry, ctx) => checkReferences(registry, ctx));

@@ -301,15 +301,37 @@ describe("fromChainRegistry: assets", () => {
     expect(codes(issues)).toEqual(["unparseable_trace", "unparseable_trace", "unparseable_trace"]);
   });
 
-  it("leaves out a voucher whose origin chain has no known id", () => {
+  it("keeps a voucher whose origin chain has no known id, under its own chain, with a warning", () => {
     const fromNowhere = voucherAsset(
       "transfer/channel-9/unowhere",
       [ibcTrace("nowhere", "unowhere", "channel-9", "transfer/channel-9/unowhere")],
       "NW",
     );
     const { registry, issues } = convert(data({ chains: [OSMO], assetLists: [list("osmosis", fromNowhere)] }));
+    expect(registry.assets).toEqual([
+      expect.objectContaining({
+        chain_id: "osmosis-1",
+        denom: ibcDenom("transfer/channel-9", "unowhere"),
+        trace: "transfer/channel-9",
+        origin_chain_id: "osmosis-1",
+        origin_denom: "unowhere",
+        symbol: "NW",
+      }),
+    ]);
+    expect(issues).toEqual([expect.objectContaining({ severity: "warning", code: "unresolved_origin" })]);
+    expect(issues[0]!.message).toContain('(nowhere) has no known chain id; kept with origin_chain_id "osmosis-1"');
+  });
+
+  it("still leaves out an unresolved voucher whose denom is not the hash of its path", () => {
+    const wrong = voucherAsset(
+      "transfer/channel-9/unowhere",
+      [ibcTrace("nowhere", "unowhere", "channel-9", "transfer/channel-9/unowhere")],
+      "NW",
+      ATOM_ON_OSMOSIS_DENOM,
+    );
+    const { registry, issues } = convert(data({ chains: [OSMO], assetLists: [list("osmosis", wrong)] }));
     expect(registry.assets).toEqual([]);
-    expect(codes(issues)).toEqual(["unresolved_origin"]);
+    expect(codes(issues)).toEqual(["declared_denom_mismatch"]);
   });
 
   it("names an origin chain the package no longer lists by the id its IBC data gives", () => {
