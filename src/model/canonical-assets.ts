@@ -16,7 +16,7 @@ export interface CanonicalAssets {
   assetIndexByKey: Map<string, number>;
 }
 
-type AssetFields = Omit<AssetRecord, "index" | "chainIndex" | "wire">;
+export type AssetFields = Omit<AssetRecord, "index" | "chainIndex" | "wire">;
 
 /** A derived voucher as a snapshot stores it: `[chain_id, denom, trace, origin_chain_id, origin_denom]`. */
 export type DerivedVoucher = [string, string, string, string, string];
@@ -62,7 +62,8 @@ function listedFields(asset: Asset): AssetFields {
     isEvm: asset.is_evm,
     listed: true,
     isBaseToken: isOwnOrigin(asset),
-    hasMetadata: asset.symbol !== undefined,
+    // Without metadata means lacking all of it (the spec: no symbol, name, logo...); any one field counts.
+    hasMetadata: METADATA_FIELDS.some((field) => asset[field] !== undefined),
   };
 }
 
@@ -97,7 +98,7 @@ function originOnChainKey(chainId: string, originChainId: string, originDenom: s
 const METADATA_FIELDS = ["symbol", "name", "logo_uri", "decimals", "description", "coingecko_id", "recommended_symbol"] as const;
 
 /** Field order follows the spec's Asset table; metadata fields appear only when present. */
-function wireAsset(fields: AssetFields, metadata: Partial<Asset>): WireAsset {
+export function wireAsset(fields: AssetFields, metadata: Partial<Asset>): WireAsset {
   const wire: Record<string, unknown> = {
     denom: fields.denom,
     chain_id: fields.chainId,

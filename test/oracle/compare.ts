@@ -1,0 +1,62 @@
+/**
+ * Helpers that put engine and oracle answers side by side in one comparable shape.
+ * Engine objects come only from the public API (src/index.ts).
+ */
+import { expect } from "vitest";
+import { buildAssetGraph, parseRegistry, type AssetGraph, type Route, type WireAsset, type RegistryInput } from "../../src/index.js";
+import { Oracle, type OracleRoute } from "./oracle.js";
+
+export function bothFor(input: RegistryInput): { engine: AssetGraph; oracle: Oracle } {
+  const registry = parseRegistry(input);
+  return { engine: buildAssetGraph(registry), oracle: new Oracle(parseRegistry(structuredClone(input))) };
+}
+
+/** A route reduced to what the contract fixes: txs, bridges, and per hop kind/chains/channel/tx start. */
+export function engineRoute(route: Route | null) {
+  if (route === null) return null;
+  return {
+    txs_required: route.txs_required,
+    bridges: [...route.bridges],
+    hops: route.hops.map((hop) => ({
+      kind: hop.kind,
+      from_chain: hop.from.chain_id,
+      to_chain: hop.to.chain_id,
+      via: hop.kind === "ibc" ? hop.channel : hop.kind === "bridge" ? hop.bridge : hop.venue,
+      starts_tx: hop.starts_tx,
+    })),
+  };
+}
+
+export function oracleRoute(route: OracleRoute | null) {
+  if (route === null) return null;
+  const { target: _target, ...rest } = route;
+  return rest;
+}
+
+/** Engine answers are frozen objects with readonly arrays: copy into plain data, keeping key order. */
+export const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value));
+
+/** Every asset node of the engine's graphology view, as wire asset plus its listed / metadata marks. */
+export function engineAssets(engine: AssetGraph) {
+  return engine.graph
+    .filterNodes((_, attributes) => attributes.kind === "asset")
+    .map((node) => {
+      const { kind: _kind, listed, has_metadata, ...wire } = engine.graph.getNodeAttributes(node);
+      return { wire: wire as WireAsset, listed, has_metadata };
+    });
+}
+
+const byKey = (a: { wire: WireAsset }, b: { wire: WireAsset }) =>
+  `${a.wire.chain_id}|${a.wire.denom}` < `${b.wire.chain_id}|${b.wire.denom}` ? -1 : 1;
+
+export function expectSameAssets(engine: AssetGraph, oracle: Oracle): void {
+  const fromEngine = engineAssets(engine).sort(byKey);
+  const fromOracle = oracle.assets.map((a) => ({ wire: a.wire, listed: a.listed, has_metadata: a.hasMetadata })).sort(byKey);
+  expect(plain(fromEngine)).toEqual(plain(fromOracle));
+}
+
+/** Both answers with the group keys in their order, so key order is compared too. */
+export const withKeyOrder = (answer: { dest_assets: Record<string, unknown> }) => ({
+  keys: Object.keys(answer.dest_assets),
+  ...plain(answer),
+});

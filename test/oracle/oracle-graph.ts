@@ -1,0 +1,149 @@
+/**
+ * Independent oracle, part 1: the canonical asset set and the hops between assets, written only
+ * from SEMANTICS sections 1-2. It shares no code with the engine: hashing uses node:crypto,
+ * trace arithmetic is plain string splitting.
+ */
+import { createHash } from "node:crypto";
+import type { Registry, WireAsset } from "../../src/index.js";
+
+/** `ibc/` + uppercase hex SHA-256 of `<trace>/<origin_denom>`; a native keeps its denom (section 1). */
+export function oracleIbcDenom(trace: string, originDenom: string): string {
+  if (trace === "") return originDenom;
+  return `ibc/${createHash("sha256").update(`${trace}/${originDenom}`).digest("hex").toUpperCase()}`;
+}
+
+/** Section 1: EVM contract addresses compare case-insensitively, other denoms exactly. */
+export function oracleKey(chainId: string, denom: string): string {
+  const folded = /^0x[0-9a-fA-F]{40}$/.test(denom) ? denom.toLowerCase() : denom;
+  return `${chainId}|${folded}`;
+}
+
+export interface OracleAsset {
+  wire: WireAsset;
+  listed: boolean;
+  hasMetadata: boolean;
+  /** Position in canonical order: listed assets in registry order, then derived by (chain, denom). */
+  order: number;
+}
+
+export interface OracleHop {
+  kind: "ibc" | "bridge";
+  from: number;
+  to: number;
+  /** Sending chain. */
+  chain: string;
+  /** Sending chain's channel id for IBC, the bridge type for a bridge hop. */
+  via: string;
+}
+
+const METADATA = ["symbol", "name", "logo_uri", "decimals", "description", "coingecko_id", "recommended_symbol"] as const;
+
+// Decision: "lacking metadata" (section 5 rule 3) means having none of the fields that section 2
+// says a derived asset lacks; an asset with any one of them has metadata.
+const hasAnyMetadata = (asset: Record<string, unknown>) => METADATA.some((field) => asset[field] !== undefined);
+
+function wireOf(asset: Registry["assets"][number]): WireAsset {
+  const wire: Record<string, unknown> = {
+    denom: asset.denom,
+    chain_id: asset.chain_id,
+    origin_denom: asset.origin_denom,
+    origin_chain_id: asset.origin_chain_id,
+    trace: asset.trace,
+    is_cw20: asset.is_cw20,
+    is_evm: asset.is_evm,
+  };
+  for (const field of METADATA) if (asset[field] !== undefined) wire[field] = asset[field];
+  return wire as unknown as WireAsset;
+}
+
+const channelNumber = (id: string) => Number(/(\d+)$/.exec(id)?.[1] ?? Number.MAX_SAFE_INTEGER);
+
+/** Both directed views of every channel record: the sending end and the receiving end. */
+export function channelEnds(registry: Registry) {
+  return registry.ibc_channels.flatMap((channel) => [
+    { from: channel.chain_1, to: channel.chain_2, status: channel.status, preferred: channel.preferred },
+    { from: channel.chain_2, to: channel.chain_1, status: channel.status, preferred: channel.preferred },
+  ]);
+}
+
+/** Section 2 "which assets exist on a chain": listed assets plus derived single-hop vouchers. */
+export function canonicalAssets(registry: Registry): OracleAsset[] {
+  const listed = registry.assets.map((asset) => ({ wire: wireOf(asset), listed: true, hasMetadata: hasAnyMetadata(asset) }));
+  const versionOf = (chain: string, originChain: string, originDenom: string) => `${chain}|${oracleKey(originChain, originDenom)}`;
+  const listedVersions = new Set(registry.assets.map((a) => versionOf(a.chain_id, a.origin_chain_id, a.origin_denom)));
+  const derived: Omit<OracleAsset, "order">[] = [];
+  const ends = channelEnds(registry);
+  for (const native of registry.assets) {
+    // "Native asset of a chain": trace "" and its own origin. A CW20 leaves only over a wasm port,
+    // so it derives nothing over transfer/transfer channels (section 2, ibc-cw20 paragraph).
+    if (native.trace !== "" || native.is_cw20 || native.origin_chain_id !== native.chain_id || native.origin_denom !== native.denom) continue;
+    const receivers = new Map<string, { channel: string; preferred: boolean }[]>();
+    for (const end of ends) {
+      if (end.from.chain_id !== native.chain_id || end.to.chain_id === native.chain_id) continue;
+      if (end.status !== "ACTIVE" || end.from.port_id !== "transfer" || end.to.port_id !== "transfer") continue;
+      const list = receivers.get(end.to.chain_id) ?? [];
+      list.push({ channel: end.to.channel_id, preferred: end.preferred });
+      receivers.set(end.to.chain_id, list);
+    }
+    for (const [chain, candidates] of receivers) {
+      if (listedVersions.has(versionOf(chain, native.chain_id, native.denom))) continue;
+      // Preferred wins, else the lowest channel number on the receiving side (as the brief says;
+      // the contract leaves the side open). Several preferred: the lowest number among them.
+      const best = [...candidates].sort(
+        (x, y) => Number(y.preferred) - Number(x.preferred) || channelNumber(x.channel) - channelNumber(y.channel) || (x.channel < y.channel ? -1 : 1),
+      )[0]!;
+      const trace = `transfer/${best.channel}`;
+      derived.push({
+        wire: {
+          denom: oracleIbcDenom(trace, native.denom),
+          chain_id: chain,
+          origin_denom: native.denom,
+          origin_chain_id: native.chain_id,
+          trace,
+          is_cw20: false,
+          // Decision: an ibc/ voucher is a bank denom, not an EVM contract, whatever the chain type.
+          is_evm: false,
+        },
+        listed: false,
+        hasMetadata: false,
+      });
+    }
+  }
+  derived.sort((x, y) => cmp(x.wire.chain_id, y.wire.chain_id) || cmp(x.wire.denom, y.wire.denom));
+  return [...listed, ...derived].map((asset, order) => ({ ...asset, order }));
+}
+
+export const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+
+/** Section 2 hops: IBC forward / unwind over non-INACTIVE channels, and bridge links. */
+export function hopsOf(registry: Registry, assets: OracleAsset[]): OracleHop[][] {
+  const index = new Map(assets.map((asset, i) => [oracleKey(asset.wire.chain_id, asset.wire.denom), i]));
+  const out: OracleHop[][] = assets.map(() => []);
+  const ends = channelEnds(registry).filter((end) => end.status !== "INACTIVE" && end.from.chain_id !== end.to.chain_id);
+  assets.forEach(({ wire }, from) => {
+    const segments = wire.trace === "" ? [] : wire.trace.split("/");
+    for (const end of ends) {
+      if (end.from.chain_id !== wire.chain_id) continue;
+      let trace: string;
+      if (segments[0] === end.from.port_id && segments[1] === end.from.channel_id) {
+        trace = segments.slice(2).join("/"); // unwind: the first segment names this channel
+      } else {
+        // Decision (section 2): the port a forward leaves by is not checked. A listed voucher's trace
+        // is the registry's statement of how it travelled (a CW20 through its wasm.<contract> port),
+        // and only canonical assets can be reached, so no route invents a port the registry lacks.
+        trace = [end.to.port_id, end.to.channel_id, ...segments].join("/");
+      }
+      const to = index.get(oracleKey(end.to.chain_id, oracleIbcDenom(trace, wire.origin_denom)));
+      // Only canonical assets exist: multi-hop vouchers only where listed (section 2).
+      if (to !== undefined) out[from]!.push({ kind: "ibc", from, to, chain: wire.chain_id, via: end.from.channel_id });
+    }
+  });
+  for (const link of registry.bridge_links) {
+    const a = index.get(oracleKey(link.from.chain_id, link.from.denom));
+    const b = index.get(oracleKey(link.to.chain_id, link.to.denom));
+    if (a === undefined || b === undefined || a === b) continue;
+    out[a]!.push({ kind: "bridge", from: a, to: b, chain: link.from.chain_id, via: link.bridge });
+    if (link.bidirectional) out[b]!.push({ kind: "bridge", from: b, to: a, chain: link.to.chain_id, via: link.bridge });
+  }
+  return out;
+}

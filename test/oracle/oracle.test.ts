@@ -1,0 +1,132 @@
+/**
+ * The engine against an independent oracle of SEMANTICS sections 2-5 (issue 7, point 2), over
+ * generated registries. fast-check prints the seed and the shrunk registry of any counterexample.
+ */
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import { compileDataset, loadDataset, type AssetGraph, type AssetsFromSourceRequest } from "../../src/index.js";
+import { arbitraryRoutingRegistry } from "./arbitrary-routing-registry.js";
+import { bothFor, engineRoute, expectSameAssets, oracleRoute, plain, withKeyOrder } from "./compare.js";
+import type { Oracle } from "./oracle.js";
+
+const RUNS = { numRuns: 250 };
+
+type FromSourceFlags = Omit<AssetsFromSourceRequest, "source_asset_denom" | "source_asset_chain_id">;
+const FROM_SOURCE_FLAGS: FromSourceFlags[] = [
+  {},
+  { allow_multi_tx: true },
+  { allow_multi_tx: true, include_cw20_assets: true },
+  { native_only: true, allow_multi_tx: true },
+  { recommendation_reason: "DIRECT" },
+  { recommendation_reason: "BASE_TOKEN", allow_multi_tx: true },
+  { recommendation_reason: "MOST_LIQUID" },
+  { recommendation_reason: "MOST_LIQUID", allow_multi_tx: true, include_cw20_assets: true },
+  { recommendation_reason: "UNKNOWN", include_cw20_assets: true },
+];
+const randomFromSourceFlags = fc.record(
+  {
+    allow_multi_tx: fc.boolean(),
+    include_cw20_assets: fc.boolean(),
+    native_only: fc.boolean(),
+    recommendation_reason: fc.constantFrom("UNKNOWN", "DIRECT", "BASE_TOKEN", "MOST_LIQUID"),
+  },
+  { requiredKeys: [] },
+) as fc.Arbitrary<FromSourceFlags>;
+const BETWEEN_ALL = { include_no_metadata_assets: true, include_cw20_assets: true, include_evm_assets: true, allow_multi_tx: true };
+const randomBetweenFlags = fc.record({
+  include_no_metadata_assets: fc.boolean(),
+  include_cw20_assets: fc.boolean(),
+  include_evm_assets: fc.boolean(),
+  allow_multi_tx: fc.boolean(),
+});
+
+function compareFromSource(engine: AssetGraph, oracle: Oracle, sourceIndex: number, flags: FromSourceFlags): void {
+  const source = oracle.assets[sourceIndex]!.wire;
+  const request = { source_asset_denom: source.denom, source_asset_chain_id: source.chain_id, ...flags };
+  expect(withKeyOrder(engine.assetsFromSource(request)), JSON.stringify(request)).toEqual(withKeyOrder(oracle.assetsFromSource(request)));
+}
+
+function compareBetween(engine: AssetGraph, oracle: Oracle, source_chain_id: string, dest_chain_id: string, flags: object): void {
+  const request = { source_chain_id, dest_chain_id, ...flags };
+  expect(plain(engine.assetsBetweenChains(request)), JSON.stringify(request)).toEqual(plain(oracle.assetsBetweenChains(request)));
+}
+
+function compareRoutesFrom(engine: AssetGraph, oracle: Oracle, sourceIndex: number): void {
+  const from = oracle.assets[sourceIndex]!.wire;
+  oracle.assets.forEach(({ wire: to }, targetIndex) => {
+    if (targetIndex === sourceIndex) return;
+    const route = engine.route(from, to);
+    const label = `route ${from.chain_id}:${from.denom} -> ${to.chain_id}:${to.denom}`;
+    expect(engineRoute(route), label).toEqual(oracleRoute(oracle.route(from, to)));
+    if (route !== null) expect([route.to.chain_id, route.to.denom], label).toEqual([to.chain_id, to.denom]);
+  });
+}
+
+describe("engine vs independent oracle over generated registries", () => {
+  test("the canonical asset set (listed plus derived single-hop vouchers) is the same", () => {
+    fc.assert(
+      fc.property(arbitraryRoutingRegistry(), (input) => {
+        const { engine, oracle } = bothFor(input);
+        expectSameAssets(engine, oracle);
+        expect(engine.chainIds()).toEqual(oracle.chainIds());
+      }),
+      RUNS,
+    );
+  });
+
+  test("route(): txs_required, bridges and hop sequence for every ordered pair of assets", () => {
+    fc.assert(
+      fc.property(arbitraryRoutingRegistry(), (input) => {
+        const { engine, oracle } = bothFor(input);
+        oracle.assets.forEach((_, i) => compareRoutesFrom(engine, oracle, i));
+      }),
+      RUNS,
+    );
+  });
+
+  test("assets_from_source: every source asset, defaults, allow_multi_tx and each filter", () => {
+    fc.assert(
+      fc.property(arbitraryRoutingRegistry(), randomFromSourceFlags, (input, randomFlags) => {
+        const { engine, oracle } = bothFor(input);
+        oracle.assets.forEach((_, i) => {
+          for (const flags of [...FROM_SOURCE_FLAGS, randomFlags]) compareFromSource(engine, oracle, i, flags);
+        });
+      }),
+      RUNS,
+    );
+  });
+
+  test("assets_between_chains: every ordered chain pair, defaults, all flags and random flags", () => {
+    fc.assert(
+      fc.property(arbitraryRoutingRegistry(), randomBetweenFlags, (input, randomFlags) => {
+        const { engine, oracle } = bothFor(input);
+        for (const source of oracle.chainIds()) {
+          for (const dest of oracle.chainIds()) {
+            if (source === dest) continue;
+            for (const flags of [{}, BETWEEN_ALL, randomFlags]) compareBetween(engine, oracle, source, dest, flags);
+          }
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  // The snapshot round trip of the brief (snapshotAssetGraph / restoreAssetGraph) is now the
+  // public dataset round trip (compileDataset / loadDataset).
+  test("a graph reloaded from its compiled dataset answers every query kind as the oracle does", () => {
+    fc.assert(
+      fc.property(arbitraryRoutingRegistry(), fc.nat(), randomFromSourceFlags, randomBetweenFlags, (input, pick, fromFlags, betweenFlags) => {
+        const { engine, oracle } = bothFor(input);
+        const restored = loadDataset(compileDataset(engine));
+        const chains = oracle.chainIds();
+        const source = pick % oracle.assets.length;
+        for (const flags of [{}, { allow_multi_tx: true, include_cw20_assets: true }, fromFlags]) compareFromSource(restored, oracle, source, flags);
+        compareRoutesFrom(restored, oracle, source);
+        const from = chains[pick % chains.length]!;
+        const to = chains[(pick + 1) % chains.length]!;
+        for (const flags of [{}, BETWEEN_ALL, betweenFlags]) compareBetween(restored, oracle, from, to, flags);
+      }),
+      RUNS,
+    );
+  });
+});

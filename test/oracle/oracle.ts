@@ -1,0 +1,219 @@
+/**
+ * Independent oracle of the route rules (SEMANTICS sections 3-5), written from the contract only,
+ * deliberately plain: a Dijkstra over (asset, how the funds arrived) states with a linear scan for
+ * the minimum, fine for the small generated registries it is run on.
+ */
+import type { AssetRef, AssetsBetweenChainsRequest, AssetsFromSourceRequest, Registry, WireAsset } from "../../src/index.js";
+import { canonicalAssets, cmp, hopsOf, oracleKey, type OracleAsset, type OracleHop } from "./oracle-graph.js";
+
+export interface OracleRouteHop {
+  kind: "ibc" | "bridge";
+  from_chain: string;
+  to_chain: string;
+  /** Sending chain's channel for IBC, the bridge type for a bridge. */
+  via: string;
+  starts_tx: boolean;
+}
+
+export interface OracleRoute {
+  txs_required: number;
+  bridges: string[];
+  hops: OracleRouteHop[];
+  target: number;
+}
+
+interface Label {
+  txs: number;
+  path: OracleHop[];
+  starts: boolean[];
+}
+
+/** How funds arrived at a state's asset; it decides whether the next hop is forwarded. */
+type Arrival = "start" | "ibc" | "bridge";
+
+/** Section 3 order: fewest txs, then fewest hops, then smallest (chain_id, channel) sequence. */
+function compareLabels(a: Label, b: Label): number {
+  if (a.txs !== b.txs) return a.txs - b.txs;
+  if (a.path.length !== b.path.length) return a.path.length - b.path.length;
+  for (let i = 0; i < a.path.length; i++) {
+    // Decision: plain code-unit string order, so "channel-10" < "channel-9" and a bridge type
+    // (upper case) sorts before a channel id sent from the same chain.
+    const byChain = cmp(a.path[i]!.chain, b.path[i]!.chain) || cmp(a.path[i]!.via, b.path[i]!.via);
+    if (byChain !== 0) return byChain;
+  }
+  return 0;
+}
+
+export class Oracle {
+  readonly assets: OracleAsset[];
+  private readonly hops: OracleHop[][];
+  private readonly chains: Map<string, Registry["chains"][number]>;
+  private readonly index: Map<string, number>;
+  private readonly cache = new Map<number, Map<number, OracleRoute>>();
+
+  constructor(registry: Registry) {
+    this.assets = canonicalAssets(registry);
+    this.hops = hopsOf(registry, this.assets);
+    this.chains = new Map(registry.chains.map((chain) => [chain.chain_id, chain]));
+    this.index = new Map(this.assets.map((asset, i) => [oracleKey(asset.wire.chain_id, asset.wire.denom), i]));
+  }
+
+  indexOf(ref: AssetRef): number | undefined {
+    return this.index.get(oracleKey(ref.chain_id, ref.denom));
+  }
+
+  chainIds(): string[] {
+    return [...this.chains.keys()].sort(cmp);
+  }
+
+  /**
+   * Section 3 txs rule: does the hop leaving a chain where funds arrived by `arrival` need a new
+   * transaction? IBC after IBC needs pfm_enabled; anything after a bridge, and a bridge after IBC,
+   * need supports_memo.
+   */
+  private needsNewTx(arrival: Arrival, hop: OracleHop): boolean {
+    if (arrival === "start") return false;
+    const chain = this.chains.get(hop.chain)!;
+    if (arrival === "ibc" && hop.kind === "ibc") return !chain.pfm_enabled;
+    return !chain.supports_memo;
+  }
+
+  /**
+   * Best route from `source` to every other reachable asset. Routes are sequences of hops, not
+   * necessarily simple in assets: revisiting an asset with another arrival kind may save a tx,
+   * and the contract does not forbid it (section 3 says "a sequence of hops").
+   */
+  routesFrom(source: number): Map<number, OracleRoute> {
+    const cached = this.cache.get(source);
+    if (cached) return cached;
+    const best = new Map<string, Label>();
+    const done = new Set<string>();
+    best.set(`${source}|start`, { txs: 1, path: [], starts: [] });
+    for (;;) {
+      let current: string | undefined;
+      for (const [state, label] of best) {
+        if (!done.has(state) && (current === undefined || compareLabels(label, best.get(current)!) < 0)) current = state;
+      }
+      if (current === undefined) break;
+      done.add(current);
+      const label = best.get(current)!;
+      const [assetText, arrival] = current.split("|") as [string, Arrival];
+      for (const hop of this.hops[Number(assetText)]!) {
+        const fresh = this.needsNewTx(arrival, hop);
+        const next: Label = { txs: label.txs + (fresh ? 1 : 0), path: [...label.path, hop], starts: [...label.starts, fresh || label.path.length === 0] };
+        const state = `${hop.to}|${hop.kind}`;
+        const seen = best.get(state);
+        if (!done.has(state) && (seen === undefined || compareLabels(next, seen) < 0)) best.set(state, next);
+      }
+    }
+    const routes = new Map<number, OracleRoute>();
+    for (const [state, label] of best) {
+      const target = Number(state.split("|")[0]);
+      if (target === source) continue;
+      const route = this.toRoute(label, target);
+      const old = routes.get(target);
+      if (old === undefined || compareLabels(label, this.labelOf(old)) < 0) routes.set(target, route);
+    }
+    this.cache.set(source, routes);
+    return routes;
+  }
+
+  private labelOf(route: OracleRoute): Label {
+    return { txs: route.txs_required, path: route.hops.map((h) => ({ kind: h.kind, from: 0, to: 0, chain: h.from_chain, via: h.via })), starts: [] };
+  }
+
+  private toRoute(label: Label, target: number): OracleRoute {
+    const bridges: string[] = [];
+    for (const hop of label.path) {
+      const type = hop.kind === "ibc" ? "IBC" : hop.via;
+      if (!bridges.includes(type)) bridges.push(type);
+    }
+    const hops = label.path.map((hop, i) => ({
+      kind: hop.kind,
+      from_chain: hop.chain,
+      to_chain: this.assets[hop.to]!.wire.chain_id,
+      via: hop.via,
+      starts_tx: label.starts[i]!,
+    }));
+    return { txs_required: label.txs, bridges, hops, target };
+  }
+
+  route(from: AssetRef, to: AssetRef): OracleRoute | null {
+    const source = this.indexOf(from);
+    const target = this.indexOf(to);
+    if (source === undefined || target === undefined) throw new Error("oracle: unknown asset");
+    return this.routesFrom(source).get(target) ?? null;
+  }
+
+  /** Section 4. Swaps are not modelled: callers leave include_swaps false. */
+  assetsFromSource(request: AssetsFromSourceRequest): { dest_assets: Record<string, { assets: WireAsset[] }> } {
+    const source = this.indexOf({ chain_id: request.source_asset_chain_id, denom: request.source_asset_denom });
+    if (source === undefined) throw new Error("oracle: unknown source asset");
+    const routes = this.routesFrom(source);
+    const reason = request.recommendation_reason ?? "UNKNOWN";
+    let kept = this.assets.filter((asset, i) => {
+      const route = routes.get(i);
+      if (route === undefined) return false;
+      if (!request.allow_multi_tx && route.txs_required !== 1) return false;
+      if (!request.include_cw20_assets && asset.wire.is_cw20) return false;
+      if (request.native_only && asset.wire.trace !== "") return false;
+      if (reason === "DIRECT" && route.hops.length !== 1) return false;
+      const w = asset.wire;
+      if (reason === "BASE_TOKEN" && !(w.trace === "" && w.origin_chain_id === w.chain_id && w.origin_denom === w.denom)) return false;
+      return true;
+    });
+    if (reason === "MOST_LIQUID") {
+      // Decision: MOST_LIQUID picks among the assets the other filters kept; remaining ties go
+      // to canonical order (registry order, then derived by denom).
+      const rank = (a: OracleAsset) => {
+        const route = routes.get(a.order)!;
+        return [a.listed ? 0 : 1, route.txs_required, route.hops.length, a.order];
+      };
+      const byChain = new Map<string, OracleAsset>();
+      for (const asset of kept) {
+        const old = byChain.get(asset.wire.chain_id);
+        if (old === undefined || lexLess(rank(asset), rank(old))) byChain.set(asset.wire.chain_id, asset);
+      }
+      kept = kept.filter((asset) => byChain.get(asset.wire.chain_id) === asset);
+    }
+    // Decision: group keys in sorted chain-id order (the contract does not fix key order).
+    const dest_assets: Record<string, { assets: WireAsset[] }> = Object.create(null);
+    for (const chain of [...new Set(kept.map((a) => a.wire.chain_id))].sort(cmp)) {
+      dest_assets[chain] = { assets: kept.filter((a) => a.wire.chain_id === chain).map((a) => a.wire) };
+    }
+    return { dest_assets };
+  }
+
+  /** Section 5. */
+  assetsBetweenChains(request: AssetsBetweenChainsRequest) {
+    const passes = (asset: OracleAsset) =>
+      (request.include_cw20_assets || !asset.wire.is_cw20) &&
+      (request.include_evm_assets || !asset.wire.is_evm) &&
+      (request.include_no_metadata_assets || asset.hasMetadata);
+    // Sources: listed assets of the source chain, plus its derived vouchers when
+    // include_no_metadata_assets (they are without metadata, so `passes` admits them only then).
+    const sources = this.assets.filter((a) => a.wire.chain_id === request.source_chain_id && passes(a));
+    const pairs = [];
+    for (const source of sources) {
+      const routes = this.routesFrom(source.order);
+      let best: { dest: OracleAsset; route: OracleRoute } | undefined;
+      for (const dest of this.assets) {
+        if (dest.wire.chain_id !== request.dest_chain_id || !passes(dest)) continue;
+        const route = routes.get(dest.order);
+        if (route === undefined) continue;
+        // Decision: a full tie between two destination assets goes to canonical order (registry
+        // order, then derived vouchers by denom), the order every answer lists assets in.
+        const order = best === undefined ? -1 : compareLabels(this.labelOf(route), this.labelOf(best.route)) || dest.order - best.dest.order;
+        if (order < 0) best = { dest, route };
+      }
+      if (best === undefined || (!request.allow_multi_tx && best.route.txs_required !== 1)) continue;
+      pairs.push({ asset_on_source: source.wire, asset_on_dest: best.dest.wire, txs_required: best.route.txs_required, bridges: best.route.bridges });
+    }
+    return { assets_between_chains: pairs };
+  }
+}
+
+function lexLess(a: number[], b: number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
+  return false;
+}
