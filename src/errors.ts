@@ -2,11 +2,17 @@
  * One error family for the whole library. Callers switch on `code`, never on message text;
  * `status` and `grpcCode` say how the HTTP surface reports it (docs/behaviour.md, "Errors").
  */
-import { z } from "zod";
+import * as z from "zod";
 
 export const ERROR_KINDS = {
   invalid_request: { status: 400, grpcCode: 3 },
   invalid_registry: { status: 400, grpcCode: 3 },
+  /** Text that is not a dataset of a format this version reads, or one whose tables contradict each other. */
+  invalid_dataset: { status: 400, grpcCode: 3 },
+  /** A metadata overrides file is malformed, or names an asset the registry does not list. */
+  invalid_overrides: { status: 400, grpcCode: 3 },
+  /** A swap venues file is malformed. */
+  invalid_venues: { status: 400, grpcCode: 3 },
   unsupported_media_type: { status: 415, grpcCode: 3 },
   unknown_chain: { status: 404, grpcCode: 5 },
   unknown_asset: { status: 404, grpcCode: 5 },
@@ -18,6 +24,8 @@ export const ERROR_KINDS = {
   /** A file the caller named does not exist or cannot be read. */
   file_unreadable: { status: 500, grpcCode: 5 },
   internal: { status: 500, grpcCode: 13 },
+  /** The client went away before its request was read: its doing, not a bug (nginx's 499; gRPC CANCELLED). */
+  client_closed_request: { status: 499, grpcCode: 1 },
 } as const;
 
 export type FungibleErrorCode = keyof typeof ERROR_KINDS;

@@ -1,38 +1,125 @@
 /**
- * Where a command's graph comes from: a snapshot file (fastest start), a registry file in the
- * project format, or the embedded Cosmos chain registry (the default).
+ * Where a command's graph comes from: the dataset shipped in the package (the default, mainnet or
+ * --network testnet: starts in milliseconds), a dataset file (`fungible-graph compile`), a
+ * registry file in the project format, or the installed `chain-registry` package itself (slow:
+ * for a newer chain-registry than the one the package was built with). --overrides layers a
+ * metadata overrides file over any of them.
  */
+import { createRequire } from "node:module";
 import { buildAssetGraph } from "../engine/build-asset-graph.js";
-import { restoreAssetGraph } from "../engine/snapshot.js";
-import { loadChainRegistry } from "../registry/load-chain-registry.js";
+import { contentHash, type Provenance } from "../engine/data-version.js";
+import { loadDataset } from "../engine/dataset.js";
+import { loadAssetGraph } from "../engine/load-asset-graph.js";
 import type { AssetGraph } from "../engine/asset-graph.js";
+import { loadChainRegistry, loadChainRegistryWithIssues } from "../registry/load-chain-registry.js";
+import { applyOverrides, parseOverrides, type Overrides } from "../registry/overrides.js";
 import type { Registry } from "../registry/schema.js";
+import type { RegistryIssue } from "../registry/issues.js";
 import { loadRegistryFile, readTextFile } from "../node/load-registry-file.js";
+import { FungibleError } from "../errors.js";
 import { UsageError } from "./cli-error.js";
 import type { OptionSpecs } from "./command.js";
+
+export type Network = "mainnet" | "testnet";
+const NETWORKS: readonly Network[] = ["mainnet", "testnet"];
 
 export const REGISTRY_OPTION = {
   registry: { type: "string", arg: "FILE", help: "registry in the project format (default: embedded chain registry)" },
 } as const satisfies OptionSpecs;
+
 /** Where a query command's graph comes from. */
 export const GRAPH_OPTIONS = {
-  ...REGISTRY_OPTION,
-  snapshot: { type: "string", arg: "FILE", help: "graph snapshot written by `fungible-graph snapshot`" },
+  network: { type: "string", arg: "NAME", help: "mainnet (default) or testnet: the dataset shipped in the package" },
+  dataset: { type: "string", arg: "FILE", help: "dataset written by `fungible-graph compile`" },
+  registry: { type: "string", arg: "FILE", help: "registry in the project format" },
+  "chain-registry": { type: "boolean", help: "build from the installed chain-registry package (slow; for a newer one)" },
+  overrides: { type: "string", arg: "FILE", help: "metadata overrides file layered over the data" },
 } as const satisfies OptionSpecs;
 
 export interface GraphSource {
+  network?: string | undefined;
+  dataset?: string | undefined;
   registry?: string | undefined;
-  snapshot?: string | undefined;
+  "chain-registry"?: boolean | undefined;
+  overrides?: string | undefined;
 }
 
+/** The graph options of a command's parsed values, and nothing else (for configs that carry them). */
+export function graphSource(values: GraphSource): GraphSource {
+  return {
+    network: values.network,
+    dataset: values.dataset,
+    registry: values.registry,
+    "chain-registry": values["chain-registry"],
+    overrides: values.overrides,
+  };
+}
+
+export function parseNetwork(command: string, text: string | undefined): Network {
+  if (text === undefined) return "mainnet";
+  if (!(NETWORKS as readonly string[]).includes(text)) {
+    throw new UsageError(`${command}: --network must be mainnet or testnet, got "${text}"`, command);
+  }
+  return text as Network;
+}
+
+/** The registry of `--registry FILE`, else the embedded chain registry (for `validate`). */
 export async function loadRegistry(registryFile: string | undefined): Promise<Registry> {
   return registryFile === undefined ? loadChainRegistry() : loadRegistryFile(registryFile);
 }
 
-export async function loadGraph(command: string, source: GraphSource): Promise<AssetGraph> {
-  if (source.registry !== undefined && source.snapshot !== undefined) {
-    throw new UsageError(`${command}: give --registry or --snapshot, not both`, command);
+export async function readOverrides(path: string): Promise<Overrides> {
+  const text = await readTextFile(path, "overrides");
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new FungibleError("invalid_overrides", `overrides: "${path}" is not valid JSON: ${(error as Error).message}`);
   }
-  if (source.snapshot !== undefined) return restoreAssetGraph(await readTextFile(source.snapshot, "snapshot"));
-  return buildAssetGraph(await loadRegistry(source.registry));
+  return parseOverrides(json);
+}
+
+/** `chain-registry`'s version as installed next to this package, for provenance. */
+export function chainRegistryVersion(): string | undefined {
+  try {
+    return (createRequire(import.meta.url)("chain-registry/package.json") as { version?: string }).version;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The installed chain-registry's lists of `network`, with what the adapter left out (for `explain`). */
+export async function chainRegistrySource(network: Network): Promise<{ registry: Registry; issues: RegistryIssue[]; provenance: Provenance }> {
+  const { registry, issues } = await loadChainRegistryWithIssues({ network });
+  const version = chainRegistryVersion();
+  return { registry, issues, provenance: { source: "chain-registry", network, ...(version ? { chain_registry_version: version } : {}) } };
+}
+
+export async function loadGraph(command: string, source: GraphSource): Promise<AssetGraph> {
+  const given = (["dataset", "registry", "chain-registry"] as const).filter((name) => source[name] !== undefined && source[name] !== false);
+  if (given.length > 1) throw new UsageError(`${command}: give one of --${given.join(", --")}, not several`, command);
+  if (source.network !== undefined && (given[0] === "dataset" || given[0] === "registry")) {
+    throw new UsageError(`${command}: --network picks a shipped dataset or chain-registry's lists; a --${given[0]} file has its own`, command);
+  }
+  const network = parseNetwork(command, source.network);
+  const overrides = source.overrides === undefined ? undefined : await readOverrides(source.overrides);
+  if (source.dataset !== undefined) {
+    return loadDataset(await readTextFile(source.dataset, "dataset"), overrides === undefined ? {} : { overrides });
+  }
+  if (source.registry !== undefined) {
+    return build(await loadRegistryFile(source.registry), [], { source: "registry" }, overrides);
+  }
+  if (source["chain-registry"]) {
+    const { registry, issues, provenance } = await chainRegistrySource(network);
+    return build(registry, issues, provenance, overrides);
+  }
+  return loadAssetGraph({ network, ...(overrides === undefined ? {} : { overrides }) });
+}
+
+function build(registry: Registry, issues: RegistryIssue[], provenance: Provenance, overrides: Overrides | undefined): AssetGraph {
+  if (overrides === undefined) return buildAssetGraph(registry, { provenance, issues });
+  return buildAssetGraph(applyOverrides(registry, overrides), {
+    provenance: { ...provenance, overrides_hash: contentHash(JSON.stringify(overrides)) },
+    issues,
+  });
 }

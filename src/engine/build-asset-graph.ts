@@ -1,6 +1,6 @@
 /**
  * From a parsed registry to a ready `AssetGraph`: the model, every asset's route tables, and the
- * object users query. Restoring a snapshot or dataset reaches the same object through `graphOfEngine`.
+ * object users query. Loading a dataset reaches the same object through `graphOfEngine`.
  */
 import type Graph from "graphology";
 import { buildModel } from "../model/build-model.js";
@@ -9,6 +9,11 @@ import { assetsBetweenChains } from "../query/assets-between-chains.js";
 import { assetsFromSource } from "../query/assets-from-source.js";
 import type { Engine } from "../query/engine.js";
 import { findRoute } from "../query/route.js";
+import { explain } from "../explain/explain.js";
+import { assetSummaries, chainSummaries } from "../explain/discovery.js";
+import { notesOfIssues } from "../explain/notes.js";
+import type { RegistryIssue } from "../registry/issues.js";
+import type { AssetSummary, ChainSummary, ExplainRequest, ExplainResponse, RegistryNote } from "../wire/explain.js";
 import type { AssetRef, Registry } from "../registry/schema.js";
 import type { Route } from "../wire/route.js";
 import type {
@@ -19,29 +24,39 @@ import type {
   SwapOptions,
 } from "../wire/schema.js";
 import type { AssetGraph } from "./asset-graph.js";
-import { contentHash, type Provenance } from "./data-version.js";
+import type { Provenance } from "./data-version.js";
+import { dataVersionOf } from "./dataset-format.js";
 import { engineOfModel } from "./route-tables.js";
 
 export interface BuildOptions {
   /** Where the registry came from; default `{ source: "registry" }`. */
   provenance?: Provenance;
+  /** What the adapter left out or could not route (`loadChainRegistryWithIssues`): `explain` cites them. */
+  issues?: readonly RegistryIssue[];
 }
 
 /** Builds the engine from a registry returned by `parseRegistry` or `loadChainRegistry`. */
 export function buildAssetGraph(registry: Registry, options: BuildOptions = {}): AssetGraph {
-  return graphOfEngine(registry, engineOfModel(buildModel(registry)), options.provenance ?? { source: "registry" });
+  const notes = [...(registry.notes ?? []), ...notesOfIssues(options.issues ?? [])];
+  return graphOfEngine(registry, engineOfModel(buildModel(registry)), options.provenance ?? { source: "registry" }, undefined, notes);
 }
 
-/** The engine of a built graph: what a snapshot stores. */
+/** The engine of a built or loaded graph: what a dataset stores part of. */
 export function engineOfGraph(graph: AssetGraph): Engine {
   const engine = engines.get(graph);
   if (engine === undefined) throw new TypeError("engineOfGraph: not an engine built by buildAssetGraph");
   return engine;
 }
 
-/** A graph around an engine built here or restored from a snapshot. */
-export function graphOfEngine(registry: Registry, engine: Engine, provenance: Provenance, dataVersion?: string): AssetGraph {
-  const graph = new FungibleAssetGraph(registry, engine, provenance, dataVersion);
+/** A graph around an engine built here or restored from a dataset. */
+export function graphOfEngine(
+  registry: Registry,
+  engine: Engine,
+  provenance: Provenance,
+  dataVersion?: string,
+  notes: readonly RegistryNote[] = registry.notes ?? [],
+): AssetGraph {
+  const graph = new FungibleAssetGraph(registry, engine, provenance, dataVersion, notes);
   engines.set(graph, engine);
   return graph;
 }
@@ -57,13 +72,15 @@ class FungibleAssetGraph implements AssetGraph {
     private readonly engine: Engine,
     readonly provenance: Provenance,
     dataVersion: string | undefined,
+    /** Registry notes `explain` cites (unrouted bridges, unresolved origins). */
+    readonly notes: readonly RegistryNote[],
   ) {
     this.version = dataVersion;
   }
 
   /** Hashed on first use from the registry, the only input of the engine, unless the loader already knew it. */
   get dataVersion(): string {
-    this.version ??= contentHash(JSON.stringify(this.registry));
+    this.version ??= dataVersionOf(this.registry, this.notes);
     return this.version;
   }
 
@@ -87,5 +104,17 @@ class FungibleAssetGraph implements AssetGraph {
 
   chainIds(): string[] {
     return this.engine.model.chains.map((chain) => chain.chain_id);
+  }
+
+  explain(request: ExplainRequest): ExplainResponse {
+    return explain({ engine: this.engine, registry: this.registry, notes: this.notes }, request);
+  }
+
+  chains(): readonly ChainSummary[] {
+    return chainSummaries(this.engine);
+  }
+
+  assetsOnChain(chainId: string): readonly AssetSummary[] {
+    return assetSummaries(this.engine, chainId);
   }
 }

@@ -4,7 +4,7 @@
  */
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
-import { z } from "zod";
+import * as z from "zod";
 
 export const ProvenanceSchema = z
   .object({

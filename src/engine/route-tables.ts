@@ -1,6 +1,8 @@
 /**
- * Every asset's best routes, computed once at build time. Single-hop assets (most vouchers) share
- * the search from the far end of their hop, so build cost follows the assets that branch.
+ * Every asset's best routes. Single-hop assets (most vouchers) share the search from the far end
+ * of their hop, so the cost follows the assets that branch. `buildAssetGraph` computes every table
+ * up front; a graph restored from a dataset computes each on first use (cold start is one search,
+ * not thousands), with the same answers: a table depends only on the model.
  */
 import type { EngineModel, HopEdge } from "../model/model.js";
 import { Arrival, SearchScratch, searchBestRoutes, sourceLabel } from "../query/best-routes.js";
@@ -8,30 +10,35 @@ import { BridgeSets } from "../query/bridge-sets.js";
 import type { Engine } from "../query/engine.js";
 import { ownView, reachableSet, type ReachableView } from "../query/reachable-set.js";
 
+/** An engine with every route table computed now. */
 export function engineOfModel(model: EngineModel): Engine {
-  const bridgeSets = new BridgeSets();
-  return { model, bridgeSets, reachable: reachableViews(model, bridgeSets) };
+  const engine = lazyEngineOfModel(model);
+  const fill = engine.fillReachable!;
+  for (let asset = 0; asset < model.assets.length; asset++) engine.reachable[asset] = fill(asset);
+  return engine;
 }
 
-function reachableViews(model: EngineModel, bridgeSets: BridgeSets): ReachableView[] {
-  const scratch = new SearchScratch(model.assets.length);
+/** An engine whose route tables are computed on first use (`reachableOf`). */
+export function lazyEngineOfModel(model: EngineModel): Engine {
+  const bridgeSets = new BridgeSets();
+  let scratch: SearchScratch | undefined;
+  const search = (start: Parameters<typeof searchBestRoutes>[1]) =>
+    ownView(reachableSet(model, searchBestRoutes(model, start, bridgeSets, null, (scratch ??= new SearchScratch(model.assets.length)))));
   const shared = new Map<string, ReachableView>();
-  return model.assets.map((asset): ReachableView => {
-    const hops = model.hops[asset.index]!;
-    if (hops.length !== 1) {
-      return ownView(reachableSet(model, searchBestRoutes(model, sourceLabel(asset.index), bridgeSets, null, scratch)));
-    }
+  const fillReachable = (index: number): ReachableView => {
+    const hops = model.hops[index]!;
+    if (hops.length !== 1) return search(sourceLabel(index));
     const hop = hops[0]!;
     const via = { asset: hop.to, txs: 1, hops: 1, bridges: bridgeSets.extend(BridgeSets.EMPTY, hop.bridge) };
     const key = `${hop.to}|${hop.kind}|${hop.bridge}`;
     let far = shared.get(key);
     if (far === undefined) {
-      const start = { ...via, parent: null, edge: null, startsTx: false, arrival: arrivalBy(hop) };
-      far = ownView(reachableSet(model, searchBestRoutes(model, start, bridgeSets, null, scratch)));
+      far = search({ ...via, parent: null, edge: null, startsTx: false, arrival: arrivalBy(hop) });
       shared.set(key, far);
     }
-    return { ...far, exclude: asset.index, via };
-  });
+    return { ...far, exclude: index, via };
+  };
+  return { model, bridgeSets, reachable: new Array<ReachableView | undefined>(model.assets.length), fillReachable };
 }
 
 function arrivalBy(hop: HopEdge): Arrival {

@@ -11,7 +11,7 @@ import {
   type AssetsBetweenChainsRequest,
   type AssetsBetweenChainsResponse,
 } from "../wire/schema.js";
-import { requireChain, type Engine } from "./engine.js";
+import { reachableOf, requireChain, type Engine } from "./engine.js";
 import { forEachReachable, type VisitReachable } from "./reachable-set.js";
 
 const OPERATION = "assetsBetweenChains";
@@ -37,10 +37,11 @@ export function assetsBetweenChains(engine: Engine, request: AssetsBetweenChains
   };
   for (const sourceIndex of assetsByChain[sourceChain]!) {
     const source = assets[sourceIndex]!;
-    // SEMANTICS 5: the source side is the assets the registry lists, not derived vouchers.
-    if (!source.listed || !passes(source, options)) continue;
+    // Derived vouchers have no metadata, so `passes` admits them as sources exactly when
+    // include_no_metadata_assets admits assets without metadata on both sides.
+    if (!passes(source, options)) continue;
     best = -1;
-    forEachReachable(engine.model, engine.reachable[sourceIndex]!, options.allow_multi_tx, consider, destChain);
+    forEachReachable(engine.model, reachableOf(engine, sourceIndex), options.allow_multi_tx, consider, destChain);
     if (best === -1) continue;
     pairs.push({
       asset_on_source: source.wire,

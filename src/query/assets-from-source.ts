@@ -12,20 +12,27 @@ import {
   type WireAsset,
 } from "../wire/schema.js";
 import { searchBestRoutes, sourceLabel } from "./best-routes.js";
-import { requireAsset, swapHops, type Engine } from "./engine.js";
+import { reachableOf, requireAsset, swapHops, type Engine } from "./engine.js";
 import { forEachReachable, ownView, reachableSet, type ReachableView } from "./reachable-set.js";
 
 const OPERATION = "assetsFromSource";
 
 export function assetsFromSource(engine: Engine, request: AssetsFromSourceRequest): AssetsFromSourceResponse {
-  const options = parseRequest(AssetsFromSourceRequestSchema, request, OPERATION);
+  const options = parseRequest(AssetsFromSourceRequestSchema, withoutUnusedVenues(request), OPERATION);
   const source = requireAsset(engine, options.source_asset_chain_id, options.source_asset_denom, OPERATION);
   const swaps = swapHops(engine, options);
   const view: ReachableView =
     swaps === null
-      ? engine.reachable[source]!
+      ? reachableOf(engine, source)
       : ownView(reachableSet(engine.model, searchBestRoutes(engine.model, sourceLabel(source), engine.bridgeSets, swaps)));
   return { dest_assets: groupByChain(engine, view, options) };
+}
+
+/** swap_venues is ignored, unchecked too, unless include_swaps asks for swaps. */
+function withoutUnusedVenues(request: AssetsFromSourceRequest): AssetsFromSourceRequest {
+  if (request === null || typeof request !== "object" || request.include_swaps === true || !("swap_venues" in request)) return request;
+  const { swap_venues: _ignored, ...rest } = request;
+  return rest as AssetsFromSourceRequest;
 }
 
 function groupByChain(engine: Engine, view: ReachableView, options: AssetsFromSourceOptions) {

@@ -3,33 +3,48 @@
  * reachable set, plus the look-ups that turn request ids into indexes or a 404.
  */
 import { FungibleError } from "../errors.js";
-import type { EngineModel, HopEdge } from "../model/model.js";
-import { assetKey, type SwapVenue } from "../registry/schema.js";
+import type { EngineModel } from "../model/model.js";
+import { didYouMean, ibcDenomIgnoringCase, suggestChainIds, suggestDenoms } from "../model/suggest.js";
+import { assetKey } from "../registry/schema.js";
 import type { SwapOptions } from "../wire/schema.js";
 import type { BridgeSets } from "./bridge-sets.js";
-import type { ExtraHops } from "./best-routes.js";
+import { SwapVenueHops } from "./swap-venue-hops.js";
 import type { ReachableView } from "./reachable-set.js";
 
 export interface Engine {
   model: EngineModel;
   bridgeSets: BridgeSets;
-  /** Per asset index: everything it reaches without swaps. */
-  reachable: ReachableView[];
+  /**
+   * Per asset index: everything it reaches without swaps. Read it through `reachableOf`: an engine
+   * restored from a dataset leaves holes that `fillReachable` computes on first use.
+   */
+  reachable: (ReachableView | undefined)[];
+  fillReachable?: (asset: number) => ReachableView;
+}
+
+/** The asset's precomputed reachable set, searched and kept on first use when the engine is lazy. */
+export function reachableOf(engine: Engine, asset: number): ReachableView {
+  const known = engine.reachable[asset];
+  if (known !== undefined) return known;
+  if (engine.fillReachable === undefined) throw new RangeError(`reachableOf: asset ${asset} has no route table`);
+  return (engine.reachable[asset] = engine.fillReachable(asset));
 }
 
 export function requireChain(engine: Engine, chainId: string, operation: string): number {
   const chainIndex = engine.model.chainIndexById.get(chainId);
   if (chainIndex === undefined) {
-    throw new FungibleError("unknown_chain", `${operation}: chain "${chainId}" is not in the registry`);
+    const hint = didYouMean(suggestChainIds(engine.model, chainId));
+    throw new FungibleError("unknown_chain", `${operation}: chain "${chainId}" is not in the registry${hint}`);
   }
   return chainIndex;
 }
 
 export function requireAsset(engine: Engine, chainId: string, denom: string, operation: string): number {
   requireChain(engine, chainId, operation);
-  const index = engine.model.assetIndexByKey.get(assetKey(chainId, denom));
+  const index = engine.model.assetIndexByKey.get(assetKey(chainId, denom)) ?? ibcDenomIgnoringCase(engine.model, chainId, denom);
   if (index === undefined) {
-    throw new FungibleError("unknown_asset", `${operation}: asset "${denom}" on chain "${chainId}" is not in the registry`);
+    const hint = didYouMean(suggestDenoms(engine.model, chainId, denom));
+    throw new FungibleError("unknown_asset", `${operation}: asset "${denom}" on chain "${chainId}" is not in the registry${hint}`);
   }
   return index;
 }
@@ -38,35 +53,19 @@ export function requireAsset(engine: Engine, chainId: string, denom: string, ope
  * Swap steps on the venues a request allows: any two denoms of one venue swap in place on its
  * chain. `null` when the request does not ask for swaps or no venue matches.
  */
-export function swapHops(engine: Engine, options: SwapOptions): ExtraHops | null {
+export function swapHops(engine: Engine, options: SwapOptions): SwapVenueHops | null {
   if (!options.include_swaps) return null;
   const wanted = options.swap_venues ?? null;
   const venues = engine.model.swapVenues.filter(
     (venue) => wanted === null || wanted.some((w) => w.name === venue.name && w.chain_id === venue.chain_id),
   );
   if (venues.length === 0) return null;
-  const byAsset = new Map<number, HopEdge[]>();
-  for (const venue of venues) addVenueHops(engine, venue, byAsset);
-  return (asset) => byAsset.get(asset) ?? [];
-}
-
-function addVenueHops(engine: Engine, venue: SwapVenue, byAsset: Map<number, HopEdge[]>): void {
-  const members = [...new Set(venue.denoms.map((denom) => engine.model.assetIndexByKey.get(assetKey(venue.chain_id, denom))))]
-    .filter((index): index is number => index !== undefined);
-  for (const from of members) {
-    const list = byAsset.get(from) ?? [];
-    for (const to of members) {
-      if (to === from) continue;
-      list.push({
-        to,
-        kind: "swap",
-        bridge: null,
-        port: null,
-        channel: null,
-        venue: venue.name,
-        sequenceLabel: `${venue.chain_id}\u0000swap:${venue.name}`,
-      });
-    }
-    byAsset.set(from, list);
-  }
+  return new SwapVenueHops(
+    venues.map((venue) => ({
+      venue,
+      members: [...new Set(venue.denoms.map((denom) => engine.model.assetIndexByKey.get(assetKey(venue.chain_id, denom))))].filter(
+        (index): index is number => index !== undefined,
+      ),
+    })),
+  );
 }

@@ -5,7 +5,7 @@
  * loader checks the package against these schemas, so a change of shape in a new release fails
  * with zod's paths instead of a TypeError deep in the adapter.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 export const CrChainSchema = z.looseObject({
   chainName: z.string(),

@@ -18,7 +18,7 @@
  * two entries for one asset, and an entry for an asset the registry does not list (derived
  * vouchers included: to give one metadata, list it in the registry).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { errorFromZod, FungibleError, type ErrorDetail } from "../errors.js";
 import { assetKey, type Asset, type Registry } from "./schema.js";
 

@@ -2,7 +2,7 @@
  * The project's own registry format: the single source of truth for what the engine reads.
  * TypeScript types are inferred from these schemas; `parseRegistry` is the only way in.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { errorFromZod } from "../errors.js";
 import { BridgeTypeSchema } from "../wire/schema.js";
 import { RegistryNoteSchema } from "../wire/explain.js";

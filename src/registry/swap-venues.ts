@@ -16,7 +16,7 @@
  * becomes the registry's `cw20:<address>`. Every venue trades at least two distinct denoms; a
  * `(name, chain_id)` pair appears once, since requests select venues by it.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { errorFromZod } from "../errors.js";
 import { denomKey, type SwapVenue } from "./schema.js";
 

@@ -1,5 +1,5 @@
 /** The JSON body of every error answer: `{code, message, details}` with the gRPC status number. */
-import { z } from "zod";
+import * as z from "zod";
 import { ErrorDetailSchema } from "../errors.js";
 
 export const ErrorBodySchema = z.object({

@@ -2,7 +2,7 @@
  * A chosen route as the library, the CLI (`route --json`) and HTTP return it. Each hop kind
  * carries exactly its own facts: a channel for IBC, a bridge type for a bridge, a venue for a swap.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { BridgeTypeSchema, WireAssetSchema } from "./schema.js";
 
 const hopFields = {

@@ -3,7 +3,7 @@
  * The library API, the HTTP handler, the CLI and the OpenAPI document all read these schemas.
  * Optional request fields accept `null` as "absent" (proto3 JSON clients send it).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { detailsOfZodError, FungibleError } from "../errors.js";
 
 const flag = (meaning: string) =>

@@ -1,0 +1,204 @@
+/**
+ * The registry part of a dataset (`fungible-graph-dataset/1`): every string once in a table, every
+ * record a row of integer columns pointing into it. Encoding is a pure function of the registry's
+ * values and order, so it is also the canonical form `data_version` hashes, on every path.
+ */
+import { FungibleError } from "../errors.js";
+import { assetKey, type Asset, type Chain, type Registry } from "../registry/schema.js";
+import type { RegistryNote } from "../wire/explain.js";
+import { BRIDGE_TYPES, type BridgeType } from "../wire/schema.js";
+import { contentHash } from "./data-version.js";
+
+/** Columns of integers: string-table indexes (-1: absent), enum positions, 0/1 flags, numbers. */
+export type Columns<K extends string> = Record<K, number[]>;
+
+export const CHAIN_COLUMNS = ["chain_id", "chain_name", "pretty_name", "chain_type", "pfm_enabled", "supports_memo"] as const;
+export const ASSET_COLUMNS = [
+  "chain_id", "denom", "trace", "origin_chain_id", "origin_denom", "is_cw20", "is_evm",
+  "symbol", "name", "logo_uri", "decimals", "description", "coingecko_id", "recommended_symbol",
+] as const;
+export const CHANNEL_COLUMNS = ["chain_1", "channel_1", "port_1", "chain_2", "channel_2", "port_2", "status", "preferred"] as const;
+export const LINK_COLUMNS = ["bridge", "from_chain_id", "from_denom", "to_chain_id", "to_denom", "bidirectional"] as const;
+
+export interface RegistryContent {
+  strings: string[];
+  chains: Columns<(typeof CHAIN_COLUMNS)[number]>;
+  assets: Columns<(typeof ASSET_COLUMNS)[number]>;
+  ibc_channels: Columns<(typeof CHANNEL_COLUMNS)[number]>;
+  bridge_links: Columns<(typeof LINK_COLUMNS)[number]>;
+  /** One row per venue: `[name, chain_id, ...denoms]`. */
+  swap_venues: number[][];
+}
+
+const CHAIN_TYPES = ["cosmos", "evm", "svm", "other"] as const;
+const STATUSES = ["ACTIVE", "INACTIVE", "UNKNOWN"] as const;
+const METADATA = ["symbol", "name", "logo_uri", "description", "coingecko_id", "recommended_symbol"] as const;
+
+/** `data_version` of a registry and its notes: the same on a built graph and on its dataset. */
+export function dataVersionOf(registry: Registry, notes: readonly RegistryNote[]): string {
+  return contentHash(canonicalText(encodeRegistry(registry), notes));
+}
+
+export function canonicalText(content: RegistryContent, notes: readonly RegistryNote[]): string {
+  return JSON.stringify([content, notes]);
+}
+
+export function encodeRegistry(registry: Registry): RegistryContent {
+  const strings: string[] = [];
+  const ids = new Map<string, number>();
+  const s = (value: string) => {
+    let id = ids.get(value);
+    if (id === undefined) {
+      id = strings.length;
+      strings.push(value);
+      ids.set(value, id);
+    }
+    return id;
+  };
+  const opt = (value: string | undefined) => (value === undefined ? -1 : s(value));
+  const flag = (value: boolean) => (value ? 1 : 0);
+  const chains = columns(CHAIN_COLUMNS);
+  for (const chain of registry.chains) {
+    push(chains, [s(chain.chain_id), opt(chain.chain_name), opt(chain.pretty_name), CHAIN_TYPES.indexOf(chain.chain_type),
+      flag(chain.pfm_enabled), flag(chain.supports_memo)]);
+  }
+  const assets = columns(ASSET_COLUMNS);
+  for (const a of registry.assets) {
+    push(assets, [s(a.chain_id), s(a.denom), s(a.trace), s(a.origin_chain_id), s(a.origin_denom), flag(a.is_cw20), flag(a.is_evm),
+      opt(a.symbol), opt(a.name), opt(a.logo_uri), a.decimals ?? -1, opt(a.description), opt(a.coingecko_id), opt(a.recommended_symbol)]);
+  }
+  const channels = columns(CHANNEL_COLUMNS);
+  for (const c of registry.ibc_channels) {
+    push(channels, [s(c.chain_1.chain_id), s(c.chain_1.channel_id), s(c.chain_1.port_id), s(c.chain_2.chain_id),
+      s(c.chain_2.channel_id), s(c.chain_2.port_id), STATUSES.indexOf(c.status), flag(c.preferred)]);
+  }
+  const links = columns(LINK_COLUMNS);
+  for (const l of registry.bridge_links) {
+    push(links, [BRIDGE_TYPES.indexOf(l.bridge), s(l.from.chain_id), s(l.from.denom), s(l.to.chain_id), s(l.to.denom), flag(l.bidirectional)]);
+  }
+  const venues = registry.swap_venues.map((v) => [s(v.name), s(v.chain_id), ...v.denoms.map(s)]);
+  return { strings, chains, assets, ibc_channels: channels, bridge_links: links, swap_venues: venues };
+}
+
+function columns<K extends string>(names: readonly K[]): Columns<K> {
+  return Object.fromEntries(names.map((name) => [name, []])) as unknown as Columns<K>;
+}
+
+function push<K extends string>(table: Columns<K>, row: number[]): void {
+  Object.values<number[]>(table).forEach((column, i) => column.push(row[i]!));
+}
+
+/**
+ * The registry of checked columns, with every reference `parseRegistry` checks (known chains,
+ * unique chain ids and assets, bridge links to listed assets), so a tampered file fails here
+ * instead of leaving half a graph. Throws `invalid_dataset` naming the table and row.
+ */
+export function decodeRegistry(content: RegistryContent, fail: (why: string) => FungibleError): Registry {
+  const { strings } = content;
+  const rows = <K extends string>(table: Columns<K>, names: readonly K[], what: string) => {
+    const n = table[names[0]!].length;
+    for (const name of names) if (table[name].length !== n) throw fail(`${what}: column "${name}" has ${table[name].length} rows, not ${n}`);
+    return n;
+  };
+  const str = (i: number, where: string) => {
+    const value = strings[i];
+    if (value === undefined || value === "") throw fail(`${where}: string ${i} is not in the string table or empty`);
+    return value;
+  };
+  const any = (i: number, where: string) => {
+    const value = strings[i];
+    if (value === undefined) throw fail(`${where}: string ${i} is not in the string table`);
+    return value;
+  };
+  const pick = <T>(list: readonly T[], i: number, where: string) => {
+    const value = list[i];
+    if (value === undefined) throw fail(`${where}: ${i} is not one of ${list.join(", ")}`);
+    return value;
+  };
+  const bool = (i: number, where: string) => {
+    if (i !== 0 && i !== 1) throw fail(`${where}: ${i} is not 0 or 1`);
+    return i === 1;
+  };
+
+  const c = content.chains;
+  const chainIds = new Set<string>();
+  const chains: Chain[] = [];
+  for (let i = 0, n = rows(c, CHAIN_COLUMNS, "chains"); i < n; i++) {
+    const at = `chains row ${i}`;
+    const chain: Record<string, unknown> = { chain_id: str(c.chain_id[i]!, at) };
+    if (c.chain_name[i] !== -1) chain.chain_name = any(c.chain_name[i]!, at);
+    if (c.pretty_name[i] !== -1) chain.pretty_name = any(c.pretty_name[i]!, at);
+    chain.chain_type = pick(CHAIN_TYPES, c.chain_type[i]!, at);
+    chain.pfm_enabled = bool(c.pfm_enabled[i]!, at);
+    chain.supports_memo = bool(c.supports_memo[i]!, at);
+    if (chainIds.has(chain.chain_id as string)) throw fail(`${at}: duplicate chain "${chain.chain_id}"`);
+    chainIds.add(chain.chain_id as string);
+    chains.push(chain as Chain);
+  }
+  const needChain = (id: string, at: string) => {
+    if (!chainIds.has(id)) throw fail(`${at}: unknown chain "${id}"`);
+    return id;
+  };
+
+  const a = content.assets;
+  const assetKeys = new Set<string>();
+  const assets: Asset[] = [];
+  for (let i = 0, n = rows(a, ASSET_COLUMNS, "assets"); i < n; i++) {
+    const at = `assets row ${i}`;
+    const asset: Record<string, unknown> = {
+      chain_id: needChain(str(a.chain_id[i]!, at), at),
+      denom: str(a.denom[i]!, at),
+      trace: any(a.trace[i]!, at),
+      origin_chain_id: str(a.origin_chain_id[i]!, at),
+      origin_denom: str(a.origin_denom[i]!, at),
+      is_cw20: bool(a.is_cw20[i]!, at),
+      is_evm: bool(a.is_evm[i]!, at),
+    };
+    for (const field of METADATA) if (a[field][i] !== -1) asset[field] = any(a[field][i]!, at);
+    const decimals = a.decimals[i]!;
+    if (decimals !== -1) {
+      if (!Number.isInteger(decimals) || decimals < 0 || decimals > 255) throw fail(`${at}: decimals ${decimals} out of range`);
+      asset.decimals = decimals;
+    }
+    const key = assetKey(asset.chain_id as string, asset.denom as string);
+    if (assetKeys.has(key)) throw fail(`${at}: duplicate asset "${asset.denom}" on chain "${asset.chain_id}"`);
+    assetKeys.add(key);
+    assets.push(asset as Asset);
+  }
+
+  const ch = content.ibc_channels;
+  const ibc_channels: Registry["ibc_channels"] = [];
+  for (let i = 0, n = rows(ch, CHANNEL_COLUMNS, "ibc_channels"); i < n; i++) {
+    const at = `ibc_channels row ${i}`;
+    ibc_channels.push({
+      chain_1: { chain_id: needChain(str(ch.chain_1[i]!, at), at), channel_id: str(ch.channel_1[i]!, at), port_id: str(ch.port_1[i]!, at) },
+      chain_2: { chain_id: needChain(str(ch.chain_2[i]!, at), at), channel_id: str(ch.channel_2[i]!, at), port_id: str(ch.port_2[i]!, at) },
+      status: pick(STATUSES, ch.status[i]!, at),
+      preferred: bool(ch.preferred[i]!, at),
+    });
+  }
+
+  const l = content.bridge_links;
+  const bridge_links: Registry["bridge_links"] = [];
+  const needAsset = (chainId: string, denom: string, at: string) => {
+    if (!assetKeys.has(assetKey(chainId, denom))) throw fail(`${at}: unknown asset "${denom}" on chain "${chainId}"`);
+    return { chain_id: chainId, denom };
+  };
+  for (let i = 0, n = rows(l, LINK_COLUMNS, "bridge_links"); i < n; i++) {
+    const at = `bridge_links row ${i}`;
+    bridge_links.push({
+      bridge: pick<BridgeType>(BRIDGE_TYPES, l.bridge[i]!, at),
+      from: needAsset(str(l.from_chain_id[i]!, at), str(l.from_denom[i]!, at), at),
+      to: needAsset(str(l.to_chain_id[i]!, at), str(l.to_denom[i]!, at), at),
+      bidirectional: bool(l.bidirectional[i]!, at),
+    });
+  }
+
+  const swap_venues = content.swap_venues.map((row, i) => {
+    const at = `swap_venues row ${i}`;
+    if (row.length < 4) throw fail(`${at}: a venue names itself, its chain and at least two denoms`);
+    const [name, chain, ...denoms] = row as [number, number, ...number[]];
+    return { name: str(name, at), chain_id: needChain(str(chain, at), at), denoms: denoms.map((d) => str(d, at)) };
+  });
+  return { chains, assets, ibc_channels, bridge_links, swap_venues };
+}

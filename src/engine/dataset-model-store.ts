@@ -1,0 +1,82 @@
+/**
+ * The `model` part of a dataset: written from a built engine (`storedModel`), checked before use
+ * (`checkedModel`) so an index out of range is an `invalid_dataset`, never a crash mid-query.
+ */
+import { FungibleError } from "../errors.js";
+import { unwindTrace } from "../denom/trace.js";
+import { ibcPredecessors } from "../model/hops.js";
+import type { EngineModel } from "../model/model.js";
+import { channelKey } from "../registry/channel-ends.js";
+import { assetKey, type ChannelEnd, type Registry } from "../registry/schema.js";
+import type { StoredModel } from "./dataset-model.js";
+
+export function storedModel(registry: Registry, model: EngineModel): StoredModel {
+  const endOf = new Map<ChannelEnd, number>();
+  const firstEnd = new Map<string, number>();
+  registry.ibc_channels.forEach((channel, row) => {
+    [channel.chain_1, channel.chain_2].forEach((self, side) => {
+      endOf.set(self, row * 2 + side);
+      const key = channelKey(self.chain_id, self.port_id, self.channel_id);
+      if (!firstEnd.has(key)) firstEnd.set(key, row * 2 + side);
+    });
+  });
+  const predecessors = ibcPredecessors(registry, model.assets, model.assetIndexByKey);
+  const listedCount = registry.assets.length;
+  const stored: StoredModel = { predecessor: [], arrival: [], derivedEnd: [], derivedOrigin: [], unrouted: [], shadowing: [] };
+  const broken = (why: string) => new FungibleError("internal", `compileDataset: ${why}`);
+  predecessors.slice(0, listedCount).forEach((found) => {
+    stored.predecessor.push(found === null ? -1 : found.predecessor);
+    stored.arrival.push(found === null ? -1 : endOf.get(found.view.self)!);
+  });
+  for (const asset of model.assets.slice(listedCount)) {
+    const unwound = unwindTrace(asset.trace);
+    const end = unwound === null || unwound.rest !== "" ? undefined : firstEnd.get(channelKey(asset.chainId, unwound.hop.port, unwound.hop.channel));
+    const origin = model.assetIndexByKey.get(assetKey(asset.originChainId, asset.originDenom));
+    if (end === undefined || origin === undefined || origin >= listedCount) {
+      throw broken(`derived voucher ${asset.denom} on ${asset.chainId} is not one transfer hop from a listed native`);
+    }
+    const found = predecessors[asset.index]!;
+    if (found === null) stored.unrouted.push(stored.derivedEnd.length);
+    else if (found.predecessor !== origin || endOf.get(found.view.self) !== end) {
+      throw broken(`derived voucher ${asset.denom} on ${asset.chainId} steps back to another asset than its origin`);
+    }
+    stored.derivedEnd.push(end);
+    stored.derivedOrigin.push(origin);
+  }
+  const shadowing = new Set<string>();
+  registry.assets.forEach((asset, i) => {
+    if (model.assetIndexByKey.get(assetKey(asset.chain_id, asset.denom)) !== i) shadowing.add(asset.chain_id);
+  });
+  stored.shadowing = [...shadowing];
+  return stored;
+}
+
+export function checkedModel(registry: Registry, stored: StoredModel, fail: (why: string) => FungibleError): StoredModel {
+  const listedCount = registry.assets.length;
+  const endCount = registry.ibc_channels.length * 2;
+  const total = listedCount + stored.derivedEnd.length;
+  if (stored.predecessor.length !== listedCount || stored.arrival.length !== listedCount) {
+    throw fail(`model: predecessor and arrival need one entry per listed asset (${listedCount})`);
+  }
+  if (stored.derivedOrigin.length !== stored.derivedEnd.length) throw fail("model: derived_end and derived_origin differ in length");
+  const isEnd = (end: number) => end >= 0 && end < endCount;
+  stored.predecessor.forEach((predecessor, i) => {
+    if (predecessor === -1) return;
+    if (predecessor < 0 || predecessor >= total || predecessor === i || !isEnd(stored.arrival[i]!)) {
+      throw fail(`model: listed asset ${i} steps back outside the dataset`);
+    }
+  });
+  stored.derivedEnd.forEach((end, i) => {
+    const native = registry.assets[stored.derivedOrigin[i]!];
+    if (!isEnd(end)) throw fail(`model: derived voucher ${i} arrives over channel end ${end}, not in the dataset`);
+    const channel = registry.ibc_channels[end >> 1]!;
+    const chainId = (end % 2 === 0 ? channel.chain_1 : channel.chain_2).chain_id;
+    if (native === undefined || native.trace !== "" || native.is_cw20 || native.origin_chain_id !== native.chain_id || native.chain_id === chainId) {
+      throw fail(`model: derived voucher ${i} names origin ${stored.derivedOrigin[i]}, not a native asset of another chain`);
+    }
+  });
+  if (stored.unrouted.some((d) => !Number.isInteger(d) || d < 0 || d >= stored.derivedEnd.length)) throw fail("model: unrouted names a voucher not in the dataset");
+  const chainIds = new Set(registry.chains.map((chain) => chain.chain_id));
+  for (const chainId of stored.shadowing) if (!chainIds.has(chainId)) throw fail(`model: shadowing names unknown chain "${chainId}"`);
+  return stored;
+}

@@ -1,0 +1,143 @@
+/**
+ * Datasets: a compiled registry, versioned and compact, that loads into a ready graph in
+ * milliseconds. JSON of this shape (README, "Data"):
+ *
+ *     { "format": "fungible-graph-dataset/1",
+ *       "data_version": "sha256:...",          content hash of [registry, notes]
+ *       "provenance": { "source": "chain-registry", "network": "mainnet", ... },
+ *       "registry": { "strings": [...], "chains": {columns}, "assets": {columns}, ... },
+ *       "notes": [...],                          registry notes `explain` cites
+ *       "model": { "predecessor": [...], "arrival": [...], "derived_end": [...],
+ *                  "derived_origin": [...], "unrouted": [...], "shadowing": [...] } }
+ *
+ * `model` holds what the engine would otherwise derive on every start (`StoredModel`): each
+ * listed voucher's IBC hop back, and the derived vouchers in canonical order, so loading parses no
+ * trace and hashes no denom. It is a function of `registry`, so `data_version` leaves it out.
+ * Route tables are not stored: each is computed on its first query (route-tables.ts).
+ */
+import * as z from "zod";
+import { errorFromZod, FungibleError } from "../errors.js";
+import { applyOverrides, type Overrides } from "../registry/overrides.js";
+import { RegistryNoteSchema, type RegistryNote } from "../wire/explain.js";
+import type { AssetGraph } from "./asset-graph.js";
+import { engineOfGraph, graphOfEngine } from "./build-asset-graph.js";
+import { contentHash, ProvenanceSchema, type Provenance } from "./data-version.js";
+import {
+  ASSET_COLUMNS, canonicalText, CHAIN_COLUMNS, CHANNEL_COLUMNS, decodeRegistry, encodeRegistry, LINK_COLUMNS, type RegistryContent,
+} from "./dataset-format.js";
+import { restoreModel } from "./dataset-model.js";
+import { checkedModel, storedModel } from "./dataset-model-store.js";
+import { lazyEngineOfModel } from "./route-tables.js";
+
+export const DATASET_FORMAT = "fungible-graph-dataset/1";
+const FORMAT_PREFIX = "fungible-graph-dataset/";
+
+// Tens of thousands of integers: one plain loop per column, not a schema per element.
+const Ints = z.custom<number[]>((value) => Array.isArray(value) && value.every(Number.isInteger), "expected an array of integers");
+const table = (names: readonly string[]) => z.object(Object.fromEntries(names.map((name) => [name, Ints])));
+const DatasetSchema = z.object({
+  format: z.literal(DATASET_FORMAT),
+  data_version: z.string().regex(/^sha256:[0-9a-f]{32}$/, "expected sha256: and 32 hex digits"),
+  provenance: ProvenanceSchema,
+  registry: z.object({
+    strings: z.array(z.string()),
+    chains: table(CHAIN_COLUMNS),
+    assets: table(ASSET_COLUMNS),
+    ibc_channels: table(CHANNEL_COLUMNS),
+    bridge_links: table(LINK_COLUMNS),
+    swap_venues: z.array(Ints),
+  }),
+  notes: z.array(RegistryNoteSchema),
+  model: z.object({
+    predecessor: Ints,
+    arrival: Ints,
+    derived_end: Ints,
+    derived_origin: Ints,
+    unrouted: Ints,
+    shadowing: z.array(z.string()),
+  }),
+});
+
+export interface DatasetOptions {
+  /** When it was compiled (ISO 8601); default now. Fixed in tests and reproducible builds. */
+  compiledAt?: string;
+}
+
+/** The dataset of a built graph, as JSON text; the graph's provenance is kept, with `compiled_at`. */
+export function compileDataset(graph: AssetGraph, options: DatasetOptions = {}): string {
+  const registry = encodeRegistry(graph.registry);
+  const provenance: Provenance = { ...graph.provenance, compiled_at: options.compiledAt ?? new Date().toISOString() };
+  const model = storedModel(graph.registry, engineOfGraph(graph).model);
+  return JSON.stringify({
+    format: DATASET_FORMAT,
+    data_version: graph.dataVersion,
+    provenance,
+    registry,
+    notes: graph.notes,
+    model: {
+      predecessor: model.predecessor,
+      arrival: model.arrival,
+      derived_end: model.derivedEnd,
+      derived_origin: model.derivedOrigin,
+      unrouted: model.unrouted,
+      shadowing: model.shadowing,
+    },
+  });
+}
+
+export interface LoadDatasetOptions {
+  /** Metadata overrides layered over the dataset: the graph's `data_version` then covers them. */
+  overrides?: Overrides;
+  /** Recompute `data_version` from the content and refuse a dataset whose stored one differs. */
+  verify?: boolean;
+}
+
+/**
+ * A ready graph from dataset text or its UTF-8 bytes. Anything that is not a consistent dataset of
+ * this format throws `FungibleError("invalid_dataset")` naming what is wrong; nothing is half-loaded.
+ */
+export function loadDataset(data: string | Uint8Array, options: LoadDatasetOptions = {}): AssetGraph {
+  const text = typeof data === "string" ? data : new TextDecoder("utf-8", { fatal: false }).decode(data);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw invalid(`the dataset is not JSON (${(error as Error).message})`);
+  }
+  const format = typeof json === "object" && json !== null ? (json as { format?: unknown }).format : undefined;
+  if (typeof format !== "string" || !format.startsWith(FORMAT_PREFIX)) {
+    throw invalid(`not a fungible-graph dataset (no "format": "${DATASET_FORMAT}")`);
+  }
+  if (format !== DATASET_FORMAT) throw invalid(`format "${format}" is not supported; this version reads "${DATASET_FORMAT}"`);
+  const result = DatasetSchema.safeParse(json);
+  if (!result.success) throw errorFromZod("invalid_dataset", `loadDataset: not a valid ${DATASET_FORMAT} dataset`, result.error);
+  const dataset = result.data;
+  const content = dataset.registry as RegistryContent;
+  const notes: RegistryNote[] = dataset.notes;
+  if (options.verify && contentHash(canonicalText(content, notes)) !== dataset.data_version) {
+    throw invalid(`its content does not hash to its data_version ${dataset.data_version}`);
+  }
+  let registry = decodeRegistry(content, invalid);
+  const m = dataset.model;
+  const stored = checkedModel(registry, {
+    predecessor: m.predecessor,
+    arrival: m.arrival,
+    derivedEnd: m.derived_end,
+    derivedOrigin: m.derived_origin,
+    unrouted: m.unrouted,
+    shadowing: m.shadowing,
+  }, invalid);
+  let provenance: Provenance = dataset.provenance;
+  let dataVersion: string | undefined = dataset.data_version;
+  if (options.overrides !== undefined) {
+    registry = applyOverrides(registry, options.overrides);
+    provenance = { ...provenance, overrides_hash: contentHash(JSON.stringify(options.overrides)) };
+    dataVersion = undefined; // hashed from the overridden registry on first use, as a built graph does
+  }
+  const engine = lazyEngineOfModel(restoreModel(registry, stored));
+  return graphOfEngine(registry, engine, provenance, dataVersion, notes);
+}
+
+function invalid(why: string): FungibleError {
+  return new FungibleError("invalid_dataset", `loadDataset: ${why}`);
+}

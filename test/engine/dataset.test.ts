@@ -1,0 +1,230 @@
+/**
+ * Datasets: a graph loaded from a dataset must be the graph `buildAssetGraph` builds from the same
+ * registry: same model record for record, same answers on every query kind, same data_version;
+ * anything that is not a consistent dataset is refused whole.
+ */
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import {
+  buildAssetGraph,
+  compileDataset,
+  DATASET_FORMAT,
+  FungibleError,
+  ibcDenom,
+  loadAssetGraph,
+  loadDataset,
+  parseRegistry,
+  type AssetGraph,
+  type RegistryInput,
+} from "../../src/index.js";
+import { engineOfGraph } from "../../src/engine/build-asset-graph.js";
+import { applyOverrides, parseOverrides } from "../../src/registry/overrides.js";
+import { arbitraryRegistry } from "../support/arbitrary-registry.js";
+import { DENOMS, fixtureRegistry } from "../support/fixtures.js";
+
+const COMPILED_AT = "2026-01-01T00:00:00.000Z";
+
+function roundTrip(graph: AssetGraph): AssetGraph {
+  return loadDataset(compileDataset(graph, { compiledAt: COMPILED_AT }));
+}
+
+/** The model as plain data: every record (lazy fields read) and every hop list. */
+function modelOf(graph: AssetGraph) {
+  const model = engineOfGraph(graph).model;
+  return {
+    chains: model.chains,
+    assets: model.assets.map((a) => ({
+      index: a.index, chainIndex: a.chainIndex, chainId: a.chainId, denom: a.denom, trace: a.trace, originChainId: a.originChainId,
+      originDenom: a.originDenom, isCw20: a.isCw20, isEvm: a.isEvm, listed: a.listed, isBaseToken: a.isBaseToken,
+      hasMetadata: a.hasMetadata, wire: a.wire,
+    })),
+    keys: [...model.assetIndexByKey.entries()].sort(),
+    assetsByChain: model.assetsByChain,
+    hops: model.hops,
+  };
+}
+
+/** Every query kind, from every asset (and every chain pair), must answer alike. */
+function expectSameAnswers(built: AssetGraph, loaded: AssetGraph): void {
+  expect(loaded.chainIds()).toEqual(built.chainIds());
+  const assets = engineOfGraph(built).model.assets;
+  const flags = [{}, { allow_multi_tx: true, include_cw20_assets: true, include_evm_assets: true, include_no_metadata_assets: true }];
+  for (const asset of assets) {
+    for (const extra of flags) {
+      const request = { source_asset_denom: asset.denom, source_asset_chain_id: asset.chainId, ...extra };
+      expect(loaded.assetsFromSource(request)).toEqual(built.assetsFromSource(request));
+    }
+    const swaps = { source_asset_denom: asset.denom, source_asset_chain_id: asset.chainId, include_swaps: true, allow_multi_tx: true };
+    expect(loaded.assetsFromSource(swaps)).toEqual(built.assetsFromSource(swaps));
+  }
+  for (const from of built.chainIds()) {
+    for (const to of built.chainIds()) {
+      if (to === from) continue;
+      for (const extra of flags) {
+        const request = { source_chain_id: from, dest_chain_id: to, ...extra };
+        expect(loaded.assetsBetweenChains(request)).toEqual(built.assetsBetweenChains(request));
+      }
+    }
+  }
+  for (const from of assets.slice(0, 12)) {
+    for (const to of assets.slice(-12)) {
+      const a = { chain_id: from.chainId, denom: from.denom };
+      const b = { chain_id: to.chainId, denom: to.denom };
+      expect(loaded.route(a, b, { include_swaps: true })).toEqual(built.route(a, b, { include_swaps: true }));
+    }
+  }
+}
+
+describe("a loaded dataset is the built graph", () => {
+  test("same registry, model, answers and data_version, on generated registries", () => {
+    fc.assert(
+      fc.property(arbitraryRegistry(), (input) => {
+        const built = buildAssetGraph(parseRegistry(input));
+        const loaded = roundTrip(built);
+        expect(loaded.dataVersion).toBe(built.dataVersion);
+        expect(loaded.registry).toEqual(built.registry);
+        // Answers first: they must not depend on the lazy parts having been read in bulk.
+        expectSameAnswers(built, loaded);
+        expect(modelOf(loaded)).toEqual(modelOf(built));
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  test("the Cosmos fixture: data_version, provenance, notes and every answer", () => {
+    const registry = parseRegistry(fixtureRegistry("cosmos-small.json"));
+    const built = buildAssetGraph(registry, { provenance: { source: "registry" } });
+    const text = compileDataset(built, { compiledAt: COMPILED_AT });
+    const loaded = loadDataset(new TextEncoder().encode(text));
+    expect(JSON.parse(text)).toMatchObject({ format: DATASET_FORMAT, data_version: built.dataVersion });
+    expect(loaded.provenance).toEqual({ source: "registry", compiled_at: COMPILED_AT });
+    expect(loaded.notes).toEqual(built.notes);
+    expect(loaded.dataVersion).toMatch(/^sha256:[0-9a-f]{32}$/);
+    expectSameAnswers(built, loaded);
+    // Compiling a loaded graph gives the same dataset back.
+    expect(compileDataset(loaded, { compiledAt: COMPILED_AT })).toBe(text);
+  });
+
+  test("a multi-hop voucher whose predecessor is derived, a shared channel end and a listed denom a derived voucher also has", () => {
+    const hop1 = ibcDenom("transfer/channel-1", "ua");
+    const input: RegistryInput = {
+      chains: [{ chain_id: "a-1" }, { chain_id: "b-1", pfm_enabled: true }, { chain_id: "c-1" }, { chain_id: "d-1" }],
+      assets: [
+        { chain_id: "a-1", denom: "ua", symbol: "A" },
+        // Listed two hops out: its hop back is to the derived voucher of ua on b-1.
+        { chain_id: "c-1", denom: ibcDenom("transfer/channel-3/transfer/channel-1", "ua"), trace: "transfer/channel-3/transfer/channel-1", origin_chain_id: "a-1", origin_denom: "ua" },
+        // Lists the derived voucher's denom under another origin: the derived voucher takes the key.
+        { chain_id: "d-1", denom: ibcDenom("transfer/channel-9", "ua"), trace: "transfer/channel-9", origin_chain_id: "b-1", origin_denom: "ua", symbol: "X" },
+      ],
+      ibc_channels: [
+        { chain_1: { chain_id: "a-1", channel_id: "channel-0" }, chain_2: { chain_id: "b-1", channel_id: "channel-1" }, status: "ACTIVE" },
+        { chain_1: { chain_id: "b-1", channel_id: "channel-2" }, chain_2: { chain_id: "c-1", channel_id: "channel-3" }, status: "ACTIVE" },
+        { chain_1: { chain_id: "a-1", channel_id: "channel-8" }, chain_2: { chain_id: "d-1", channel_id: "channel-9" }, status: "ACTIVE" },
+        // The same b-1 end listed again with another counterparty: the first listing wins.
+        { chain_1: { chain_id: "c-1", channel_id: "channel-7" }, chain_2: { chain_id: "b-1", channel_id: "channel-1" }, status: "ACTIVE" },
+      ],
+    };
+    const built = buildAssetGraph(parseRegistry(input));
+    const loaded = roundTrip(built);
+    const model = engineOfGraph(built).model;
+    expect(model.assets.some((a) => !a.listed && a.denom === hop1)).toBe(true);
+    expect(model.assetIndexByKey.get(`d-1\u0000${ibcDenom("transfer/channel-9", "ua")}`)).toBeGreaterThan(2);
+    expect(JSON.parse(compileDataset(built)).model.shadowing).toEqual(["d-1"]);
+    expectSameAnswers(built, loaded);
+    expect(modelOf(loaded)).toEqual(modelOf(built));
+  });
+});
+
+describe("overrides on a dataset", () => {
+  const registry = parseRegistry(fixtureRegistry("cosmos-small.json"));
+  const built = buildAssetGraph(registry);
+  const text = compileDataset(built, { compiledAt: COMPILED_AT });
+  const overrides = parseOverrides({ overrides: [{ chain_id: "cosmoshub-4", denom: "uatom", symbol: "ATOM2", logo_uri: "https://example.org/atom.svg" }] });
+
+  test("answer with the overridden metadata and take the data_version of the overridden registry", () => {
+    const loaded = loadDataset(text, { overrides });
+    const expected = buildAssetGraph(applyOverrides(registry, overrides));
+    expect(loaded.dataVersion).toBe(expected.dataVersion);
+    expect(loaded.dataVersion).not.toBe(built.dataVersion);
+    expect(loaded.provenance.overrides_hash).toMatch(/^sha256:/);
+    const request = { source_asset_denom: "uatom", source_asset_chain_id: "cosmoshub-4" };
+    expect(loaded.assetsFromSource({ source_asset_denom: "uosmo", source_asset_chain_id: "osmosis-1" })).toEqual(
+      expected.assetsFromSource({ source_asset_denom: "uosmo", source_asset_chain_id: "osmosis-1" }),
+    );
+    expect(loaded.route({ chain_id: "cosmoshub-4", denom: "uatom" }, { chain_id: "osmosis-1", denom: DENOMS.atomOnOsmosis })?.from.symbol).toBe("ATOM2");
+    expect(loaded.assetsFromSource(request)).toEqual(expected.assetsFromSource(request));
+  });
+
+  test("through loadAssetGraph({ data, overrides }), and an override of an unlisted asset is an error naming it", async () => {
+    const loaded = await loadAssetGraph({ data: text, overrides });
+    expect(loaded.dataVersion).toBe(loadDataset(text, { overrides }).dataVersion);
+    const missing = { overrides: [{ chain_id: "cosmoshub-4", denom: "unothing", symbol: "X" }] };
+    await expect(loadAssetGraph({ data: text, overrides: missing })).rejects.toThrow(/unothing/);
+  });
+});
+
+describe("what is not a dataset is refused whole", () => {
+  const input: RegistryInput = {
+    chains: [{ chain_id: "a-1" }, { chain_id: "b-1" }],
+    assets: [{ chain_id: "a-1", denom: "ua", symbol: "A" }],
+    ibc_channels: [{ chain_1: { chain_id: "a-1", channel_id: "channel-0" }, chain_2: { chain_id: "b-1", channel_id: "channel-0" }, status: "ACTIVE" }],
+  };
+  const dataset = JSON.parse(compileDataset(buildAssetGraph(parseRegistry(input)), { compiledAt: COMPILED_AT }));
+  const tamper = (change: (d: typeof dataset) => void) => {
+    const copy = structuredClone(dataset);
+    change(copy);
+    return () => loadDataset(JSON.stringify(copy));
+  };
+  const refusal = (load: () => unknown, message: RegExp) => {
+    try {
+      load();
+    } catch (error) {
+      expect(error).toBeInstanceOf(FungibleError);
+      expect((error as FungibleError).code).toBe("invalid_dataset");
+      expect((error as FungibleError).status).toBe(400);
+      expect((error as FungibleError).message).toMatch(message);
+      return;
+    }
+    throw new Error("loaded");
+  };
+
+  test("the untouched dataset loads", () => {
+    expect(loadDataset(JSON.stringify(dataset)).chainIds()).toEqual(["a-1", "b-1"]);
+  });
+
+  test("foreign, truncated or future text", () => {
+    refusal(() => loadDataset("not json"), /not JSON/);
+    refusal(() => loadDataset(JSON.stringify(dataset).slice(0, 200)), /not JSON/);
+    refusal(() => loadDataset(JSON.stringify(input)), /not a fungible-graph dataset/);
+    refusal(() => loadDataset("[]"), /not a fungible-graph dataset/);
+    refusal(tamper((d) => (d.format = "fungible-graph-dataset/2")), /"fungible-graph-dataset\/2" is not supported/);
+    refusal(tamper((d) => delete d.model), /model/);
+    refusal(tamper((d) => (d.registry.assets.denom = ["x"])), /expected an array of integers/);
+  });
+
+  test("indexes that point outside the dataset", () => {
+    refusal(tamper((d) => (d.registry.assets.denom[0] = 999)), /assets row 0: string 999/);
+    refusal(tamper((d) => d.registry.assets.symbol.pop()), /assets: column "symbol"/);
+    refusal(tamper((d) => (d.registry.chains.chain_type[1] = 9)), /chains row 1: 9 is not one of/);
+    refusal(tamper((d) => (d.registry.chains.chain_id[1] = d.registry.chains.chain_id[0])), /duplicate chain "a-1"/);
+    refusal(tamper((d) => (d.model.derived_end[0] = 40)), /channel end 40/);
+    refusal(tamper((d) => (d.model.derived_origin[0] = 5)), /not a native asset/);
+    refusal(tamper((d) => d.model.predecessor.push(0)), /one entry per listed asset/);
+    refusal(tamper((d) => (d.data_version = "md5:1")), /data_version/);
+  });
+
+  test("verify: content that does not hash to its data_version", () => {
+    const changed = tamper((d) => (d.registry.strings[d.registry.assets.symbol[0]] = "B"));
+    expect(changed().dataVersion).toBe(dataset.data_version); // trusted by default
+    const copy = structuredClone(dataset);
+    copy.registry.strings[copy.registry.assets.symbol[0]] = "B";
+    refusal(() => loadDataset(JSON.stringify(copy), { verify: true }), /does not hash to its data_version/);
+    expect(loadDataset(JSON.stringify(dataset), { verify: true }).chainIds()).toEqual(["a-1", "b-1"]);
+  });
+
+  test("loadAssetGraph refuses a network with data, and an unknown network", async () => {
+    await expect(loadAssetGraph({ data: "{}", network: "mainnet" })).rejects.toMatchObject({ code: "invalid_config" });
+    await expect(loadAssetGraph({ network: "devnet" as "mainnet" })).rejects.toMatchObject({ code: "invalid_config" });
+    await expect(loadAssetGraph({ data: "{}" })).rejects.toMatchObject({ code: "invalid_dataset" });
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * The package as a consumer gets it: a TypeScript ESM project with `moduleResolution: node16` and
+ * no `skipLibCheck` type-checks against the built declarations; `npm pack` ships the datasets
+ * and their modules; install from git builds (`prepare`). Uses dist/ (`npm test` builds first).
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, test } from "vitest";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const TSC = join(ROOT, "node_modules", "typescript", "bin", "tsc");
+const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+if (!existsSync(join(ROOT, "dist", "index.d.ts"))) throw new Error("dist/ is missing: run `npm run build` (npm test does it first)");
+
+describe("a TypeScript consumer with moduleResolution node16", () => {
+  test("type-checks every entry's declarations without skipLibCheck", () => {
+    const dir = mkdtempSync(join(tmpdir(), "fungible-consumer-"));
+    mkdirSync(join(dir, "node_modules"));
+    // The package as installed: its own directory under node_modules (its dependencies resolve from there).
+    symlinkSync(ROOT, join(dir, "node_modules", "fungible-graph"), "dir");
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
+    writeFileSync(
+      join(dir, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          module: "node16", moduleResolution: "node16", target: "ES2022", strict: true, noEmit: true, skipLibCheck: false,
+          // A Node project has @types/node (fungible-graph/node's declarations use node:http); the repo's copy stands in.
+          types: ["node"], typeRoots: [join(ROOT, "node_modules", "@types")],
+        },
+        files: ["index.ts"],
+      }),
+    );
+    writeFileSync(
+      join(dir, "index.ts"),
+      `import { buildAssetGraph, loadAssetGraph, loadDataset, type AssetGraph, type Registry } from "fungible-graph";
+import { loadRegistryFile } from "fungible-graph/node";
+import mainnet from "fungible-graph/data/mainnet.js";
+const graph: AssetGraph = await loadAssetGraph({ data: mainnet });
+const order: number = graph.graph.order;
+const registry: Registry = await loadRegistryFile("registry.json");
+const again: AssetGraph = loadDataset(mainnet);
+console.log(order, graph.dataVersion, buildAssetGraph(registry).chainIds(), again.provenance.network);
+`,
+    );
+    let output = "";
+    try {
+      execFileSync(process.execPath, [TSC, "-p", dir], { encoding: "utf8" });
+    } catch (error) {
+      output = `${(error as { stdout?: string }).stdout ?? ""}${(error as Error).message}`;
+    }
+    expect(output).toBe("");
+  });
+});
+
+describe("what npm packs and installs", () => {
+  test("install from git builds, and a pack builds fresh (`prepare` runs on both)", () => {
+    expect(pkg.scripts.prepare).toBe("npm run build");
+    expect(pkg.scripts.build).toContain("scripts/compile-datasets.mjs");
+  });
+
+  test("the shipped datasets are exported and inside `files`", () => {
+    for (const network of ["mainnet", "testnet"]) {
+      expect(pkg.exports[`./data/${network}.json`]).toBe(`./dist/data/${network}.json`);
+      expect(pkg.exports[`./data/${network}.js`].import.default).toBe(`./dist/data/${network}.js`);
+      expect(pkg.exports[`./data/${network}.js`].require.default).toBe(`./dist/data/${network}.cjs`);
+    }
+    expect(pkg.files).toContain("dist");
+    expect(readdirSync(join(ROOT, "dist", "data")).sort()).toEqual(
+      ["mainnet.cjs", "mainnet.d.cts", "mainnet.d.ts", "mainnet.js", "mainnet.json", "testnet.cjs", "testnet.d.cts", "testnet.d.ts", "testnet.js", "testnet.json"],
+    );
+  });
+
+  test("CommonJS consumers load the shipped dataset too", () => {
+    const script = `require("fungible-graph").loadAssetGraph().then((g) => console.log(g.provenance.network, g.chainIds().length > 100))`;
+    const dir = mkdtempSync(join(tmpdir(), "fungible-cjs-"));
+    mkdirSync(join(dir, "node_modules"));
+    symlinkSync(ROOT, join(dir, "node_modules", "fungible-graph"), "dir");
+    writeFileSync(join(dir, "main.cjs"), script);
+    expect(execFileSync(process.execPath, [join(dir, "main.cjs")], { encoding: "utf8", cwd: dir }).trim()).toBe("mainnet true");
+  });
+
+  test("the core never imports zod as `{ z }` (that pulls in every locale)", () => {
+    const files = readdirSync(join(ROOT, "src"), { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".ts"));
+    const offenders = files.filter((file) => /import \{ z \} from "zod"/.test(readFileSync(join(ROOT, "src", file), "utf8")));
+    expect(offenders).toEqual([]);
+  });
+});
