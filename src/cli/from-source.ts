@@ -4,7 +4,9 @@ import { EXIT_OK, UsageError } from "./cli-error.js";
 import { defineCommand, JSON_OPTION } from "./command.js";
 import { formatTable, plural } from "./format-table.js";
 import { GRAPH_OPTIONS, loadGraph } from "./load-graph.js";
-import { print, printJson } from "./output.js";
+import { FORMAT_OPTION, parseFormat, printAs } from "./picture.js";
+import { reachToDot } from "../render/dot.js";
+import { reachToMermaid } from "../render/mermaid.js";
 
 const NAME = "from-source";
 
@@ -22,9 +24,11 @@ export const fromSource = defineCommand({
     "swap-venue": { type: "string", multiple: true, arg: "CHAIN:NAME", help: "with --include-swaps, only this venue" },
     "recommendation-reason": { type: "string", arg: "R", help: "UNKNOWN (default), DIRECT, BASE_TOKEN or MOST_LIQUID" },
     ...GRAPH_OPTIONS,
-    json: { ...JSON_OPTION.json, help: "print the response body of POST /v2/fungible/assets_from_source" },
+    json: { ...JSON_OPTION.json, help: "print the response body of POST /v2/fungible/assets_from_source; same as --format json" },
+    ...FORMAT_OPTION,
   },
   async run(values, [denom, chainId]) {
+    const format = parseFormat(NAME, values);
     const request: AssetsFromSourceRequest = {
       source_asset_denom: denom!,
       source_asset_chain_id: chainId!,
@@ -38,8 +42,15 @@ export const fromSource = defineCommand({
     };
     const graph = await loadGraph(NAME, values);
     const response = graph.assetsFromSource(request);
-    if (values.json) printJson(response);
-    else print(renderFromSource(request, response));
+    // The source as the registry spells it (the query accepts an ibc/ denom in any case): a route to itself.
+    const ref = { chain_id: chainId!, denom: denom! };
+    const source = () => graph.route(ref, ref)!.from;
+    await printAs(format, {
+      text: () => renderFromSource(request, response),
+      json: () => response,
+      mermaid: () => reachToMermaid(source(), response),
+      dot: () => reachToDot(source(), response),
+    });
     return EXIT_OK;
   },
 });

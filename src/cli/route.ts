@@ -5,7 +5,10 @@ import { EXIT_FAILURE, EXIT_OK, UsageError } from "./cli-error.js";
 import { defineCommand, JSON_OPTION } from "./command.js";
 import { formatTable, plural } from "./format-table.js";
 import { GRAPH_OPTIONS, loadGraph } from "./load-graph.js";
-import { print, printJson } from "./output.js";
+import { print, printError } from "./output.js";
+import { FORMAT_OPTION, parseFormat, printAs } from "./picture.js";
+import { routeToDot } from "../render/dot.js";
+import { routeToMermaid } from "../render/mermaid.js";
 
 const NAME = "route";
 
@@ -29,15 +32,25 @@ its first ':', since chain ids contain none. Exits 1 when no route exists.`,
   options: {
     "include-swaps": { type: "boolean", help: "let the route swap on the registry's swap venues" },
     ...GRAPH_OPTIONS,
-    json: { ...JSON_OPTION.json, help: "print the route as JSON (null when there is none)" },
+    json: { ...JSON_OPTION.json, help: "print the route as JSON (null when there is none); same as --format json" },
+    ...FORMAT_OPTION,
   },
   async run(values, [fromText, toText]) {
+    const format = parseFormat(NAME, values);
     const from = parseAssetArg(fromText!);
     const to = parseAssetArg(toText!);
     const graph = await loadGraph(NAME, values);
     const found = graph.route(from, to, { include_swaps: values["include-swaps"] ?? false });
-    if (values.json) printJson(found);
-    else print(found ? renderRoute(found) : `no route from ${from.chain_id} ${from.denom} to ${to.chain_id} ${to.denom}`);
+    const none = `no route from ${from.chain_id} ${from.denom} to ${to.chain_id} ${to.denom}`;
+    if (found === null && format !== "text" && format !== "json") printError(none);
+    else {
+      await printAs(format, {
+        text: () => (found ? renderRoute(found) : none),
+        json: () => found,
+        mermaid: () => routeToMermaid(found!),
+        dot: () => routeToDot(found!),
+      });
+    }
     return found ? EXIT_OK : EXIT_FAILURE;
   },
 });

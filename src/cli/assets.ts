@@ -1,0 +1,34 @@
+/** `fungible-graph assets <chain_id>`: the assets of one chain, derived vouchers included. */
+import { EXIT_OK } from "./cli-error.js";
+import { defineCommand, JSON_OPTION } from "./command.js";
+import { formatTable, plural } from "./format-table.js";
+import { GRAPH_OPTIONS, loadGraph } from "./load-graph.js";
+import { print, printJson } from "./output.js";
+
+const NAME = "assets";
+
+export const assets = defineCommand({
+  name: NAME,
+  args: "<chain_id>",
+  positionals: ["chain_id"],
+  summary: "list one chain's assets: symbol, denom, origin, metadata",
+  description: `Lists the assets of a chain in canonical order: those the registry lists, then the single-hop
+vouchers derived for native assets of directly connected chains (no metadata). A chain name
+(cosmoshub) is not a chain id: the error suggests the id.`,
+  options: { ...GRAPH_OPTIONS, json: { ...JSON_OPTION.json, help: "print the list as JSON" } },
+  async run(values, [chainId]) {
+    const list = (await loadGraph(NAME, values)).assetsOnChain(chainId!);
+    if (values.json) {
+      printJson(list);
+      return EXIT_OK;
+    }
+    const rows = list.map((asset) => [
+      asset.symbol ?? "-",
+      asset.denom,
+      asset.trace === "" && asset.origin_chain_id === asset.chain_id ? "(native)" : `${asset.origin_chain_id} ${asset.origin_denom}`,
+      asset.has_metadata ? "yes" : "no",
+    ]);
+    print(`${formatTable(["SYMBOL", "DENOM", "ORIGIN", "METADATA"], rows)}\n\n${plural(list.length, "asset")} on ${chainId}`);
+    return EXIT_OK;
+  },
+});

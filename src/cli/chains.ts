@@ -1,0 +1,32 @@
+/** `fungible-graph chains`: every chain with its type, asset count and forwarding flags. */
+import { EXIT_OK } from "./cli-error.js";
+import { defineCommand, JSON_OPTION } from "./command.js";
+import { formatTable, plural } from "./format-table.js";
+import { GRAPH_OPTIONS, loadGraph } from "./load-graph.js";
+import { print, printJson } from "./output.js";
+
+const NAME = "chains";
+
+export const chains = defineCommand({
+  name: NAME,
+  summary: "list the chains: id, name, type, assets, PFM / memo forwarding",
+  description: "Lists every chain of the graph, sorted by chain id. PFM: forwards IBC after IBC; MEMO: forwards after a bridge (IBC hooks).",
+  options: { ...GRAPH_OPTIONS, json: { ...JSON_OPTION.json, help: "print the list as JSON" } },
+  async run(values) {
+    const list = (await loadGraph(NAME, values)).chains();
+    if (values.json) {
+      printJson(list);
+      return EXIT_OK;
+    }
+    const rows = list.map((chain) => [
+      chain.chain_id,
+      chain.chain_name ?? "-",
+      chain.chain_type,
+      String(chain.asset_count),
+      chain.pfm_enabled ? "yes" : "no",
+      chain.supports_memo ? "yes" : "no",
+    ]);
+    print(`${formatTable(["CHAIN_ID", "NAME", "TYPE", "ASSETS", "PFM", "MEMO"], rows)}\n\n${plural(list.length, "chain")}`);
+    return EXIT_OK;
+  },
+});

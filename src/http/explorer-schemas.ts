@@ -1,0 +1,54 @@
+/**
+ * Requests and answers of the explorer endpoints (explain, chains, assets, route) that are not
+ * already wire schemas: the query strings they read and the envelopes they answer in. Every
+ * answer is a JSON object, pictures included (`{format, text}`), so clients parse one way.
+ */
+import * as z from "zod";
+import { AssetSummarySchema, ChainSummarySchema } from "../wire/explain.js";
+import { RouteSchema } from "../wire/route.js";
+
+export const ROUTE_FORMATS = ["json", "mermaid", "dot"] as const;
+
+/** `cosmoshub-4:uatom` -> {chain_id, denom}, split at the first ':' since chain ids contain none (cw20:... denoms do). */
+const assetArgument = (field: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
+    .regex(/^[^:]+:.+$/, `${field} must be <chain_id>:<denom>, such as cosmoshub-4:uatom`)
+    .transform((text) => {
+      const colon = text.indexOf(":");
+      return { chain_id: text.slice(0, colon), denom: text.slice(colon + 1) };
+    })
+    .describe(`The ${field === "from" ? "source" : "destination"} asset as <chain_id>:<denom>, split at the first ':'`);
+
+export const RouteQuerySchema = z.object({
+  from: assetArgument("from"),
+  to: assetArgument("to"),
+  include_swaps: z.boolean().nullish().transform((value) => value ?? false).describe("Let the route swap on the registry's swap venues"),
+  format: z
+    .enum(ROUTE_FORMATS)
+    .nullish()
+    .transform((value) => value ?? "json")
+    .describe("json (the route only), mermaid or dot (the route plus its picture as text)"),
+});
+
+export const RouteAnswerSchema = z
+  .object({
+    format: z.enum(ROUTE_FORMATS),
+    route: RouteSchema.nullable().describe("The chosen route; null when none exists"),
+    text: z.string().nullable().describe("The picture in the asked format; null for json or when there is no route"),
+  })
+  .describe("The chosen route between two assets; no route is an answer (route null), not an error");
+export type RouteAnswer = z.infer<typeof RouteAnswerSchema>;
+
+export const AssetsQuerySchema = z.object({
+  chain_id: z
+    .string({ error: (issue) => (issue.input === undefined ? "chain_id is required" : "chain_id must be a string") })
+    .min(1, "chain_id must not be empty")
+    .describe("Chain-id whose assets to list"),
+});
+
+export const ChainsAnswerSchema = z.object({ chains: z.array(ChainSummarySchema) }).describe("Every chain, sorted by chain id");
+
+export const AssetsAnswerSchema = z
+  .object({ chain_id: z.string(), assets: z.array(AssetSummarySchema) })
+  .describe("The assets of one chain, registry-listed and derived vouchers, in canonical order");

@@ -1,0 +1,71 @@
+/**
+ * The explorer page's route diagram, appended to its script (./page-script.ts): a route as a
+ * left-to-right chain of asset boxes joined by arrows labelled with each hop (IBC channel, bridge
+ * or swap venue), marking where a transaction starts, plus the same hops as a list for screen
+ * readers and copying. Drawn as inline SVG from the route JSON, so nothing is fetched to draw it.
+ */
+export const DIAGRAM_SCRIPT = String.raw`
+const SVG = "http://www.w3.org/2000/svg";
+
+function svg(tag, attrs, children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attrs || {})) node.setAttribute(name, String(value));
+  for (const child of children || []) node.append(child);
+  return node;
+}
+
+/** Middle-cut text so it fits its box; the full text is in the picture's <title>. */
+const shorten = (text, room) => (text.length > room ? text.slice(0, room - 7) + "\u2026" + text.slice(-6) : text);
+
+function hopLabel(hop) {
+  if (hop.kind === "ibc") return "IBC " + hop.port + "/" + hop.channel;
+  if (hop.kind === "swap") return "swap on " + hop.venue;
+  return hop.bridge;
+}
+
+function plural(count, word) {
+  return count + " " + word + (count === 1 ? "" : "s");
+}
+
+/** A route as a left-to-right chain of asset boxes joined by labelled arrows, plus the same as a list. */
+function routeFigure(route) {
+  const box = { width: 210, height: 58 }, gap = 180, pad = 12;
+  const assets = [route.from].concat(route.hops.map((hop) => hop.to));
+  const width = pad * 2 + assets.length * box.width + (assets.length - 1) * gap;
+  const height = box.height + 2 * pad + 30;
+  const summary = route.from.chain_id + " " + route.from.denom + " \u2192 " + route.to.chain_id + " " + route.to.denom + ": " +
+    plural(route.txs_required, "transaction") + ", " + plural(route.hops.length, "hop") + ", bridges " + (route.bridges.join(", ") || "none");
+  const marker = svg("marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: 10, refY: 5, markerWidth: 8, markerHeight: 8, orient: "auto-start-reverse" },
+    [svg("path", { d: "M 0 0 L 10 5 L 0 10 z", fill: "currentColor" })]);
+  const picture = svg("svg", { width, height, viewBox: "0 0 " + width + " " + height, role: "img", "aria-label": summary }, [svg("defs", {}, [marker])]);
+  const top = pad + 22;
+  assets.forEach((asset, index) => {
+    const x = pad + index * (box.width + gap);
+    picture.append(svg("g", { class: "asset", "data-chain": asset.chain_id, "data-denom": asset.denom }, [
+      svg("title", {}, [asset.chain_id + " " + asset.denom]),
+      svg("rect", { class: "box", x, y: top, rx: 6, width: box.width, height: box.height }),
+      svg("text", { class: "chain", x: x + 10, y: top + 22 }, [shorten(asset.chain_id, 26)]),
+      svg("text", { x: x + 10, y: top + 42 }, [shorten((asset.symbol ? asset.symbol + " " : "") + asset.denom, 28)]),
+    ]));
+  });
+  let tx = 0;
+  route.hops.forEach((hop, index) => {
+    if (hop.starts_tx) tx++;
+    const x1 = pad + index * (box.width + gap) + box.width, x2 = x1 + gap, y = top + box.height / 2;
+    const parts = [
+      svg("title", {}, [hopLabel(hop) + ": " + hop.from.chain_id + " \u2192 " + hop.to.chain_id]),
+      svg("line", { class: "arrow", x1: x1 + 4, y1: y, x2: x2 - 4, y2: y, "marker-end": "url(#arrowhead)" }),
+      svg("text", { class: "via", x: (x1 + x2) / 2, y: y - 8, "text-anchor": "middle" }, [shorten(hopLabel(hop), 26)]),
+    ];
+    if (hop.starts_tx) parts.push(svg("text", { class: "tx", x: (x1 + x2) / 2, y: y + 18, "text-anchor": "middle" }, ["tx " + tx + " starts"]));
+    picture.append(svg("g", { class: "hop", "data-kind": hop.kind, "data-via": hopLabel(hop) }, parts));
+  });
+  tx = 0;
+  const steps = route.hops.map((hop) => {
+    if (hop.starts_tx) tx++;
+    return el("li", { textContent: "tx " + tx + ", " + hopLabel(hop) + ": " + hop.from.chain_id + " " + hop.from.denom + " \u2192 " + hop.to.chain_id + " " + hop.to.denom });
+  });
+  return el("figure", { className: "route" }, [el("figcaption", { textContent: summary }), picture, el("ol", { className: "hops" }, steps)]);
+}
+
+`;

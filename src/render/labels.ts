@@ -1,0 +1,44 @@
+/**
+ * What the pictures say about an asset and a hop, and the escaping each text format needs.
+ * Denoms carry `/` and `:`, symbols may carry quotes: every label goes through an escape.
+ */
+import type { RouteHop } from "../wire/route.js";
+import type { WireAsset } from "../wire/schema.js";
+
+/** `ATOM` or a shortened denom (`ibc/27394F…5EB2`) when the asset has no symbol. */
+export function assetName(asset: Pick<WireAsset, "denom" | "symbol">): string {
+  if (asset.symbol !== undefined && asset.symbol !== "") return asset.symbol;
+  return asset.denom.length > 24 ? `${asset.denom.slice(0, 12)}…${asset.denom.slice(-6)}` : asset.denom;
+}
+
+/** `IBC transfer/channel-141`, `AXELAR`, `swap on osmosis-poolmanager`. */
+export function hopLabel(hop: RouteHop): string {
+  switch (hop.kind) {
+    case "ibc":
+      return `IBC ${hop.port}/${hop.channel}`;
+    case "bridge":
+      return hop.bridge;
+    case "swap":
+      return `swap on ${hop.venue}`;
+  }
+}
+
+/** Text inside a Mermaid `"..."` label: quotes and angle brackets as entity codes, `#` first. */
+export function mermaidText(text: string): string {
+  return text
+    .replace(/#/g, "#35;")
+    .replace(/"/g, "#quot;")
+    .replace(/</g, "#lt;")
+    .replace(/>/g, "#gt;")
+    .replace(/[\r\n]+/g, " ");
+}
+
+/** A DOT double-quoted string, quotes included. */
+export function dotString(text: string): string {
+  return `"${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\r?\n/g, "\\n")}"`;
+}
+
+/** A DOT label of several lines. */
+export function dotLines(...lines: string[]): string {
+  return dotString(lines.join("\n"));
+}

@@ -1,0 +1,175 @@
+/**
+ * The wire format of `explain` (why a source asset does or does not reach a destination chain)
+ * and of discovery (`chains`, `assetsOnChain`). The library, HTTP, the CLI and the explorer page
+ * read these schemas. Reason codes are stable: callers switch on `code`, never on `message`.
+ */
+import * as z from "zod";
+import { RouteSchema } from "./route.js";
+import { RECOMMENDATION_REASONS, SwapVenueRefSchema, WireAssetSchema } from "./schema.js";
+
+const requiredString = (field: string, meaning: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
+    .min(1, `${field} must not be empty`)
+    .describe(meaning);
+
+const flag = (fallback: boolean, meaning: string) =>
+  z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? fallback)
+    .describe(`${meaning} (default ${fallback})`);
+
+/**
+ * The filters are those of both queries with their names. Defaults follow assets_from_source,
+ * so `reachable` agrees with it: EVM assets and assets without metadata count unless the request
+ * sets `include_evm_assets` / `include_no_metadata_assets` to false (the assets_between_chains rules).
+ * Filters apply to the destination side only.
+ */
+export const ExplainRequestSchema = z.object({
+  source_asset_denom: requiredString("source_asset_denom", "Denom of the source asset"),
+  source_asset_chain_id: requiredString("source_asset_chain_id", "Chain-id of the source asset"),
+  dest_chain_id: requiredString("dest_chain_id", "Chain-id of the destination chain"),
+  dest_asset_denom: z
+    .string()
+    .nullish()
+    .transform((value) => (value === "" || value === undefined ? null : value))
+    .describe("Ask about this one destination asset only"),
+  allow_multi_tx: flag(false, "Count assets that need several transactions"),
+  include_cw20_assets: flag(false, "Count CW20 tokens"),
+  include_evm_assets: flag(true, "Count EVM tokens"),
+  include_no_metadata_assets: flag(true, "Count assets without metadata"),
+  native_only: flag(false, "Count only native assets (empty trace)"),
+  recommendation_reason: z
+    .enum(RECOMMENDATION_REASONS)
+    .nullish()
+    .transform((value) => value ?? "UNKNOWN")
+    .describe("UNKNOWN (no filter), MOST_LIQUID, BASE_TOKEN or DIRECT"),
+  include_swaps: flag(false, "Let routes swap in place on the registry's swap venues"),
+  swap_venues: z
+    .array(SwapVenueRefSchema)
+    .nullish()
+    .transform((value) => value ?? null)
+    .describe("Limit swaps to these venues; ignored unless include_swaps"),
+});
+export type ExplainRequest = z.input<typeof ExplainRequestSchema>;
+export type ExplainOptions = z.output<typeof ExplainRequestSchema>;
+
+export const FILTERS = [
+  "include_cw20_assets",
+  "include_evm_assets",
+  "include_no_metadata_assets",
+  "native_only",
+  "recommendation_reason",
+  "dest_asset_denom",
+] as const;
+export const FilterNameSchema = z.enum(FILTERS);
+export type FilterName = z.infer<typeof FilterNameSchema>;
+
+const AssetRefSchema = z.object({ chain_id: z.string(), denom: z.string() });
+const DenomSuggestionSchema = z.object({ denom: z.string(), symbol: z.string().optional() });
+
+const reason = <C extends string, S extends z.ZodRawShape>(code: C, facts: S) =>
+  z.object({ code: z.literal(code), message: z.string().describe("One human sentence"), ...facts });
+
+export const ReasonSchema = z.discriminatedUnion("code", [
+  reason("unknown_chain", {
+    chain_id: z.string(),
+    /** Which chain of the request: the source's or the destination. */
+    side: z.enum(["source", "dest"]),
+    suggestions: z.array(z.string()).describe("Close chain ids (by id, chain_name or pretty_name)"),
+  }),
+  reason("unknown_asset", {
+    chain_id: z.string(),
+    denom: z.string(),
+    suggestions: z.array(DenomSuggestionSchema).describe("Denoms of the chain by symbol, ibc/ hash case or spelling"),
+  }),
+  reason("same_chain", { chain_id: z.string() }),
+  reason("no_path", {
+    /** The nearest chain path over any channel or bridge, when the chains are connected at all. */
+    chain_path: z.array(z.string()).nullable(),
+  }),
+  reason("inactive_channel", {
+    chain_id: z.string(),
+    port: z.string(),
+    channel: z.string(),
+    counterparty_chain_id: z.string(),
+    /** Chains of the nearest path that would work if every channel were active. */
+    path: z.array(z.string()),
+  }),
+  reason("needs_multiple_txs", {
+    txs_required: z.number().int().min(2),
+    /** The first chain where funds land and a new transaction must be signed. */
+    chain_id: z.string(),
+    missing: z.enum(["pfm", "memo"]).describe("pfm: no packet-forward middleware; memo: no memo (IBC hooks) forwarding"),
+    route: RouteSchema,
+  }),
+  reason("filtered_out", { filter: FilterNameSchema, assets: z.array(AssetRefSchema) }),
+  reason("bridge_not_routed", {
+    provider: z.string(),
+    chain_id: z.string().optional(),
+    denom: z.string().optional(),
+  }),
+  reason("origin_unresolved", { chain_id: z.string(), denom: z.string() }),
+  reason("dest_asset_not_on_chain", { chain_id: z.string(), denom: z.string(), suggestions: z.array(DenomSuggestionSchema) }),
+]);
+export type Reason = z.infer<typeof ReasonSchema>;
+export type ReasonCode = Reason["code"];
+export const REASON_CODES = ReasonSchema.options.map((option) => option.shape.code.value) as ReasonCode[];
+
+export const ExplainResponseSchema = z.object({
+  /** `null` when the source is unknown. */
+  source: WireAssetSchema.nullable(),
+  dest_chain_id: z.string(),
+  /** At least one destination asset passes every filter. */
+  reachable: z.boolean(),
+  /** The chosen route to each destination asset that passes, best first; empty when unreachable. */
+  routes: z.array(RouteSchema),
+  /** Why nothing passes; empty when reachable. */
+  reasons: z.array(ReasonSchema),
+});
+export type ExplainResponse = z.infer<typeof ExplainResponseSchema>;
+
+export const ChainSummarySchema = z.object({
+  chain_id: z.string(),
+  chain_name: z.string().optional(),
+  pretty_name: z.string().optional(),
+  chain_type: z.string(),
+  pfm_enabled: z.boolean(),
+  supports_memo: z.boolean(),
+  /** Canonical assets on the chain, derived vouchers included. */
+  asset_count: z.number().int().min(0),
+});
+export type ChainSummary = z.infer<typeof ChainSummarySchema>;
+
+export const AssetSummarySchema = z.object({
+  chain_id: z.string(),
+  denom: z.string(),
+  symbol: z.string().optional(),
+  origin_chain_id: z.string(),
+  origin_denom: z.string(),
+  trace: z.string(),
+  is_cw20: z.boolean(),
+  is_evm: z.boolean(),
+  has_metadata: z.boolean(),
+  /** Listed by the registry (false for a derived single-hop voucher). */
+  listed: z.boolean(),
+});
+export type AssetSummary = z.infer<typeof AssetSummarySchema>;
+
+/**
+ * A compact fact from the registry import that `explain` cites: a bridge provider the engine does
+ * not route (for these assets), an asset left out because its origin did not resolve, or IBC
+ * channels to a chain that run over an unrouted bridge. Built from the adapter's issues
+ * (`notesOfIssues`); a compiled dataset stores them as they are.
+ */
+export const RegistryNoteSchema = z.object({
+  code: z.enum(["unrouted_bridge", "unresolved_origin", "bridge_channel_not_routed"]),
+  provider: z.string().optional(),
+  chain_id: z.string().optional(),
+  denom: z.string().optional(),
+  /** The other side: where an unrouted bridge moved the asset from, or the other chain of a channel. */
+  counterparty_chain_id: z.string().optional(),
+  counterparty_denom: z.string().optional(),
+});
+export type RegistryNote = z.infer<typeof RegistryNoteSchema>;

@@ -1,0 +1,289 @@
+/**
+ * The shared case table of `explain`: library, CLI, HTTP and the page each answer every case.
+ * Most cases run on fixtures/explain-registry.json (built so each reason code has one clear
+ * cause); a few pin real mainnet facts. `checkExplain` returns the problems of an answer (empty
+ * when it matches), so every surface reports alike.
+ */
+import type { ExplainRequest, ExplainResponse, ReasonCode } from "../../src/wire/explain.js";
+
+export const EXPLAIN_FIXTURE = "fixtures/explain-registry.json";
+
+/** Denoms of the fixture, as its IBC hashes. */
+export const FIXTURE_DENOMS = {
+  hubOnAlpha: "ibc/8ABB4C90BA3B7AB14E7393B8F68A9FF439DB5E502A0E708B63CC3FB6F7EDE102",
+  hubOnDelta: "ibc/4611281344278908C7E34C66B6D0D4784A1187F970DCC582D32D35A258D3D967",
+  cwtOnHub: "ibc/6D7D438B7F1970C752E80BAE0093696D31D5B4EB4D4DE34C2385D8B5C2EEE8D2",
+  mysteryOnBeta: "ibc/C209EA8584BA1B506234F78074E1FC98EA55ACD045E601035B3F96EFA2F0C80B",
+} as const;
+
+export const ATOM_ON_OSMOSIS = "ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2";
+
+export type PictureFormat = "mermaid" | "dot" | "svg";
+
+export interface ExplainCase {
+  name: string;
+  graph: "fixture" | "mainnet";
+  request: ExplainRequest;
+  reachable: boolean;
+  /** Reason codes of the answer, in order. */
+  codes: readonly ReasonCode[];
+  /** Facts the first route must show: destination denom, hop labels (`IBC transfer/channel-0`, `AXELAR`), txs. */
+  route?: { dest_denom: string; vias: readonly string[]; txs_required: number };
+  /** Fields one reason (by code) must carry, compared as JSON subsets. */
+  facts?: { code: ReasonCode; has: Record<string, unknown> }[];
+  /** Picture formats to draw; each must name these chain ids. */
+  pictures?: readonly PictureFormat[];
+}
+
+const hub = (extra: Partial<ExplainRequest> & { dest_chain_id: string }): ExplainRequest => ({
+  source_asset_chain_id: "hub-1",
+  source_asset_denom: "uhub",
+  ...extra,
+});
+
+export const EXPLAIN_CASES: readonly ExplainCase[] = [
+  {
+    name: "reachable over IBC",
+    graph: "fixture",
+    request: hub({ dest_chain_id: "alpha-1" }),
+    reachable: true,
+    codes: [],
+    route: { dest_denom: FIXTURE_DENOMS.hubOnAlpha, vias: ["IBC transfer/channel-0"], txs_required: 1 },
+    pictures: ["mermaid", "dot", "svg"],
+  },
+  {
+    name: "reachable over a bridge (EVM assets count by default)",
+    graph: "fixture",
+    request: hub({ dest_chain_id: "8453" }),
+    reachable: true,
+    codes: [],
+    route: { dest_denom: "0x1111111111111111111111111111111111111111", vias: ["AXELAR"], txs_required: 1 },
+    pictures: ["mermaid", "dot"],
+  },
+  {
+    name: "unknown chain by its chain_name",
+    graph: "fixture",
+    request: { source_asset_chain_id: "hub", source_asset_denom: "uhub", dest_chain_id: "alpha-1" },
+    reachable: false,
+    codes: ["unknown_chain"],
+    facts: [{ code: "unknown_chain", has: { chain_id: "hub", side: "source", suggestions: ["hub-1"] } }],
+    pictures: ["mermaid", "dot"],
+  },
+  {
+    name: "unknown asset given by its symbol",
+    graph: "fixture",
+    request: { source_asset_chain_id: "alpha-1", source_asset_denom: "HUB", dest_chain_id: "hub-1" },
+    reachable: false,
+    codes: ["unknown_asset"],
+    facts: [{ code: "unknown_asset", has: { chain_id: "alpha-1", suggestions: [{ denom: FIXTURE_DENOMS.hubOnAlpha, symbol: "HUB" }] } }],
+  },
+  {
+    name: "an ibc/ denom in lower case is the same asset",
+    graph: "fixture",
+    request: { source_asset_chain_id: "alpha-1", source_asset_denom: FIXTURE_DENOMS.hubOnAlpha.toLowerCase(), dest_chain_id: "hub-1" },
+    reachable: true,
+    codes: [],
+    route: { dest_denom: "uhub", vias: ["IBC transfer/channel-0"], txs_required: 1 },
+  },
+  {
+    name: "same chain",
+    graph: "fixture",
+    request: hub({ dest_chain_id: "hub-1" }),
+    reachable: false,
+    codes: ["same_chain"],
+  },
+  {
+    name: "no path: chains not connected, and the registry's bridge is not routed",
+    graph: "fixture",
+    request: hub({ dest_chain_id: "island-1" }),
+    reachable: false,
+    codes: ["no_path", "bridge_not_routed"],
+    facts: [
+      { code: "no_path", has: { chain_path: null } },
+      { code: "bridge_not_routed", has: { provider: "Wormhole", chain_id: "island-1", denom: "uwhhub" } },
+    ],
+    pictures: ["mermaid", "dot", "svg"],
+  },
+  {
+    name: "only path over an INACTIVE channel",
+    graph: "fixture",
+    request: hub({ dest_chain_id: "gamma-1" }),
+    reachable: false,
+    codes: ["inactive_channel"],
+    facts: [{ code: "inactive_channel", has: { chain_id: "hub-1", port: "transfer", channel: "channel-2", counterparty_chain_id: "gamma-1", path: ["hub-1", "gamma-1"] } }],
+    pictures: ["mermaid", "dot", "svg"],
+  },
+  {
+    name: "needs two transactions: alpha-1 has no PFM",
+    graph: "fixture",
+    request: hub({ dest_chain_id: "delta-1" }),
+    reachable: false,
+    codes: ["needs_multiple_txs"],
+    facts: [{ code: "needs_multiple_txs", has: { txs_required: 2, chain_id: "alpha-1", missing: "pfm" } }],
+    pictures: ["mermaid", "dot"],
+  },
+  {
+    name: "allow_multi_tx accepts the two-transaction route",
+    graph: "fixture",
+    request: hub({ dest_chain_id: "delta-1", allow_multi_tx: true }),
+    reachable: true,
+    codes: [],
+    route: { dest_denom: FIXTURE_DENOMS.hubOnDelta, vias: ["IBC transfer/channel-0", "IBC transfer/channel-1"], txs_required: 2 },
+  },
+  {
+    name: "filtered out: CW20",
+    graph: "fixture",
+    request: { source_asset_chain_id: "hub-1", source_asset_denom: FIXTURE_DENOMS.cwtOnHub, dest_chain_id: "alpha-1" },
+    reachable: false,
+    codes: ["filtered_out"],
+    facts: [{ code: "filtered_out", has: { filter: "include_cw20_assets", assets: [{ chain_id: "alpha-1", denom: "cw20:alpha1cwt" }] } }],
+  },
+  {
+    name: "include_cw20_assets admits it",
+    graph: "fixture",
+    request: { source_asset_chain_id: "hub-1", source_asset_denom: FIXTURE_DENOMS.cwtOnHub, dest_chain_id: "alpha-1", include_cw20_assets: true },
+    reachable: true,
+    codes: [],
+    route: { dest_denom: "cw20:alpha1cwt", vias: ["IBC transfer/channel-5"], txs_required: 1 },
+  },
+  {
+    name: "filtered out: EVM",
+    graph: "fixture",
+    request: hub({ dest_chain_id: "8453", include_evm_assets: false }),
+    reachable: false,
+    codes: ["filtered_out"],
+    facts: [{ code: "filtered_out", has: { filter: "include_evm_assets", assets: [{ chain_id: "8453", denom: "0x1111111111111111111111111111111111111111" }] } }],
+  },
+  {
+    name: "filtered out: no metadata",
+    graph: "fixture",
+    request: { source_asset_chain_id: "beta-1", source_asset_denom: "ubeta", dest_chain_id: "hub-1", include_no_metadata_assets: false },
+    reachable: false,
+    codes: ["filtered_out"],
+    facts: [{ code: "filtered_out", has: { filter: "include_no_metadata_assets" } }],
+  },
+  {
+    name: "filtered out: native_only",
+    graph: "fixture",
+    request: hub({ dest_chain_id: "alpha-1", native_only: true }),
+    reachable: false,
+    codes: ["filtered_out"],
+    facts: [{ code: "filtered_out", has: { filter: "native_only", assets: [{ chain_id: "alpha-1", denom: FIXTURE_DENOMS.hubOnAlpha }] } }],
+  },
+  {
+    name: "filtered out: recommendation_reason BASE_TOKEN",
+    graph: "fixture",
+    request: hub({ dest_chain_id: "alpha-1", recommendation_reason: "BASE_TOKEN" }),
+    reachable: false,
+    codes: ["filtered_out"],
+    facts: [{ code: "filtered_out", has: { filter: "recommendation_reason" } }],
+  },
+  {
+    name: "another destination asset: filtered by dest_asset_denom, and no path to it",
+    graph: "fixture",
+    request: hub({ dest_chain_id: "alpha-1", dest_asset_denom: "ualpha" }),
+    reachable: false,
+    codes: ["filtered_out", "no_path"],
+    facts: [
+      { code: "filtered_out", has: { filter: "dest_asset_denom", assets: [{ chain_id: "alpha-1", denom: FIXTURE_DENOMS.hubOnAlpha }] } },
+      { code: "no_path", has: { chain_path: ["hub-1", "alpha-1"] } },
+    ],
+  },
+  {
+    name: "destination asset not on the chain",
+    graph: "fixture",
+    request: hub({ dest_chain_id: "alpha-1", dest_asset_denom: "ualhpa" }),
+    reachable: false,
+    codes: ["dest_asset_not_on_chain"],
+    facts: [{ code: "dest_asset_not_on_chain", has: { chain_id: "alpha-1", denom: "ualhpa", suggestions: [{ denom: "ualpha", symbol: "ALPHA" }] } }],
+  },
+  {
+    name: "origin unresolved in the registry",
+    graph: "fixture",
+    request: { source_asset_chain_id: "beta-1", source_asset_denom: FIXTURE_DENOMS.mysteryOnBeta, dest_chain_id: "hub-1" },
+    reachable: false,
+    codes: ["no_path", "origin_unresolved"],
+    facts: [{ code: "origin_unresolved", has: { chain_id: "beta-1", denom: FIXTURE_DENOMS.mysteryOnBeta } }],
+  },
+  // Real mainnet facts (the embedded chain registry).
+  {
+    name: "mainnet: ATOM to Osmosis over channel-141",
+    graph: "mainnet",
+    request: { source_asset_chain_id: "cosmoshub-4", source_asset_denom: "uatom", dest_chain_id: "osmosis-1" },
+    reachable: true,
+    codes: [],
+    route: { dest_denom: ATOM_ON_OSMOSIS, vias: ["IBC transfer/channel-141"], txs_required: 1 },
+    pictures: ["mermaid", "dot", "svg"],
+  },
+  {
+    name: "mainnet: cosmoshub means cosmoshub-4",
+    graph: "mainnet",
+    request: { source_asset_chain_id: "cosmoshub", source_asset_denom: "uatom", dest_chain_id: "osmosis-1" },
+    reachable: false,
+    codes: ["unknown_chain"],
+    facts: [{ code: "unknown_chain", has: { chain_id: "cosmoshub", suggestions: ["cosmoshub-4"] } }],
+  },
+  {
+    name: "mainnet: ATOM on osmosis-1 means its IBC denom",
+    graph: "mainnet",
+    request: { source_asset_chain_id: "osmosis-1", source_asset_denom: "ATOM", dest_chain_id: "cosmoshub-4" },
+    reachable: false,
+    codes: ["unknown_asset"],
+    facts: [{ code: "unknown_asset", has: { chain_id: "osmosis-1", denom: "ATOM" } }],
+  },
+];
+
+/** Problems of `response` against `testCase`; empty when it matches. */
+export function checkExplain(testCase: ExplainCase, response: ExplainResponse): string[] {
+  const problems: string[] = [];
+  if (response.reachable !== testCase.reachable) problems.push(`reachable is ${response.reachable}, expected ${testCase.reachable}`);
+  const codes = response.reasons.map((reason) => reason.code);
+  if (JSON.stringify(codes) !== JSON.stringify(testCase.codes)) problems.push(`reason codes ${JSON.stringify(codes)}, expected ${JSON.stringify(testCase.codes)}`);
+  if (testCase.reachable !== response.routes.length > 0) problems.push(`${response.routes.length} routes for reachable=${testCase.reachable}`);
+  for (const reason of response.reasons) if (reason.message.trim() === "") problems.push(`${reason.code} has no message`);
+  if (testCase.route !== undefined) {
+    const route = response.routes[0];
+    const vias = route?.hops.map((hop) => (hop.kind === "ibc" ? `IBC ${hop.port}/${hop.channel}` : hop.kind === "bridge" ? hop.bridge : `swap on ${hop.venue}`));
+    const got = route && { dest_denom: route.to.denom, vias, txs_required: route.txs_required };
+    if (JSON.stringify(got) !== JSON.stringify(testCase.route)) problems.push(`first route ${JSON.stringify(got)}, expected ${JSON.stringify(testCase.route)}`);
+  }
+  for (const fact of testCase.facts ?? []) {
+    const reason = response.reasons.find((r) => r.code === fact.code) as Record<string, unknown> | undefined;
+    if (reason === undefined) continue; // the code check above already reports it
+    for (const [key, value] of Object.entries(fact.has)) {
+      if (!isSubset(value, reason[key])) problems.push(`${fact.code}.${key} is ${JSON.stringify(reason[key])}, expected ${JSON.stringify(value)}`);
+    }
+  }
+  if (response.dest_chain_id !== testCase.request.dest_chain_id) problems.push(`dest_chain_id is ${response.dest_chain_id}`);
+  return problems;
+}
+
+/** `expected` is contained in `actual`: equal scalars, objects by their expected keys, arrays item by item (prefix). */
+function isSubset(expected: unknown, actual: unknown): boolean {
+  if (Array.isArray(expected)) {
+    return Array.isArray(actual) && expected.every((item, i) => isSubset(item, actual[i]));
+  }
+  if (expected !== null && typeof expected === "object") {
+    return actual !== null && typeof actual === "object" && Object.entries(expected).every(([k, v]) => isSubset(v, (actual as Record<string, unknown>)[k]));
+  }
+  return Object.is(expected, actual);
+}
+
+/** Chain ids a picture of the case must name. */
+export function pictureChains(testCase: ExplainCase): string[] {
+  return [testCase.request.dest_chain_id];
+}
+
+/** The `fungible-graph why` arguments of a case (graph options not included). */
+export function whyArgs(testCase: ExplainCase): string[] {
+  const r = testCase.request;
+  const args = [`${r.source_asset_chain_id}:${r.source_asset_denom}`, r.dest_asset_denom ? `${r.dest_chain_id}:${r.dest_asset_denom}` : r.dest_chain_id];
+  if (r.allow_multi_tx) args.push("--allow-multi-tx");
+  if (r.include_cw20_assets) args.push("--include-cw20-assets");
+  if (r.include_evm_assets === false) args.push("--exclude-evm-assets");
+  if (r.include_no_metadata_assets === false) args.push("--exclude-no-metadata-assets");
+  if (r.native_only) args.push("--native-only");
+  if (r.recommendation_reason) args.push("--recommendation-reason", r.recommendation_reason);
+  if (r.include_swaps) args.push("--include-swaps");
+  return args;
+}

@@ -1,0 +1,109 @@
+/**
+ * The case table against the built CLI (`fungible-graph why`, JSON output): fixture cases with
+ * `--registry fixtures/explain-registry.json`, mainnet cases on the shipped data. Also exit
+ * codes, the text output, pictures, `chains`, `assets` and "did you mean" in CLI errors.
+ */
+import { describe, expect, test } from "vitest";
+import { ExplainResponseSchema } from "../../src/wire/explain.js";
+import { runCli } from "../cli/run-cli.js";
+import { ATOM_ON_OSMOSIS, checkExplain, EXPLAIN_CASES, EXPLAIN_FIXTURE, whyArgs, type ExplainCase } from "./cases.js";
+
+const graphArgs = (testCase: ExplainCase) => (testCase.graph === "fixture" ? ["--registry", EXPLAIN_FIXTURE] : []);
+const FIXTURE = ["--registry", EXPLAIN_FIXTURE];
+
+describe("why: the case table on the CLI", () => {
+  test.each(EXPLAIN_CASES.map((c) => [c.name, c] as const))("%s", async (_name, testCase) => {
+    const result = await runCli(["why", ...whyArgs(testCase), ...graphArgs(testCase), "--format", "json"]);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(testCase.reachable ? 0 : 1);
+    const answer = ExplainResponseSchema.parse(JSON.parse(result.stdout));
+    expect(checkExplain(testCase, answer)).toEqual([]);
+  }, 60_000);
+
+  test.each(EXPLAIN_CASES.flatMap((c) => (c.pictures ?? []).map((format) => [`${c.name} as ${format}`, c, format] as const)))(
+    "%s",
+    async (_name, testCase, format) => {
+      const result = await runCli(["why", ...whyArgs(testCase), ...graphArgs(testCase), "--format", format]);
+      expect(result.code).toBe(testCase.reachable ? 0 : 1);
+      if (format === "mermaid") expect(result.stdout).toMatch(/^flowchart LR\n/);
+      if (format === "dot") expect(result.stdout).toMatch(/^digraph \w+ \{\n[\s\S]*\}\n$/);
+      if (format === "svg") expect(result.stdout).toMatch(/<svg[\s\S]*<\/svg>/);
+      expect(result.stdout.replaceAll("&#45;", "-")).toContain(testCase.request.dest_chain_id);
+    },
+    60_000,
+  );
+});
+
+describe("why: text and usage", () => {
+  test("text output names each reason code and the multi-transaction route", async () => {
+    const result = await runCli(["why", "hub-1:uhub", "delta-1", ...FIXTURE]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain("hub-1 uhub does not reach delta-1:");
+    expect(result.stdout).toContain("needs_multiple_txs:");
+    expect(result.stdout).toMatch(/TX\s+VIA\s+FROM\s+TO/);
+  });
+
+  test("a bad flag value is a usage error (exit 2)", async () => {
+    expect((await runCli(["why", "hub-1:uhub", "alpha-1", ...FIXTURE, "--format", "png"])).code).toBe(2);
+    expect((await runCli(["why", "hub-1:uhub", "alpha-1", ...FIXTURE, "--recommendation-reason", "BEST"])).code).toBe(2);
+    expect((await runCli(["why", "hub-1", "alpha-1", ...FIXTURE])).code).toBe(2);
+  });
+});
+
+describe("pictures on route and from-source", () => {
+  test("route --format mermaid|dot|svg (mainnet, a lower-case ibc/ denom)", async () => {
+    const args = ["route", "cosmoshub-4:uatom", `osmosis-1:${ATOM_ON_OSMOSIS.toLowerCase()}`];
+    const mermaid = await runCli([...args, "--format", "mermaid"]);
+    expect(mermaid.code).toBe(0);
+    expect(mermaid.stdout).toContain('-->|"IBC transfer/channel-141"|');
+    const dot = await runCli([...args, "--format", "dot"]);
+    expect(dot.stdout).toContain('[label="IBC transfer/channel-141"]');
+    const svg = await runCli([...args, "--format", "svg"]);
+    expect(svg.stdout.replaceAll("&#45;", "-")).toContain("osmosis-1");
+  }, 60_000);
+
+  test("route with no route in a picture format: message on stderr, exit 1", async () => {
+    const result = await runCli(["route", "hub-1:uhub", "gamma-1:ugamma", ...FIXTURE, "--format", "dot"]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toContain("no route from hub-1 uhub to gamma-1 ugamma");
+  });
+
+  test("from-source --format mermaid|dot", async () => {
+    const mermaid = await runCli(["from-source", "uhub", "hub-1", ...FIXTURE, "--format", "mermaid"]);
+    expect(mermaid.code).toBe(0);
+    for (const chain of ["alpha-1", "8453"]) expect(mermaid.stdout).toContain(`("${chain}")`);
+    const dot = await runCli(["from-source", "uhub", "hub-1", ...FIXTURE, "--format", "dot"]);
+    expect(dot.stdout).toMatch(/^digraph reach \{/);
+    expect((await runCli(["from-source", "uhub", "hub-1", ...FIXTURE, "--json", "--format", "dot"])).code).toBe(2);
+  });
+});
+
+describe("chains and assets", () => {
+  test("chains lists id, name, type, assets and flags", async () => {
+    const result = await runCli(["chains", ...FIXTURE]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^CHAIN_ID\s+NAME\s+TYPE\s+ASSETS\s+PFM\s+MEMO$/m);
+    expect(result.stdout).toMatch(/^hub-1\s+hub\s+cosmos\s+\d+\s+yes\s+yes$/m);
+    expect(result.stdout).toMatch(/^8453\s+evmland\s+evm\s+2\s+no\s+no$/m);
+  });
+
+  test("assets lists symbol, denom, origin and metadata", async () => {
+    const result = await runCli(["assets", "hub-1", ...FIXTURE]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^HUB\s+uhub\s+\(native\)\s+yes$/m);
+    expect(result.stdout).toMatch(/^-\s+ibc\/\S+\s+beta-1 ubeta\s+no$/m);
+  });
+
+  test("an unknown chain: exit 1 and a suggestion (mainnet)", async () => {
+    const result = await runCli(["assets", "cosmoshub"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('chain "cosmoshub" is not in the registry; did you mean "cosmoshub-4"?');
+  }, 60_000);
+
+  test("from-source with a symbol suggests the denom (mainnet)", async () => {
+    const result = await runCli(["from-source", "ATOM", "osmosis-1"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`did you mean "${ATOM_ON_OSMOSIS}" (ATOM)`);
+  }, 60_000);
+});

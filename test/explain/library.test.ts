@@ -1,0 +1,116 @@
+/**
+ * The case table against the library, plus what only the library shows: answers that agree
+ * with assets_from_source, schema-valid responses, discovery and "did you mean" in query errors.
+ */
+import { describe, expect, test } from "vitest";
+import { FungibleError } from "../../src/errors.js";
+import { ExplainResponseSchema, REASON_CODES } from "../../src/wire/explain.js";
+import { ATOM_ON_OSMOSIS, checkExplain, EXPLAIN_CASES, FIXTURE_DENOMS } from "./cases.js";
+import { fixtureGraph, graphOf, mainnetGraph } from "./graphs.js";
+
+describe("explain: the case table on the library", () => {
+  test.each(EXPLAIN_CASES.map((c) => [c.name, c] as const))("%s", async (_name, testCase) => {
+    const answer = (await graphOf(testCase)).explain(testCase.request);
+    expect(checkExplain(testCase, answer)).toEqual([]);
+    expect(ExplainResponseSchema.safeParse(answer).success).toBe(true);
+  }, 60_000);
+
+  test("the table covers every reason code", () => {
+    const covered = new Set(EXPLAIN_CASES.flatMap((c) => c.codes));
+    expect(REASON_CODES.filter((code) => !covered.has(code))).toEqual([]);
+  });
+});
+
+describe("explain agrees with assets_from_source", () => {
+  test("reachable exactly for the chains assets_from_source lists (fixture, every source, default filters)", () => {
+    const graph = fixtureGraph();
+    for (const source of graph.registry.assets) {
+      const reach = graph.assetsFromSource({ source_asset_chain_id: source.chain_id, source_asset_denom: source.denom, include_cw20_assets: true });
+      for (const chain of graph.chains()) {
+        const answer = graph.explain({ source_asset_chain_id: source.chain_id, source_asset_denom: source.denom, dest_chain_id: chain.chain_id, include_cw20_assets: true });
+        const listed = reach.dest_assets[chain.chain_id]?.assets.map((a) => a.denom) ?? [];
+        expect(answer.routes.map((route) => route.to.denom).sort(), `${source.denom} -> ${chain.chain_id}`).toEqual([...listed].sort());
+      }
+    }
+  });
+});
+
+describe("discovery", () => {
+  test("chains lists every chain with flags and counts", () => {
+    const chains = fixtureGraph().chains();
+    expect(chains.map((c) => c.chain_id)).toEqual(["8453", "alpha-1", "beta-1", "delta-1", "gamma-1", "hub-1", "island-1"]);
+    expect(chains.find((c) => c.chain_id === "hub-1")).toMatchObject({ chain_name: "hub", pfm_enabled: true, supports_memo: true });
+    expect(chains.find((c) => c.chain_id === "alpha-1")).toMatchObject({ pfm_enabled: false, asset_count: 4 });
+  });
+
+  test("assetsOnChain lists listed and derived assets; an unknown chain suggests its id", () => {
+    const hub = fixtureGraph().assetsOnChain("hub-1");
+    expect(hub.find((a) => a.denom === "uhub")).toMatchObject({ symbol: "HUB", has_metadata: true, listed: true, origin_chain_id: "hub-1" });
+    expect(hub.some((a) => !a.listed && !a.has_metadata && a.origin_denom === "ubeta")).toBe(true);
+    expect(() => fixtureGraph().assetsOnChain("Hub Chain")).toThrow(/did you mean "hub-1"/);
+  });
+});
+
+describe("did you mean, and ibc/ denoms in any case, in the queries", () => {
+  test("assetsFromSource names the chain id of a chain name (mainnet)", async () => {
+    const graph = await mainnetGraph();
+    const call = () => graph.assetsFromSource({ source_asset_chain_id: "cosmoshub", source_asset_denom: "uatom" });
+    expect(call).toThrow(FungibleError);
+    expect(call).toThrow('assetsFromSource: chain "cosmoshub" is not in the registry; did you mean "cosmoshub-4"?');
+  }, 60_000);
+
+  test("a symbol suggests its IBC denom (mainnet)", async () => {
+    const graph = await mainnetGraph();
+    expect(() => graph.assetsFromSource({ source_asset_chain_id: "osmosis-1", source_asset_denom: "ATOM" })).toThrow(
+      `did you mean "${ATOM_ON_OSMOSIS}" (ATOM)`,
+    );
+  }, 60_000);
+
+  test("a lower-case ibc/ denom is accepted; answers keep the registry's spelling", async () => {
+    const graph = await mainnetGraph();
+    const lower = ATOM_ON_OSMOSIS.toLowerCase();
+    const route = graph.route({ chain_id: "cosmoshub-4", denom: "uatom" }, { chain_id: "osmosis-1", denom: lower });
+    expect(route?.to.denom).toBe(ATOM_ON_OSMOSIS);
+    const reach = graph.assetsFromSource({ source_asset_chain_id: "osmosis-1", source_asset_denom: lower });
+    expect(reach).toEqual(graph.assetsFromSource({ source_asset_chain_id: "osmosis-1", source_asset_denom: ATOM_ON_OSMOSIS }));
+  }, 60_000);
+
+  test("nothing close: the message stays plain", () => {
+    expect(() => fixtureGraph().assetsFromSource({ source_asset_chain_id: "nowhere-9", source_asset_denom: "x" })).toThrow(
+      /^assetsFromSource: chain "nowhere-9" is not in the registry$/,
+    );
+    expect(() => fixtureGraph().route({ chain_id: "hub-1", denom: "zzzzzzzz" }, { chain_id: "alpha-1", denom: FIXTURE_DENOMS.hubOnAlpha })).toThrow(
+      /^route: asset "zzzzzzzz" on chain "hub-1" is not in the registry$/,
+    );
+  });
+});
+
+describe("registry notes from the chain-registry adapter (mainnet)", () => {
+  test("issues with a subject become notes explain can cite", async () => {
+    const graph = await mainnetGraph();
+    const codes = new Set(graph.notes.map((note) => note.code));
+    expect(codes.has("unrouted_bridge")).toBe(true);
+    const note = graph.notes.find((n) => n.code === "unrouted_bridge" && n.counterparty_chain_id !== undefined)!;
+    expect(graph.registry.assets.some((a) => a.chain_id === note.chain_id && a.denom === note.denom)).toBe(true);
+  }, 60_000);
+
+  test("explain cites an unrouted bridge for the asset it would have moved", async () => {
+    const graph = await mainnetGraph();
+    const note = graph.notes.find(
+      (n) =>
+        n.code === "unrouted_bridge" &&
+        n.counterparty_chain_id !== undefined &&
+        graph.registry.assets.some((a) => a.chain_id === n.counterparty_chain_id && a.denom === n.counterparty_denom) &&
+        graph.registry.chains.some((c) => c.chain_id === n.chain_id),
+    );
+    expect(note).toBeDefined();
+    const answer = graph.explain({
+      source_asset_chain_id: note!.counterparty_chain_id!,
+      source_asset_denom: note!.counterparty_denom!,
+      dest_chain_id: note!.chain_id!,
+      dest_asset_denom: note!.denom!,
+    });
+    expect(answer.reachable).toBe(false);
+    expect(answer.reasons).toContainEqual(expect.objectContaining({ code: "bridge_not_routed", provider: note!.provider, denom: note!.denom }));
+  }, 60_000);
+});

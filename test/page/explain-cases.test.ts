@@ -1,0 +1,140 @@
+/**
+ * The shared explain case table (test/explain/cases.ts) asked through the page, in a real headless
+ * Chromium, as a person would: type the source asset and destination, set the filters, press
+ * Explain, and read what the page shows (verdict, reason codes and messages, suggestions, the
+ * drawn route). Every reason code and the reachable cases go through it, on the fixture and mainnet.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import type { AssetGraph } from "../../src/engine/asset-graph.js";
+import { ExplainRequestSchema, REASON_CODES, type ExplainRequest } from "../../src/wire/explain.js";
+import { EXPLAIN_CASES, type ExplainCase } from "../explain/cases.js";
+import { fixtureGraph, mainnetGraph } from "../explain/graphs.js";
+import { chromiumMissing, launchChromium, openExplorer, startExplorer, type Explorer, type OpenPage } from "./chromium.js";
+
+const FLAGS = ["allow_multi_tx", "include_cw20_assets", "include_evm_assets", "include_no_metadata_assets", "native_only", "include_swaps"] as const;
+/** The schema's defaults, which the page's checkboxes must start from. */
+const DEFAULTS = ExplainRequestSchema.parse({ source_asset_chain_id: "a", source_asset_denom: "b", dest_chain_id: "c" });
+
+interface Shown {
+  reachable: string | undefined;
+  codes: (string | null)[];
+  messages: string[];
+  suggestions: string[][];
+  routes: { vias: (string | null)[]; denoms: (string | null)[]; caption: string }[];
+  error: string;
+}
+
+/** Fills the "Why can't it go?" form with the request, presses Explain, and reads the answer off the page. */
+async function askWhy(page: Page, request: ExplainRequest): Promise<Shown> {
+  expect(request.swap_venues ?? null, "the page has no swap venue picker").toBeNull();
+  // The form is filled in one step (typing each field is covered by explorer.test.ts); Explain is clicked.
+  const fields: Record<string, string | boolean> = {
+    "why-source-chain": request.source_asset_chain_id,
+    "why-source-denom": request.source_asset_denom,
+    "why-dest-chain": request.dest_chain_id,
+    "why-dest-denom": request.dest_asset_denom ?? "",
+    "why-recommendation_reason": request.recommendation_reason ?? "",
+  };
+  for (const flag of FLAGS) fields[`why-${flag}`] = request[flag] ?? DEFAULTS[flag];
+  await page.evaluate((values) => {
+    for (const [id, value] of Object.entries(values)) {
+      const control = document.getElementById(id) as HTMLInputElement;
+      if (typeof value === "boolean") control.checked = value;
+      else control.value = value;
+    }
+  }, fields);
+  await Promise.all([
+    page.waitForResponse((response) => response.url().endsWith("/v2/fungible/explain")),
+    page.click("#why-form button[type=submit]"),
+  ]);
+  await page.waitForSelector("#why-result[aria-busy=false]", { state: "attached" });
+  return page.evaluate(() => {
+    const all = (selector: string, root: ParentNode = document) => Array.from(root.querySelectorAll(selector));
+    return {
+      reachable: document.getElementById("why-verdict")!.dataset.reachable,
+      codes: all("#why-reasons li").map((item) => item.getAttribute("data-code")),
+      messages: all("#why-reasons li .message").map((item) => item.textContent ?? ""),
+      suggestions: all("#why-reasons li").map((item) => all(".suggestions button", item).map((button) => button.textContent ?? "")),
+      routes: all("#why-routes figure.route").map((figure) => ({
+        vias: all("g.hop", figure).map((hop) => hop.getAttribute("data-via")),
+        denoms: all("g.asset", figure).map((box) => box.getAttribute("data-denom")),
+        caption: figure.querySelector("figcaption")?.textContent ?? "",
+      })),
+      error: document.getElementById("why-error")!.textContent ?? "",
+    };
+  });
+}
+
+/** What the page shows must be the case's expectations, and the service's own reasons and suggestions. */
+function checkShown(testCase: ExplainCase, shown: Shown, graph: AssetGraph): void {
+  const answer = graph.explain(testCase.request);
+  expect(shown.error).toBe("");
+  expect(shown.reachable).toBe(String(testCase.reachable));
+  expect(shown.codes).toEqual(testCase.codes);
+  expect(shown.messages).toEqual(answer.reasons.map((reason) => reason.message));
+  expect(shown.messages.every((message) => message.trim() !== "")).toBe(true);
+  const suggested = answer.reasons.map((reason) =>
+    "suggestions" in reason
+      ? reason.suggestions.map((s: string | { denom: string; symbol?: string }) => (typeof s === "string" ? s : s.symbol ? `${s.symbol} ${s.denom}` : s.denom))
+      : [],
+  );
+  expect(shown.suggestions).toEqual(suggested);
+  expect(shown.routes.length).toBe(answer.routes.length);
+  if (testCase.route) {
+    const [first] = shown.routes;
+    expect(first!.vias).toEqual(testCase.route.vias);
+    expect(first!.denoms.at(-1)).toBe(testCase.route.dest_denom);
+    expect(first!.caption).toContain(`: ${testCase.route.txs_required} transaction`);
+  }
+}
+
+function runCases(label: string, graphOf: () => Promise<AssetGraph> | AssetGraph, cases: readonly ExplainCase[], browser: () => Browser) {
+  describe(`${label}: the explain case table through the page`, () => {
+    let graph: AssetGraph;
+    let explorer: Explorer;
+    let open: OpenPage;
+    beforeAll(async () => {
+      graph = await graphOf();
+      explorer = await startExplorer(graph, browser());
+      open = await openExplorer(explorer);
+    });
+    afterAll(async () => {
+      await explorer?.close();
+    });
+
+    it("the filters start at the schema's defaults", async () => {
+      for (const flag of FLAGS) expect(await open.page.isChecked(`#why-${flag}`), flag).toBe(DEFAULTS[flag]);
+    });
+
+    it.each(cases.map((c) => [c.name, c] as const))("%s", async (_name, testCase) => {
+      checkShown(testCase, await askWhy(open.page, testCase.request), graph);
+    });
+
+    it("showed no console error and sent nothing outside the server", () => {
+      expect(open.problems).toEqual([]);
+    });
+  });
+}
+
+const fixtureCases = EXPLAIN_CASES.filter((c) => c.graph === "fixture");
+
+describe.skipIf(chromiumMissing !== null)("headless Chromium", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  runCases("fixture", fixtureGraph, fixtureCases, () => browser);
+  runCases("mainnet", mainnetGraph, EXPLAIN_CASES.filter((c) => c.graph === "mainnet"), () => browser);
+});
+
+describe("coverage of the page cases", () => {
+  it("the fixture cases reach every reason code and a reachable answer", () => {
+    const covered = new Set(fixtureCases.flatMap((c) => c.codes));
+    expect(REASON_CODES.filter((code) => !covered.has(code))).toEqual([]);
+    expect(fixtureCases.some((c) => c.reachable)).toBe(true);
+  });
+});

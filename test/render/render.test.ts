@@ -1,0 +1,111 @@
+/**
+ * Pictures: DOT is checked by Graphviz itself (@viz-js/viz parses and renders it: an independent
+ * parser), Mermaid by its structure: one edge per hop with its channel or bridge label, generated
+ * identifiers, no raw quote inside a label.
+ */
+import { describe, expect, test } from "vitest";
+import { reachToDot, routeToDot } from "../../src/render/dot.js";
+import { explainToDot, explainToMermaid } from "../../src/render/explain.js";
+import { reachToMermaid, routeToMermaid } from "../../src/render/mermaid.js";
+import { renderSvg } from "../../src/render/svg.js";
+import type { Route } from "../../src/wire/route.js";
+import { FIXTURE_DENOMS } from "../explain/cases.js";
+import { fixtureGraph } from "../explain/graphs.js";
+
+const graph = fixtureGraph();
+const ibcRoute = graph.route({ chain_id: "hub-1", denom: "uhub" }, { chain_id: "delta-1", denom: FIXTURE_DENOMS.hubOnDelta })!;
+const bridgeRoute = graph.route({ chain_id: "hub-1", denom: "uhub" }, { chain_id: "8453", denom: "0x1111111111111111111111111111111111111111" })!;
+// A symbol with quotes, '#', '<' and a denom with '/' and ':' through a hand-made route.
+const nasty: Route = {
+  ...bridgeRoute,
+  from: { ...bridgeRoute.from, symbol: 'HUB "the" #1 <coin>' },
+  hops: bridgeRoute.hops.map((hop) => ({ ...hop, from: { ...hop.from, symbol: 'HUB "the" #1 <coin>', denom: "factory/hub1:x/y" } })),
+};
+
+/** The text Graphviz wrote, entities decoded (`&#45;` is '-'). */
+function svgText(svg: string): string {
+  return svg
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+    .replaceAll("&quot;", '"')
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&amp;", "&");
+}
+
+const mermaidEdges = (text: string) => [...text.matchAll(/^\s+(\w+) (-->|-\.->|---)(?:\|"([^"]*)"\|)? (\w+)$/gm)];
+
+describe("Mermaid", () => {
+  test.each([
+    ["IBC route with a new transaction", ibcRoute],
+    ["bridge route", bridgeRoute],
+    ["escaped labels", nasty],
+  ] as const)("%s: one labelled edge per hop, valid ids, no raw quotes", (_name, route) => {
+    const text = routeToMermaid(route);
+    expect(text.startsWith("flowchart LR\n")).toBe(true);
+    const edges = mermaidEdges(text);
+    expect(edges.length).toBe(route.hops.length);
+    route.hops.forEach((hop, i) => {
+      const label = hop.kind === "ibc" ? `IBC ${hop.port}/${hop.channel}` : hop.kind === "bridge" ? hop.bridge : `swap on ${hop.venue}`;
+      expect(edges[i]![3]).toContain(label);
+      expect(edges[i]![2]).toBe(i > 0 && hop.starts_tx ? "-.->" : "-->");
+    });
+    for (const line of text.trim().split("\n").slice(1)) {
+      const ids = line.trim().match(/^(\w+)/)![1]!;
+      expect(ids).toMatch(/^[A-Za-z][A-Za-z0-9_]*$/);
+      // Every label is one "..." pair with nothing quoted inside.
+      for (const label of line.match(/"[^"]*"/g) ?? []) expect(label.replaceAll("<br/>", "")).not.toMatch(/[<>]/);
+      expect((line.match(/"/g) ?? []).length % 2).toBe(0);
+    }
+    for (const chain of new Set(route.hops.flatMap((hop) => [hop.from.chain_id, hop.to.chain_id]))) expect(text).toContain(chain);
+  });
+
+  test("escapes quotes, # and angle brackets as entity codes", () => {
+    const text = routeToMermaid(nasty);
+    expect(text).toContain("HUB #quot;the#quot; #35;1 #lt;coin#gt;");
+  });
+
+  test("reach: the source, each chain and each of its assets", () => {
+    const source = ibcRoute.from;
+    const reach = graph.assetsFromSource({ source_asset_chain_id: "hub-1", source_asset_denom: "uhub" });
+    const text = reachToMermaid(source, reach);
+    const chains = Object.keys(reach.dest_assets);
+    expect(mermaidEdges(text).filter((e) => e[1] === "s").length).toBe(chains.length);
+    for (const chain of chains) expect(text).toContain(`("${chain}")`);
+  });
+});
+
+describe("DOT, parsed back by Graphviz", () => {
+  test.each([
+    ["route", routeToDot(ibcRoute), ["hub-1", "alpha-1", "delta-1"]],
+    ["bridge route with quotes", routeToDot(nasty), ["hub-1", "8453"]],
+    ["reach", reachToDot(ibcRoute.from, graph.assetsFromSource({ source_asset_chain_id: "hub-1", source_asset_denom: "uhub" })), ["alpha-1", "8453"]],
+    ["explain: inactive channel", explainToDot(graph.explain({ source_asset_chain_id: "hub-1", source_asset_denom: "uhub", dest_chain_id: "gamma-1" })), ["gamma-1"]],
+    ["explain: no path", explainToDot(graph.explain({ source_asset_chain_id: "hub-1", source_asset_denom: "uhub", dest_chain_id: "island-1" })), ["island-1"]],
+  ] as const)("%s renders to SVG naming its chains", async (_name, dot, chains) => {
+    const svg = svgText(await renderSvg(dot));
+    expect(svg).toMatch(/^<\?xml|<svg/);
+    expect(svg).toContain("</svg>");
+    for (const chain of chains) expect(svg).toContain(chain);
+  });
+
+  test("the escaped symbol survives into the SVG text", async () => {
+    const svg = svgText(await renderSvg(routeToDot(nasty)));
+    expect(svg).toContain('HUB "the" #1 <coin>');
+    expect(svg).toContain("factory/hub1:x/y");
+  });
+
+  test("DOT Graphviz rejects is an invalid_request, not a crash", async () => {
+    await expect(renderSvg("digraph { a -> }")).rejects.toMatchObject({ code: "invalid_request" });
+  });
+
+  test("a route hop that starts a transaction is dashed", () => {
+    expect(routeToDot(ibcRoute)).toMatch(/label="IBC transfer\/channel-1 \(new tx\)", style=dashed/);
+  });
+});
+
+describe("explain pictures", () => {
+  test("inactive channel: the broken hop is marked", () => {
+    const text = explainToMermaid(graph.explain({ source_asset_chain_id: "hub-1", source_asset_denom: "uhub", dest_chain_id: "gamma-1" }));
+    expect(text).toContain('-.->|"INACTIVE transfer/channel-2"|');
+  });
+});
