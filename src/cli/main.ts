@@ -6,14 +6,17 @@ import { version } from "../../package.json";
 import { between } from "./between.js";
 import { describeError, EXIT_OK, EXIT_USAGE, exitCodeFor, UsageError } from "./cli-error.js";
 import type { Command } from "./command.js";
+import { compile } from "./compile.js";
 import { fromSource } from "./from-source.js";
 import { print, printError } from "./output.js";
 import { route } from "./route.js";
 import { serve } from "./serve.js";
-import { snapshot } from "./snapshot.js";
 import { validate } from "./validate.js";
+import { why } from "./why.js";
+import { chains } from "./chains.js";
+import { assets } from "./assets.js";
 
-const COMMANDS = new Map<string, Command>([serve, fromSource, between, route, validate, snapshot].map((command) => [command.name, command]));
+const COMMANDS = new Map<string, Command>([serve, fromSource, between, route, why, chains, assets, validate, compile].map((command) => [command.name, command]));
 
 const HELP = `usage: fungible-graph <command> [flags]
 
@@ -22,8 +25,10 @@ Which fungible tokens can move between blockchains (IBC and bridges), and how.
 commands:
 ${commandList()}
 
-Every command takes --help. Query commands take --registry FILE or --snapshot FILE (default:
-the embedded Cosmos chain registry) and --json for machine-readable output.
+Every command takes --help. Query commands answer from the dataset shipped in the package
+(--network mainnet, the default, or testnet), or from --dataset FILE (\`compile\`), --registry FILE
+or --chain-registry (the installed package, slow); --overrides FILE layers metadata corrections;
+--json gives machine-readable output.
 Exit codes: 0 ok, 1 not found or fatal registry issue, 2 usage error.`;
 
 function commandList(): string {

@@ -1,52 +1,158 @@
 /**
- * The node:cluster primary of `serve --workers N`: forks N workers (each runs `serve` on the
- * same argv and shares the listening port), prints the listening line once all are ready,
- * replaces a worker that dies while serving, and on SIGTERM/SIGINT drains them all, then exits 0.
+ * `serve` with node:cluster workers. The PRIMARY loads and checks the data once, in a worker
+ * thread (so a usage error or refused data exits 2 or 1 with one message, before any fork),
+ * writes it as a dataset file, and forks the workers, which load that file.
+ * SIGHUP and --watch run in the primary only: it prepares the new data once, off-thread; then,
+ * one worker at a time, forks a replacement that loads the new data and, once it listens, drains
+ * the old worker (as nginx does). No request waits on a load: a worker never loads while it
+ * serves. A refusal is only recorded by the workers (for /health). A worker that dies while
+ * serving is replaced from the last good dataset. SIGTERM/SIGINT drain every worker.
  */
 import cluster, { type Worker } from "node:cluster";
-import { EXIT_FAILURE, EXIT_OK } from "./cli-error.js";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadDataset } from "../engine/dataset.js";
+import { FungibleError } from "../errors.js";
+import { startServer } from "../node/start-server.js";
+import { watchFiles } from "../node/watch-files.js";
+import { EXIT_FAILURE, EXIT_OK, UsageError } from "./cli-error.js";
 import { print, printError } from "./output.js";
 import type { ServeConfig } from "./serve-config.js";
+import { prepareInThread, Reloads } from "./serve-reload.js";
+import { serverOptions, stopSignal } from "./serve-single.js";
+import { describeSource, sourceFiles } from "./serve-source.js";
 
-interface ListeningMessage {
-  type: "listening";
-  url: string;
-}
+const DATASET_ENV = "FUNGIBLE_GRAPH_SERVE_DATASET";
+/** Set for a worker started by a reload: its /health then shows that reload. */
+const RELOADED_ENV = "FUNGIBLE_GRAPH_SERVE_RELOADED";
+const ACK_TIMEOUT_MS = 120_000;
 
-const isListening = (message: unknown): message is ListeningMessage =>
-  typeof message === "object" && message !== null && (message as ListeningMessage).type === "listening";
+type ToWorker = { type: "record"; ok: true } | { type: "record"; ok: false; error: string };
+type FromWorker = { type: "listening"; url: string } | { type: "done"; id: number; note: string } | { type: "failed"; id: number; error: string };
 
-export function runPrimary(config: ServeConfig): Promise<number> {
+export async function runPrimary(command: string, config: ServeConfig): Promise<number> {
+  const lifecycle = config.quiet ? () => {} : printError;
+  process.on("SIGHUP", () => lifecycle("SIGHUP before the workers were started: ignored"));
+  const first = await prepareInThread({ command, source: config.source, currentVersion: null, probes: [] });
+  if (first.kind === "refused") throw first.usage ? new UsageError(first.error, command) : new FungibleError("invalid_registry", first.error);
+  if (first.kind !== "ready") throw new FungibleError("internal", `${command}: nothing prepared at start`);
+  const dir = mkdtempSync(join(tmpdir(), "fungible-graph-serve-"));
+  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+  let generation = 0;
+  const writeDataset = (text: string) => {
+    const file = join(dir, `dataset-${++generation}.json`);
+    writeFileSync(file, text);
+    return file;
+  };
+  let datasetFile = writeDataset(first.dataset);
+  lifecycle(`serving ${first.dataVersion} from ${describeSource(config.source)} (prepared in ${Math.round(first.ms)} ms)`);
+
   const workers = new Set<Worker>();
   const ready = new Set<Worker>();
-  // A worker that keeps dying would otherwise be replaced forever.
+  const retiring = new Set<Worker>();
+  const waiting = new Map<Worker, { resolve: () => void; reject: (error: Error) => void }>();
+  const listening = (worker: Worker) =>
+    new Promise<void>((resolve, reject) => waiting.set(worker, { resolve, reject }));
   let restartsLeft = config.workers * 3;
   let announced = false;
   let exitCode: number | null = null;
+  let messageId = 0;
+  const pending = new Map<number, (result: FromWorker) => void>();
+
+  const ask = (worker: Worker, message: ToWorker): Promise<FromWorker> => {
+    const id = ++messageId;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => settle({ type: "failed", id, error: "no answer" }), ACK_TIMEOUT_MS);
+      const settle = (result: FromWorker) => {
+        clearTimeout(timer);
+        pending.delete(id);
+        resolve(result);
+      };
+      pending.set(id, settle);
+      worker.once("exit", () => settle({ type: "failed", id, error: "the worker exited" }));
+      worker.send({ ...message, id });
+    });
+  };
+  // One worker at a time: the others keep answering while one loads the dataset.
+  const everyWorker = async (message: ToWorker) => {
+    const notes: string[] = [];
+    for (const worker of [...ready]) {
+      const answer = await ask(worker, message);
+      if (answer.type === "failed") throw new Error(`worker ${worker.process.pid}: ${answer.error}`);
+      if (answer.type === "done") notes.push(answer.note);
+    }
+    return notes;
+  };
+
+  const reloads = new Reloads({
+    command,
+    source: config.source,
+    dataVersion: first.dataVersion,
+    probes: first.probes,
+    log: lifecycle,
+    target: {
+      async apply(dataset) {
+        const previous = datasetFile;
+        datasetFile = writeDataset(dataset);
+        const started = performance.now();
+        const old = [...ready];
+        const exits: Promise<unknown>[] = [];
+        for (const worker of old) {
+          await listening(fork(true));
+          retiring.add(worker);
+          ready.delete(worker);
+          exits.push(new Promise((resolve) => worker.once("exit", resolve)));
+          worker.process.kill("SIGTERM");
+        }
+        // Done when the old workers are gone: from then on every answer comes from the new data.
+        await Promise.all(exits);
+        rmSync(previous, { force: true });
+        return `${old.length} workers replaced one by one in ${Math.round(performance.now() - started)} ms: new ones loaded the new data, old ones drained`;
+      },
+      async record(result) {
+        await everyWorker({ type: "record", ...result });
+      },
+    },
+  });
+
+  // Assigned below, once the cluster's exit handling is in place; reloads only start after that.
+  let fork: (reloaded?: boolean) => Worker = () => {
+    throw new Error("fork before start");
+  };
 
   return new Promise((resolve) => {
-    const shutdown = (code: number) => {
+    const shutdown = (code: number, reason?: string) => {
       if (exitCode !== null) return;
       exitCode = code;
+      watch?.close();
+      if (reason) lifecycle(`${reason}: draining requests in flight`);
       for (const worker of workers) worker.process.kill("SIGTERM");
       if (workers.size === 0) resolve(code);
     };
-    const fork = () => {
-      const worker = cluster.fork();
+    fork = (reloaded = false) => {
+      const worker = cluster.fork({ [DATASET_ENV]: datasetFile, [RELOADED_ENV]: reloaded ? "1" : "" });
       workers.add(worker);
-      worker.on("message", (message: unknown) => {
-        if (!isListening(message)) return;
-        ready.add(worker);
-        if (!announced && ready.size === config.workers) {
-          announced = true;
-          print(`listening on ${message.url}`);
-          printError(`${config.workers} workers`);
-        }
+      worker.on("message", (message: FromWorker) => {
+        if (message.type === "listening") {
+          ready.add(worker);
+          waiting.get(worker)?.resolve();
+          waiting.delete(worker);
+          if (!announced && ready.size === config.workers) {
+            announced = true;
+            print(`listening on ${message.url}`);
+            lifecycle(`${config.workers} workers${config.workersWhy ? ` (${config.workersWhy})` : ""}`);
+          }
+        } else pending.get(message.id)?.(message);
       });
+      return worker;
     };
     cluster.on("exit", (worker, code, signal) => {
       workers.delete(worker);
       ready.delete(worker);
+      waiting.get(worker)?.reject(new Error(`a new worker exited (${signal ?? `code ${code}`}) before listening`));
+      waiting.delete(worker);
+      if (retiring.delete(worker)) return;
       if (exitCode !== null) {
         if (workers.size === 0) resolve(exitCode);
         return;
@@ -56,15 +162,37 @@ export function runPrimary(config: ServeConfig): Promise<number> {
         printError(`worker ${worker.process.pid} exited (${how}) before listening; stopping`);
         shutdown(EXIT_FAILURE);
       } else if (restartsLeft-- > 0) {
-        printError(`worker ${worker.process.pid} exited (${how}); starting a replacement`);
+        lifecycle(`worker ${worker.process.pid} exited (${how}); starting a replacement`);
         fork();
       } else {
         printError(`worker ${worker.process.pid} exited (${how}); too many restarts, stopping`);
         shutdown(EXIT_FAILURE);
       }
     });
-    process.on("SIGTERM", () => shutdown(EXIT_OK));
-    process.on("SIGINT", () => shutdown(EXIT_OK));
+    void stopSignal().then((reason) => shutdown(EXIT_OK, reason));
+    process.removeAllListeners("SIGHUP");
+    process.on("SIGHUP", () => void reloads.request("SIGHUP"));
+    const watch = config.watch ? watchFiles(sourceFiles(config.source), (changed) => void reloads.request(`changed: ${changed.join(", ")}`)) : null;
     for (let i = 0; i < config.workers; i++) fork();
   });
+}
+
+/** One worker of the cluster: serves the primary's dataset file, swaps and records as told. */
+export async function runClusterWorker(command: string, config: ServeConfig): Promise<number> {
+  const file = process.env[DATASET_ENV];
+  if (!file) throw new FungibleError("internal", `${command}: a cluster worker started without ${DATASET_ENV}`);
+  // The primary reloads; a SIGHUP sent to the whole process group must not end a worker.
+  process.on("SIGHUP", () => {});
+  const stopped = stopSignal();
+  process.on("disconnect", () => process.kill(process.pid, "SIGTERM"));
+  const server = await startServer({ graph: loadDataset(readFileSync(file)), ...serverOptions(config, config.quiet ? () => {} : printError) });
+  if (process.env[RELOADED_ENV] === "1") server.live.recordReload({ ok: true });
+  process.on("message", (message: ToWorker & { id: number }) => {
+    server.live.recordReload(message.ok ? { ok: true } : { ok: false, error: message.error });
+    process.send?.({ type: "done", id: message.id, note: "" });
+  });
+  process.send?.({ type: "listening", url: server.url });
+  await stopped;
+  await server.close();
+  process.exit(EXIT_OK);
 }

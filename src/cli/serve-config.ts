@@ -1,10 +1,104 @@
-/** What `serve` was asked to do, shared by the single process and the cluster primary. */
+/**
+ * What `serve` was asked to do, parsed and checked ONCE (in the cluster primary before it forks,
+ * so a usage error exits 2 with one message), shared by the single process and the cluster.
+ */
+import { readFileSync } from "node:fs";
+import { defaultWorkerCount } from "../node/worker-count.js";
+import { SERVER_DEFAULTS } from "../node/start-server.js";
+import { UsageError } from "./cli-error.js";
+import { parseInteger } from "./command.js";
+import { sourceFiles, type SourceValues } from "./serve-source.js";
+
 export interface ServeConfig {
   port: number;
   host: string;
-  registry: string | undefined;
-  snapshot: string | undefined;
+  /** The graph flags as given, for loadGraph. */
+  source: SourceValues;
   workers: number;
+  /** Why this many workers (the default's figures), or null when --workers said so. */
+  workersWhy: string | null;
   quiet: boolean;
+  accessLog: boolean;
+  watch: boolean;
   bodyLimit: number | undefined;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  maxConnections: number;
+  drainTimeoutMs: number;
+}
+
+export const DEFAULT_PORT = 8080;
+
+export interface ServeFlags {
+  port?: string | undefined;
+  host?: string | undefined;
+  workers?: string | undefined;
+  "body-limit"?: string | undefined;
+  quiet?: boolean | undefined;
+  "access-log"?: boolean | undefined;
+  watch?: boolean | undefined;
+  "header-timeout"?: string | undefined;
+  "request-timeout"?: string | undefined;
+  "keep-alive-timeout"?: string | undefined;
+  "max-connections"?: string | undefined;
+  "drain-timeout"?: string | undefined;
+}
+
+export function parseServeConfig(command: string, flags: ServeFlags, source: SourceValues, env: NodeJS.ProcessEnv = process.env): ServeConfig {
+  const portText = flags.port ?? env.PORT;
+  const seconds = (flag: keyof ServeFlags, fallbackMs: number, min: number) => {
+    const text = flags[flag];
+    if (text === undefined) return fallbackMs;
+    const value = /^\d+(\.\d+)?$/.test(String(text)) ? Number(text) : Number.NaN;
+    if (!(value >= min) || value > 3600) throw new UsageError(`${command}: --${flag} must be a number of seconds from ${min} to 3600, got "${text}"`, command);
+    return Math.round(value * 1000);
+  };
+  const headersTimeoutMs = seconds("header-timeout", SERVER_DEFAULTS.headersTimeoutMs, 0.1);
+  const requestTimeoutMs = seconds("request-timeout", SERVER_DEFAULTS.requestTimeoutMs, 0.1);
+  // node:http refuses a header timeout above the request timeout.
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new UsageError(`${command}: --header-timeout (${headersTimeoutMs / 1000} s) must not exceed --request-timeout (${requestTimeoutMs / 1000} s)`, command);
+  }
+  const watch = flags.watch ?? false;
+  if (watch && sourceFiles(source).length === 0) {
+    throw new UsageError(`${command}: --watch needs a file to watch (--registry, --dataset or --overrides); the embedded registry only changes with the package`, command);
+  }
+  const workers = parseWorkers(command, flags.workers);
+  return {
+    port: portText === undefined || portText === "" ? DEFAULT_PORT : parseInteger(command, flags.port ? "--port" : "PORT", portText, 0, 65535),
+    host: flags.host ?? "127.0.0.1",
+    source,
+    workers: workers.count,
+    workersWhy: workers.why,
+    quiet: flags.quiet ?? false,
+    accessLog: flags["access-log"] ?? false,
+    watch,
+    bodyLimit: flags["body-limit"] === undefined ? undefined : parseInteger(command, "--body-limit", flags["body-limit"], 1, 2 ** 30),
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs: seconds("keep-alive-timeout", SERVER_DEFAULTS.keepAliveTimeoutMs, 0),
+    maxConnections:
+      flags["max-connections"] === undefined ? defaultMaxConnections() : parseInteger(command, "--max-connections", flags["max-connections"], 1, 10_000_000),
+    drainTimeoutMs: seconds("drain-timeout", SERVER_DEFAULTS.drainTimeoutMs, 0),
+  };
+}
+
+function parseWorkers(command: string, text: string | undefined): { count: number; why: string | null } {
+  if (text !== undefined && text !== "auto" && text !== "0") return { count: parseInteger(command, "--workers", text, 0, 1024), why: null };
+  const { count, why } = defaultWorkerCount();
+  return { count, why };
+}
+
+/** 10,000, or fewer when the open-file limit is lower: leave room for the files a reload reads. */
+export function defaultMaxConnections(limitsFile = "/proc/self/limits"): number {
+  let soft = Number.POSITIVE_INFINITY;
+  try {
+    const line = readFileSync(limitsFile, "utf8").split("\n").find((l) => l.startsWith("Max open files"));
+    const value = line ? Number(line.slice("Max open files".length).trim().split(/\s+/)[0]) : Number.NaN;
+    if (Number.isFinite(value)) soft = value;
+  } catch {
+    // Not Linux: keep the plain default.
+  }
+  return Math.max(1, Math.min(SERVER_DEFAULTS.maxConnections, soft - 64));
 }

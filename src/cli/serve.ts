@@ -1,81 +1,58 @@
 /**
  * `fungible-graph serve`: the HTTP service. Prints `listening on http://HOST:PORT` once it
- * accepts connections; SIGTERM or SIGINT stops accepting, drains requests in flight, exits 0.
- * With --workers N above 1 the process becomes a node:cluster primary (see serve-cluster.ts).
+ * accepts connections; SIGHUP (or a change to a watched file with --watch) reloads the data
+ * without dropping a request; SIGTERM or SIGINT stops accepting, drains requests in flight, exits 0.
+ * With more than one worker the process becomes a node:cluster primary (see serve-cluster.ts).
  */
 import cluster from "node:cluster";
-import { availableParallelism } from "node:os";
-import { startServer } from "../node/start-server.js";
-import { defineCommand, parseInteger } from "./command.js";
-import { EXIT_OK } from "./cli-error.js";
-import { GRAPH_OPTIONS, loadGraph } from "./load-graph.js";
-import { print, printError } from "./output.js";
-import { runPrimary } from "./serve-cluster.js";
-import type { ServeConfig } from "./serve-config.js";
+import { SERVER_DEFAULTS } from "../node/start-server.js";
+import { defineCommand } from "./command.js";
+import { GRAPH_OPTIONS } from "./load-graph.js";
+import { runClusterWorker, runPrimary } from "./serve-cluster.js";
+import { DEFAULT_PORT, parseServeConfig } from "./serve-config.js";
+import { runSingle } from "./serve-single.js";
+import type { SourceValues } from "./serve-source.js";
 
 const NAME = "serve";
-const DEFAULT_PORT = 8080;
+const s = (ms: number) => `${ms / 1000}`;
 
 export const serve = defineCommand({
   name: NAME,
   summary: "run the HTTP service",
   description: `Serves POST /v2/fungible/assets_from_source, POST (or GET) /v2/fungible/assets_between_chains,
-GET /openapi.json and GET /health.`,
+GET /openapi.json and GET /health. Lifecycle lines (listening, reloads, draining) go to stderr;
+the access log (--access-log) is JSON lines on stdout.
+SIGHUP reloads the data: it is loaded and checked off the serving thread, then swapped in; bad
+data is refused (logged, and in /health last_reload) and the old data keeps serving.`,
   options: {
     port: { type: "string", arg: "N", help: `port to listen on (default: $PORT, else ${DEFAULT_PORT}; 0 picks a free one)` },
     host: { type: "string", arg: "HOST", help: "address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)" },
     ...GRAPH_OPTIONS,
-    workers: { type: "string", arg: "N", help: "processes to serve with (default, 0 or auto: one per core)" },
+    workers: {
+      type: "string",
+      arg: "N",
+      help: "processes to serve with (default, 0 or auto: one per core, at most as many as fit in 75% of free memory)",
+    },
+    watch: { type: "boolean", help: "reload when the --registry/--dataset/--overrides files change" },
     "body-limit": { type: "string", arg: "BYTES", help: "largest request body accepted (default 65536)" },
-    quiet: { type: "boolean", help: "no log line per request" },
+    "header-timeout": { type: "string", arg: "SECONDS", help: `time allowed for a request's headers (default ${s(SERVER_DEFAULTS.headersTimeoutMs)})` },
+    "request-timeout": { type: "string", arg: "SECONDS", help: `time allowed for a whole request (default ${s(SERVER_DEFAULTS.requestTimeoutMs)})` },
+    "keep-alive-timeout": {
+      type: "string",
+      arg: "SECONDS",
+      help: `how long an idle connection is kept (default ${s(SERVER_DEFAULTS.keepAliveTimeoutMs)}; above your load balancer's idle timeout)`,
+    },
+    "max-connections": { type: "string", arg: "N", help: `open connections per process at most (default ${SERVER_DEFAULTS.maxConnections}, less if the open-file limit is lower)` },
+    "drain-timeout": { type: "string", arg: "SECONDS", help: `on SIGTERM, how long requests in flight may take (default ${s(SERVER_DEFAULTS.drainTimeoutMs)})` },
+    "access-log": { type: "boolean", help: "one JSON line per request on stdout: {t, method, path, status, ms} (default off)" },
+    quiet: { type: "boolean", help: "no lifecycle lines (reloads, draining, client aborts); the listening line stays" },
   },
   async run(values) {
-    const portText = values.port ?? process.env.PORT;
-    const config: ServeConfig = {
-      port: portText === undefined || portText === "" ? DEFAULT_PORT : parseInteger(NAME, values.port ? "--port" : "PORT", portText, 0, 65535),
-      host: values.host ?? "127.0.0.1",
-      registry: values.registry,
-      snapshot: values.snapshot,
-      workers: parseWorkers(values.workers),
-      quiet: values.quiet ?? false,
-      bodyLimit: values["body-limit"] === undefined ? undefined : parseInteger(NAME, "--body-limit", values["body-limit"], 1, 2 ** 30),
-    };
-    if (config.workers > 1 && cluster.isPrimary) return runPrimary(config);
-    return runServer(config, cluster.isWorker);
+    const source: SourceValues = {};
+    for (const flag of Object.keys(GRAPH_OPTIONS)) source[flag] = (values as Record<string, string | boolean | undefined>)[flag];
+    const config = parseServeConfig(NAME, values, source);
+    if (cluster.isWorker) return runClusterWorker(NAME, config);
+    if (config.workers > 1) return runPrimary(NAME, config);
+    return runSingle(NAME, config);
   },
 });
-
-function parseWorkers(text: string | undefined): number {
-  // Issue 4: one process per core unless told otherwise.
-  if (text === undefined) return availableParallelism();
-  const count = text === "auto" ? 0 : parseInteger(NAME, "--workers", text, 0, 1024);
-  return count === 0 ? availableParallelism() : count;
-}
-
-/** One serving process: alone, or one worker of a cluster (then it reports to the primary). */
-async function runServer(config: ServeConfig, inWorker: boolean): Promise<number> {
-  let stop!: (reason: string) => void;
-  const stopped = new Promise<string>((resolve) => (stop = resolve));
-  // `on`, not `once`: a second signal while draining must not kill the process mid-drain.
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
-  if (inWorker) process.on("disconnect", () => stop("disconnect"));
-
-  const graph = await Promise.race([loadGraph(NAME, config), stopped.then(() => null)]);
-  if (graph === null) process.exit(EXIT_OK); // stopped while loading: nothing to drain
-  const server = await startServer({
-    graph,
-    port: config.port,
-    host: config.host,
-    quiet: config.quiet,
-    ...(config.bodyLimit === undefined ? {} : { bodyLimit: config.bodyLimit }),
-  });
-  if (inWorker) process.send?.({ type: "listening", url: server.url });
-  else print(`listening on ${server.url}`);
-
-  const reason = await stopped;
-  if (!inWorker) printError(`${reason}: draining requests in flight`);
-  await server.close();
-  // Loading the embedded registry can leave timers or handles behind; the server is closed, so go.
-  process.exit(EXIT_OK);
-}

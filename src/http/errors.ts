@@ -2,7 +2,7 @@
  * The one place that turns anything thrown while serving a request into the error body of
  * SEMANTICS section 6: `{code, message, details}` with the HTTP status of the error kind.
  */
-import type { z } from "zod";
+import type * as z from "zod";
 import { FungibleError, isFungibleError } from "../errors.js";
 import type { ErrorBodySchema } from "../wire/error-body.js";
 

@@ -1,21 +1,38 @@
 /**
- * The HTTP surface as a standard fetch handler, `(Request) => Promise<Response>`, built on Hono.
- * No Node built-ins: the same handler serves Node (see ../node), Deno, Bun, workers and tests.
- * Every error leaves through `onError`, the one place that writes the error body of SEMANTICS 6.
+ * The HTTP surface as a standard fetch handler, `(Request) => Promise<Response>`. No Node
+ * built-ins: the same handler serves Node (see ../node), Deno, Bun, workers and tests.
+ *
+ * The query endpoints, /health and /openapi.json are dispatched here by exact path, without a
+ * router: their answers come from caches (./answer-store.ts), so a repeat costs a few Map look-ups
+ * and one Response built from bytes and a plain header object, the form @hono/node-server writes
+ * straight to the socket. Every other path falls through to a Hono app (where further endpoints
+ * mount) whose `notFound` and `onError` write JSON too. Every answer, errors included, carries
+ * `X-Data-Version`, and every error leaves through `fail`, the error body of SEMANTICS 6.
  */
-import { Hono, type MiddlewareHandler } from "hono";
-import { cors } from "hono/cors";
+import { Hono } from "hono";
 import type { AssetGraph } from "../engine/asset-graph.js";
-import { AssetsBetweenChainsRequestSchema } from "../wire/schema.js";
-import type { AssetsBetweenChainsRequest, AssetsFromSourceRequest } from "../wire/schema.js";
 import { FungibleError } from "../errors.js";
-import { assetsBetweenChainsJson, assetsFromSourceJson } from "../wire/serialize.js";
-import { errorResponse, methodNotAllowed, toFungibleError } from "./errors.js";
+import { AnswerStore } from "./answer-store.js";
+import { ENCODINGS, encodingNegotiator, webCompressor, type Compressor, type Encoding } from "./encoding.js";
+import { errorBody, toFungibleError } from "./errors.js";
+import { mountExplorer } from "./explorer-routes.js";
+import { LiveGraph } from "./live-graph.js";
 import { buildOpenApiDocument, PATHS } from "./openapi.js";
-import { queryToBody } from "./query-params.js";
-import { assertJsonContentType, readJsonBody } from "./read-json.js";
+import { ASSETS_BETWEEN_CHAINS, ASSETS_FROM_SOURCE, serveQuery, type QueryOperation, type QueryResult } from "./query-endpoint.js";
 
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
+/**
+ * Answers change only when the data is reloaded, and a reload is an operator's act a few times a
+ * day at most. A minute of freshness lets browsers and CDNs absorb repeats; after it they
+ * revalidate, which costs a 304 (the ETag names the data version), and for ten more minutes a CDN
+ * may serve the stale copy while it revalidates, so a slow origin never stalls a wallet. `public`
+ * because the data is the same for everyone. Worst case, a reload shows up everywhere in 11 minutes.
+ */
+export const DEFAULT_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=600";
+export const DEFAULT_ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
+export const DEFAULT_COMPRESSED_CACHE_BYTES = 32 * 1024 * 1024;
+/** Below this an answer goes out as is: gzip's own framing would eat most of the saving. */
+export const DEFAULT_MIN_COMPRESS_BYTES = 1024;
 
 export interface FetchHandlerOptions {
   /** Largest request body accepted, in bytes (default 64 KiB); larger gets 413. */
@@ -24,76 +41,233 @@ export interface FetchHandlerOptions {
   cors?: boolean;
   /** Called with every unexpected error (a bug) before the 500 goes out; default `console.error`. */
   onInternalError?: (error: unknown, request: Request) => void;
+  /** Called when a client goes away mid-request (its body stream failed): its doing, not a bug. Default: nothing. */
+  onAbort?: (error: FungibleError, request: Request) => void;
+  /** `Cache-Control` of successful GET answers (default DEFAULT_CACHE_CONTROL); errors get `no-store`. */
+  cacheControl?: string;
+  /** Bytes of answer JSON kept, LRU, per data version (default 32 MiB; 0 keeps none). */
+  answerCacheBytes?: number;
+  /** Bytes of gzip/brotli-encoded answers kept, LRU, per data version (default 32 MiB; 0 keeps none). */
+  compressedCacheBytes?: number;
+  /** Compresses an answer; default gzip through the web-standard CompressionStream. */
+  compressor?: Compressor;
+  /** Encodings offered, in the server's order of preference: default `["gzip"]`, or `["br", "gzip"]` with a `compressor`; `[]` turns compression off. */
+  encodings?: readonly Encoding[];
+  /** Answers smaller than this many bytes are never compressed (default 1024). */
+  minCompressBytes?: number;
 }
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 
-const ALLOWED_METHODS: [string, string[]][] = [
-  [PATHS.assetsFromSource, ["POST"]],
-  [PATHS.assetsBetweenChains, ["GET", "HEAD", "POST"]],
-  [PATHS.openapi, ["GET", "HEAD"]],
-  [PATHS.health, ["GET", "HEAD"]],
-];
+const JSON_TYPE = "application/json; charset=utf-8";
+const QUERY_METHODS = ["GET", "HEAD", "POST"];
+const READ_METHODS = ["GET", "HEAD"];
 
-export function createFetchHandler(graph: AssetGraph, options: FetchHandlerOptions = {}): FetchHandler {
-  const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
-  if (!Number.isSafeInteger(limit) || limit <= 0) {
-    throw new FungibleError("invalid_config", `createFetchHandler: bodyLimit must be a positive integer, got ${limit}`);
+export function createFetchHandler(graph: AssetGraph | LiveGraph, options: FetchHandlerOptions = {}): FetchHandler {
+  const live = graph instanceof LiveGraph ? graph : new LiveGraph(graph);
+  const bodyLimit = positiveInteger(options.bodyLimit ?? DEFAULT_BODY_LIMIT, "bodyLimit", 1);
+  const cacheControl = options.cacheControl ?? DEFAULT_CACHE_CONTROL;
+  if (typeof cacheControl !== "string" || cacheControl.trim() === "" || /[\r\n]/.test(cacheControl)) {
+    throw new FungibleError("invalid_config", `createFetchHandler: cacheControl must be a header value, got ${JSON.stringify(cacheControl)}`);
+  }
+  const encodings = options.encodings ?? (options.compressor ? ENCODINGS : (["gzip"] as const));
+  for (const encoding of encodings) {
+    if (!ENCODINGS.includes(encoding)) throw new FungibleError("invalid_config", `createFetchHandler: unknown encoding ${JSON.stringify(encoding)}; use br or gzip`);
+    if (encoding === "br" && !options.compressor) {
+      throw new FungibleError("invalid_config", "createFetchHandler: br needs a compressor (CompressionStream has no brotli)");
+    }
   }
   const reportBug = options.onInternalError ?? ((error: unknown) => console.error("fungible-graph: internal error", error));
-  const allowCors = options.cors ?? true;
-  // Set on every answer here rather than by middleware: Hono re-wraps a handler's Response to merge
-  // headers a middleware set, a copy per request that shows in the throughput.
-  const extraHeaders: Record<string, string> = allowCors ? { "access-control-allow-origin": "*" } : {};
-  const jsonText = (text: string) =>
-    new Response(text, { headers: { "content-type": "application/json; charset=utf-8", ...extraHeaders } });
-  const json = (value: unknown) => jsonText(JSON.stringify(value));
-  const fail = (error: FungibleError, headers: Record<string, string> = {}) => errorResponse(error, { ...extraHeaders, ...headers });
-  let openApiText: string | undefined;
-
-  const app = new Hono();
-  if (allowCors) app.options("*", preflightOnly());
-
-  // The engine validates each request (SEMANTICS 7), so a bad body becomes its 400 FungibleError.
-  const readBody = async (request: Request) => {
-    assertJsonContentType(request.headers.get("content-type"));
-    return readJsonBody(request, limit);
+  const onAbort = options.onAbort ?? (() => {});
+  const store = new AnswerStore({
+    answerBytes: positiveInteger(options.answerCacheBytes ?? DEFAULT_ANSWER_CACHE_BYTES, "answerCacheBytes", 0),
+    compressedBytes: positiveInteger(options.compressedCacheBytes ?? DEFAULT_COMPRESSED_CACHE_BYTES, "compressedCacheBytes", 0),
+    compressor: options.compressor ?? webCompressor,
+  });
+  const services = {
+    store,
+    bodyLimit,
+    minCompressBytes: positiveInteger(options.minCompressBytes ?? DEFAULT_MIN_COMPRESS_BYTES, "minCompressBytes", 0),
+    negotiate: encodingNegotiator(encodings),
+    reportBug: (error: unknown, request: Request) => safely(() => reportBug(error, request)),
   };
-  app.post(PATHS.assetsFromSource, async (c) =>
-    jsonText(assetsFromSourceJson(graph.assetsFromSource((await readBody(c.req.raw)) as AssetsFromSourceRequest))),
-  );
-  app.post(PATHS.assetsBetweenChains, async (c) =>
-    jsonText(assetsBetweenChainsJson(graph.assetsBetweenChains((await readBody(c.req.raw)) as AssetsBetweenChainsRequest))),
-  );
-  // @skip-go/client sends this query as GET with the fields in the query string.
-  app.get(PATHS.assetsBetweenChains, (c) => {
-    const body = queryToBody(new URL(c.req.url).searchParams, AssetsBetweenChainsRequestSchema.shape);
-    return jsonText(assetsBetweenChainsJson(graph.assetsBetweenChains(body as AssetsBetweenChainsRequest)));
-  });
-  app.get(PATHS.openapi, () => {
-    openApiText ??= JSON.stringify(buildOpenApiDocument());
-    return new Response(openApiText, { headers: { "content-type": "application/json; charset=utf-8", ...extraHeaders } });
-  });
-  app.get(PATHS.health, () => json({ status: "ok", chains: graph.chainIds().length }));
+  const allowCors = options.cors ?? true;
+  // Browsers may read only safelisted headers cross-origin unless told.
+  const corsHeaders: Record<string, string> = allowCors
+    ? { "access-control-allow-origin": "*", "access-control-expose-headers": "x-data-version, etag" }
+    : {};
+  let baseVersion = "";
+  let base: Record<string, string> = {};
 
-  for (const [path, methods] of ALLOWED_METHODS) {
-    app.all(path, (c) => methodNotAllowed(c.req.method, path, methods, extraHeaders));
-  }
-  app.notFound((c) => fail(new FungibleError("not_found", `no endpoint at ${c.req.method} ${c.req.path}`)));
-  app.onError((thrown, c) => {
+  const fail = (thrown: unknown, request: Request, headers: Record<string, string>, head: boolean): Response => {
     const { error, isBug } = toFungibleError(thrown);
-    if (isBug) reportBug(thrown, c.req.raw);
-    return fail(error);
-  });
+    if (isBug) services.reportBug(thrown, request);
+    else if (error.code === "client_closed_request") safely(() => onAbort(error, request));
+    const out: Record<string, string> = { "content-type": JSON_TYPE, ...headers };
+    if (error.code === "method_not_allowed") out.allow = allowOf(request);
+    return new Response(head ? null : JSON.stringify(errorBody(error)), { status: error.status, headers: out });
+  };
 
-  return async (request) => app.fetch(request);
+  const fallback = new Hono();
+  fallback.notFound((c) => {
+    throw new FungibleError("not_found", `no endpoint at ${c.req.method} ${clip(c.req.path)}`);
+  });
+  fallback.onError((thrown) => {
+    throw thrown;
+  });
+  mountExplorer(fallback, { graph: () => live.current, bodyLimit });
+
+  let openApi: Uint8Array | undefined;
+  const openApiEncoded = new Map<Encoding, Uint8Array>();
+
+  return async (request) => {
+    // Read once: this request is answered from this graph whatever a reload swaps in meanwhile.
+    const current = live.current;
+    const version = current.dataVersion;
+    if (version !== baseVersion) {
+      store.adopt(version);
+      baseVersion = version;
+      base = { "x-data-version": version, ...corsHeaders };
+    }
+    const headers = base;
+    const method = request.method;
+    const head = method === "HEAD";
+    const { path, query } = splitUrl(request.url);
+    try {
+      const op = path === ASSETS_FROM_SOURCE.path ? ASSETS_FROM_SOURCE : path === ASSETS_BETWEEN_CHAINS.path ? ASSETS_BETWEEN_CHAINS : null;
+      if (op !== null && (method === "GET" || method === "HEAD" || method === "POST")) {
+        return await answerQuery(op as QueryOperation<unknown>, request, method, query, current, version, headers);
+      }
+      if (allowCors && method === "OPTIONS" && request.headers.get("access-control-request-method") !== null) {
+        return preflight(request, headers);
+      }
+      if (op !== null) throw methodNotAllowed(method, path, QUERY_METHODS);
+      if (path === PATHS.health) {
+        if (method !== "GET" && method !== "HEAD") throw methodNotAllowed(method, path, READ_METHODS);
+        const body = JSON.stringify(live.health());
+        return new Response(head ? null : body, { headers: { "content-type": JSON_TYPE, "cache-control": "no-store", ...headers } });
+      }
+      if (path === PATHS.openapi) {
+        if (method !== "GET" && method !== "HEAD") throw methodNotAllowed(method, path, READ_METHODS);
+        openApi ??= new TextEncoder().encode(JSON.stringify(buildOpenApiDocument()));
+        const encoding = services.negotiate(request.headers.get("accept-encoding"));
+        let body = openApi;
+        let used: Encoding | null = null;
+        if (encoding !== null) {
+          try {
+            body = openApiEncoded.get(encoding) ?? (await (options.compressor ?? webCompressor)(openApi, encoding));
+            openApiEncoded.set(encoding, body);
+            used = encoding;
+          } catch (error) {
+            services.reportBug(error, request);
+          }
+        }
+        const type = { "content-type": JSON_TYPE, vary: "accept-encoding", ...headers };
+        return new Response(head ? null : (body as BodyInit), { headers: used ? { ...type, "content-encoding": used } : type });
+      }
+      const response = await fallback.fetch(request);
+      return withHeaders(response, headers);
+    } catch (thrown) {
+      const getForm = op(path) && method !== "POST";
+      return fail(thrown, request, getForm ? { ...headers, "cache-control": "no-store" } : headers, head);
+    }
+  };
+
+  async function answerQuery(
+    op: QueryOperation<unknown>,
+    request: Request,
+    method: "GET" | "HEAD" | "POST",
+    query: string,
+    graph: AssetGraph,
+    version: string,
+    headers: Record<string, string>,
+  ): Promise<Response> {
+    const result: QueryResult = await serveQuery(op, { request, method, query, graph, version }, services);
+    const out: Record<string, string> = { ...headers };
+    if (result.etag !== undefined) {
+      out.etag = result.etag;
+      out["cache-control"] = cacheControl;
+    }
+    if (result.varies) out.vary = "accept-encoding";
+    if (result.notModified) return new Response(null, { status: 304, headers: out });
+    out["content-type"] = JSON_TYPE;
+    if (result.encoding !== null) out["content-encoding"] = result.encoding;
+    return new Response(method === "HEAD" ? null : (result.body as BodyInit), { headers: out });
+  }
+
+  function preflight(request: Request, headers: Record<string, string>): Response {
+    const out: Record<string, string> = {
+      ...headers,
+      "access-control-allow-methods": "GET,HEAD,POST",
+      "access-control-max-age": "600",
+      vary: "access-control-request-headers",
+    };
+    const asked = request.headers.get("access-control-request-headers");
+    if (asked) out["access-control-allow-headers"] = asked;
+    return new Response(null, { status: 204, headers: out });
+  }
 }
 
-/** Hono's CORS answer to a preflight; a plain OPTIONS (no preflight header) falls through to 405. */
-function preflightOnly(): MiddlewareHandler {
-  const handle = cors({ origin: "*", allowMethods: ["GET", "HEAD", "POST"], maxAge: 600 });
-  return async (c, next) => {
-    if (!c.req.header("access-control-request-method")) return next();
-    return handle(c, next);
-  };
+function op(path: string): boolean {
+  return path === ASSETS_FROM_SOURCE.path || path === ASSETS_BETWEEN_CHAINS.path;
+}
+
+/** The methods a known path allows, for the Allow header of its 405. */
+function allowOf(request: Request): string {
+  const { path } = splitUrl(request.url);
+  return (op(path) ? QUERY_METHODS : READ_METHODS).join(", ");
+}
+
+function methodNotAllowed(method: string, path: string, allow: readonly string[]): FungibleError {
+  return new FungibleError("method_not_allowed", `method ${clip(method)} is not allowed on ${path}; use ${allow.join(" or ")}`);
+}
+
+/**
+ * Path and query string of a request URL without a URL parse: a Request's URL is already
+ * absolute and serialised, so the path starts at the first `/` after the scheme's `//`. The path
+ * is kept as sent (percent-escapes and all): endpoints are matched exactly.
+ */
+export function splitUrl(url: string): { path: string; query: string } {
+  const scheme = url.indexOf("://");
+  const start = url.indexOf("/", scheme === -1 ? 0 : scheme + 3);
+  if (start === -1) return { path: "/", query: "" };
+  let end = url.indexOf("#", start);
+  if (end === -1) end = url.length;
+  const mark = url.indexOf("?", start);
+  if (mark === -1 || mark > end) return { path: url.slice(start, end), query: "" };
+  return { path: url.slice(start, mark), query: url.slice(mark + 1, end) };
+}
+
+/** Adds headers to an answer made elsewhere (the fallback app), copying it when its headers are frozen. */
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  try {
+    for (const name in headers) response.headers.set(name, headers[name]!);
+    return response;
+  } catch {
+    const copy = new Headers(response.headers);
+    for (const name in headers) copy.set(name, headers[name]!);
+    return new Response(response.body, { status: response.status, headers: copy });
+  }
+}
+
+function positiveInteger(value: number, name: string, min: number): number {
+  if (!Number.isSafeInteger(value) || value < min) {
+    const what = min === 0 ? "a non-negative integer" : "a positive integer";
+    throw new FungibleError("invalid_config", `createFetchHandler: ${name} must be ${what}, got ${value}`);
+  }
+  return value;
+}
+
+/** A hook that throws must not turn an answer into a crash. */
+function safely(hook: () => void): void {
+  try {
+    hook();
+  } catch {
+    // The hook is the embedding program's; its failure is not the client's answer.
+  }
+}
+
+/** Echoed request text is cut short: a 64 KiB path is not worth repeating back. */
+function clip(text: string): string {
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }

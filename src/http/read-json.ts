@@ -2,7 +2,7 @@
  * Reads a request body as JSON, refusing what a query never needs: a non-JSON media type,
  * bytes over the limit, invalid UTF-8, and nesting deeper than any request shape has.
  */
-import { FungibleError } from "../errors.js";
+import { FungibleError, isFungibleError } from "../errors.js";
 import { payloadTooLarge } from "./errors.js";
 
 /** The deepest request shape is body -> swap_venues -> venue -> field: 3 levels; 32 is generous. */
@@ -33,6 +33,24 @@ export function assertJsonContentType(header: string | null): void {
  * (scripts/bench-http-overhead.mjs), so the check lives here and reads through its fast path.
  */
 export async function readBodyLimited(request: Request, limit: number): Promise<Uint8Array> {
+  try {
+    return await readLimited(request, limit);
+  } catch (error) {
+    throw isFungibleError(error) ? error : clientClosed(error);
+  }
+}
+
+/**
+ * Reading a body fails only when its stream does: the client hung up or reset mid-upload. That
+ * is the client's doing, not a bug, so it gets its own kind (499) and never reaches onInternalError.
+ */
+export function clientClosed(cause: unknown): FungibleError {
+  const error = new FungibleError("client_closed_request", "the client closed the connection before its request body was read");
+  Object.defineProperty(error, "cause", { value: cause, enumerable: false });
+  return error;
+}
+
+async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
   const declared = request.headers.get("content-length");
   if (declared !== null && !request.headers.has("transfer-encoding")) {
     if (Number(declared) > limit) throw payloadTooLarge(limit);
@@ -82,15 +100,18 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
-/** Parses the body as JSON after the checks above. */
-export async function readJsonBody(request: Request, limit: number): Promise<unknown> {
+/** The body as text after the checks above (size, UTF-8); not yet parsed. */
+export async function readBodyText(request: Request, limit: number): Promise<string> {
   const bytes = await readBodyLimited(request, limit);
-  let text: string;
   try {
-    text = utf8.decode(bytes);
+    return utf8.decode(bytes);
   } catch {
     throw new FungibleError("invalid_request", "the request body is not valid UTF-8");
   }
+}
+
+/** Parses a body's text as JSON, refusing an empty body and nesting deeper than MAX_JSON_DEPTH. */
+export function parseJsonText(text: string): unknown {
   if (text.trim() === "") {
     throw new FungibleError("invalid_request", "the request body is empty; send a JSON object");
   }
@@ -103,4 +124,9 @@ export async function readJsonBody(request: Request, limit: number): Promise<unk
     const reason = error instanceof Error ? error.message : String(error);
     throw new FungibleError("invalid_request", `the request body is not valid JSON: ${reason}`);
   }
+}
+
+/** Parses the body as JSON after the checks above. */
+export async function readJsonBody(request: Request, limit: number): Promise<unknown> {
+  return parseJsonText(await readBodyText(request, limit));
 }

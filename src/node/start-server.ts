@@ -1,70 +1,197 @@
 /**
- * Serves the fetch handler over node:http (through @hono/node-server), with one log line per
- * request and a close() that stops accepting, lets requests in flight finish, then returns.
+ * Serves the fetch handler over node:http (through @hono/node-server's request listener) with the
+ * limits a public service needs: header, request and keep-alive timeouts, a connection cap, early
+ * refusal of oversized uploads, JSON for every answer (even to requests the adapter or node's
+ * parser refuse), an optional access log, client aborts logged as such, and a close() that drains
+ * without resetting requests already sent (see drain.ts).
  */
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { createAdaptorServer, type Http2Bindings, type HttpBindings } from "@hono/node-server";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { getRequestListener, type Http2Bindings, type HttpBindings } from "@hono/node-server";
 import type { AssetGraph } from "../engine/asset-graph.js";
-import { createFetchHandler } from "../http/handler.js";
+import { createFetchHandler, DEFAULT_BODY_LIMIT } from "../http/handler.js";
+import { FungibleError } from "../errors.js";
+import { errorBody, payloadTooLarge } from "../http/errors.js";
+import { LiveGraph } from "../http/live-graph.js";
+import { accessLine, bufferedSink, type LineSink } from "./access-log.js";
+import { answerClientError, connectRefusal, requestErrorResponse } from "./client-error.js";
+import { nodeCompressor } from "./compressor.js";
+import { ConnectionTracker } from "./drain.js";
+
+/** Defaults of the limits (also the `serve` flags' defaults). */
+export const SERVER_DEFAULTS = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConnections: 10_000,
+  drainTimeoutMs: 10_000,
+  drainIdleGraceMs: 1_000,
+} as const;
 
 export interface StartServerOptions {
-  graph: AssetGraph;
+  /** The graph to answer from; pass a LiveGraph to swap graphs while serving (reloads). */
+  graph: AssetGraph | LiveGraph;
   /** 0 picks a free port (the chosen one is in `url` and `port`). Default 8080. */
   port?: number;
   /** Default 127.0.0.1; use 0.0.0.0 or :: to listen on every interface. */
   host?: string;
-  /** Largest request body in bytes (default 64 KiB). */
+  /** Largest request body in bytes (default 64 KiB); a larger declared Content-Length is refused before reading. */
   bodyLimit?: number;
-  /** No per-request log line. */
+  /** One JSON line per answered request: `true` writes them to stdout (batched), a function receives each line. Default off. */
+  accessLog?: boolean | ((line: string) => void);
+  /** No lifecycle or warning lines (client aborts, internal errors). */
   quiet?: boolean;
-  /** Where log lines go; default stdout. */
+  /** Where lifecycle and warning lines go; default stderr. */
   log?: (line: string) => void;
+  /** Time allowed for a request's headers (default 10 s; slow-header clients get a 408 and are cut). */
+  headersTimeoutMs?: number;
+  /** Time allowed for a whole request, body included (default 30 s). */
+  requestTimeoutMs?: number;
+  /** How long an idle keep-alive connection is kept (default 5 s; behind a load balancer, set it above the balancer's idle timeout). */
+  keepAliveTimeoutMs?: number;
+  /** Open connections at most; more are dropped on accept (default 10,000). */
+  maxConnections?: number;
   /** How long close() waits for requests in flight before cutting connections (default 10 s). */
   drainTimeoutMs?: number;
+  /** While draining, an idle keep-alive connection is closed once idle this long (default 1 s). */
+  drainIdleGraceMs?: number;
+  /** Bytes of gzip/brotli-encoded answers the handler keeps (its default when not given). */
+  compressedCacheBytes?: number;
 }
 
 export interface RunningServer {
   url: string;
   port: number;
+  /** The graph being served; `swap` it to serve new data. */
+  live: LiveGraph;
+  /** The node:http server (for tests and embedding). */
+  server: Server;
   /** Stops accepting, drains requests in flight, resolves once every connection is closed. Idempotent. */
   close(): Promise<void>;
 }
 
-const writeLine = (line: string) => {
-  process.stdout.write(`${line}\n`);
+const writeError = (line: string) => {
+  process.stderr.write(`${line}\n`);
 };
 
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const host = options.host ?? "127.0.0.1";
-  const log = options.log ?? writeLine;
-  const handler = createFetchHandler(options.graph, {
-    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
-    onInternalError: (error, request) => log(`internal error on ${request.method} ${request.url}: ${describe(error)}`),
+  const quiet = options.quiet ?? false;
+  const log = quiet ? () => {} : (options.log ?? writeError);
+  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const live = options.graph instanceof LiveGraph ? options.graph : new LiveGraph(options.graph);
+  const incomingOf = new WeakMap<Request, IncomingMessage>();
+  const aborted = (incoming: IncomingMessage | undefined) => incoming !== undefined && !incoming.complete && incoming.destroyed;
+
+  const handler = createFetchHandler(live, {
+    bodyLimit,
+    compressor: nodeCompressor,
+    ...(options.compressedCacheBytes === undefined ? {} : { compressedCacheBytes: options.compressedCacheBytes }),
+    // The 'close' listener below logs the abort once, as such; nothing more to say here.
+    onAbort: () => {},
+    onInternalError: (error, request) => {
+      // A body stream that failed because the client went away is the client's doing, not a bug.
+      if (aborted(incomingOf.get(request))) return;
+      log(`internal error on ${request.method} ${new URL(request.url).pathname}: ${describe(error)}`);
+    },
   });
-  let closing = false;
-  const serveOne = async (request: Request, env: HttpBindings | Http2Bindings) => {
+  const corsHeaders = { "access-control-allow-origin": "*" };
+  const listener = getRequestListener(
+    (request: Request, env: HttpBindings | Http2Bindings) => {
+      incomingOf.set(request, env.incoming as IncomingMessage);
+      // A 413 found mid-body (chunked upload) ends the connection rather than reading the rest.
+      return handler(request).then((response) => {
+        if (response.status === 413) response.headers.set("connection", "close");
+        return response;
+      });
+    },
+    {
+      errorHandler: (error: unknown) => {
+        if (error instanceof Error && error.name === "RequestError") return requestErrorResponse(error.message, corsHeaders);
+        log(`internal error before the handler: ${describe(error)}`);
+        return requestErrorResponse("the request could not be read", corsHeaders);
+      },
+    },
+  );
+
+  const sink: LineSink | undefined =
+    options.accessLog === true ? bufferedSink() : typeof options.accessLog === "function" ? directSink(options.accessLog) : undefined;
+  const tracker = new ConnectionTracker();
+  const onRequest = (incoming: IncomingMessage, outgoing: ServerResponse) => {
     const started = performance.now();
-    const response = await handler(request);
-    // Once draining, each answer also ends its connection, so keep-alive clients let go.
-    if (closing) response.headers.set("connection", "close");
-    if (!options.quiet) {
-      const path = (env.incoming.url ?? "/").split("?", 1)[0];
-      log(`${request.method} ${path} ${response.status} ${(performance.now() - started).toFixed(1)}ms`);
-    }
-    return response;
+    tracker.requestStarted(incoming.socket);
+    if (tracker.draining) outgoing.setHeader("connection", "close");
+    outgoing.once("close", () => {
+      tracker.requestEnded(incoming.socket);
+      if (!outgoing.writableFinished) {
+        log(`client closed the connection before the answer: ${incoming.method} ${pathOf(incoming.url)}${incoming.complete ? "" : " (mid-upload)"}`);
+      } else if (sink) {
+        sink.write(accessLine(incoming.method ?? "", incoming.url ?? "/", outgoing.statusCode, performance.now() - started));
+      }
+    });
+    if (refuseOversized(incoming, outgoing, bodyLimit, corsHeaders)) return;
+    void listener(incoming, outgoing);
   };
-  const server = createAdaptorServer({ fetch: serveOne }) as Server;
+
+  const server = createServer(
+    {
+      headersTimeout: options.headersTimeoutMs ?? SERVER_DEFAULTS.headersTimeoutMs,
+      requestTimeout: options.requestTimeoutMs ?? SERVER_DEFAULTS.requestTimeoutMs,
+      keepAliveTimeout: options.keepAliveTimeoutMs ?? SERVER_DEFAULTS.keepAliveTimeoutMs,
+      // Timeouts are enforced by a sweep; once a second keeps a slow client's cut close to its limit.
+      connectionsCheckingInterval: 1000,
+      // A request without Host reaches the adapter, which refuses it; node's own refusal has no body.
+      requireHostHeader: false,
+    },
+    onRequest,
+  );
+  server.maxConnections = options.maxConnections ?? SERVER_DEFAULTS.maxConnections;
+  server.on("connection", (socket: Socket) => tracker.add(socket));
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, corsHeaders));
+  // An Expect other than 100-continue: node's own 417 has no body.
+  server.on("checkExpectation", (_request: IncomingMessage, response: ServerResponse) => {
+    const body = JSON.stringify(errorBody(new FungibleError("invalid_request", "the Expect header can only be 100-continue")));
+    response.writeHead(417, { ...corsHeaders, "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) });
+    response.end(body);
+  });
+  // With no listener node drops a CONNECT without a word; this is not a proxy: say so in JSON.
+  server.on("connect", (_request: IncomingMessage, socket: Socket) => socket.end(connectRefusal(corsHeaders)));
   const port = await listen(server, options.port ?? 8080, host);
   let closed: Promise<void> | undefined;
   return {
     url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
     port,
-    close: () => {
-      closing = true;
-      return (closed ??= drain(server, options.drainTimeoutMs ?? 10_000));
-    },
+    live,
+    server,
+    close: () =>
+      (closed ??= tracker
+        .drain(server, options.drainTimeoutMs ?? SERVER_DEFAULTS.drainTimeoutMs, options.drainIdleGraceMs ?? SERVER_DEFAULTS.drainIdleGraceMs)
+        .finally(() => sink?.flush())),
   };
+}
+
+/**
+ * A declared Content-Length over the limit gets its 413 at once, before any of the body is read,
+ * and the connection ends after the answer instead of swallowing the upload.
+ */
+function refuseOversized(incoming: IncomingMessage, outgoing: ServerResponse, limit: number, headers: Record<string, string>): boolean {
+  const declared = incoming.headers["content-length"];
+  if (declared === undefined || !(Number(declared) > limit)) return false;
+  const body = JSON.stringify(errorBody(payloadTooLarge(limit)));
+  outgoing.shouldKeepAlive = false;
+  outgoing.writeHead(413, { ...headers, "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body), connection: "close" });
+  outgoing.end(body, () => incoming.socket.destroySoon());
+  return true;
+}
+
+function directSink(write: (line: string) => void): LineSink {
+  return { write, flush: () => {} };
+}
+
+function pathOf(url: string | undefined): string {
+  const text = url ?? "/";
+  const query = text.indexOf("?");
+  return query === -1 ? text : text.slice(0, query);
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {
@@ -75,20 +202,6 @@ function listen(server: Server, port: number, host: string): Promise<number> {
       server.off("error", onError);
       resolve((server.address() as AddressInfo).port);
     });
-  });
-}
-
-function drain(server: Server, timeoutMs: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    // Idle keep-alive sockets would hold close() open forever; busy ones finish their request first.
-    const cutoff = setTimeout(() => server.closeAllConnections(), timeoutMs);
-    cutoff.unref();
-    server.close((error) => {
-      clearTimeout(cutoff);
-      if (error) reject(error);
-      else resolve();
-    });
-    server.closeIdleConnections();
   });
 }
 

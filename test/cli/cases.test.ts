@@ -53,6 +53,7 @@ it("leaves out only the cases a command line cannot say", () => {
       "between: flag of the wrong type",
       "unsupported group_by",
       "swap venue without chain_id",
+      "swap_venues is ignored, unchecked, without include_swaps",
       "a body that is a list",
       "a body that is null",
     ].sort(),

@@ -17,10 +17,10 @@ describe("help and usage", () => {
   it.each(["--help", "-h", "help"])("fungible-graph %s lists the commands and exits 0", async (flag) => {
     const result = await runCli([flag]);
     expect(result.code).toBe(0);
-    for (const command of ["serve", "from-source", "between", "route", "validate", "snapshot"]) expect(result.stdout).toContain(command);
+    for (const command of ["serve", "from-source", "between", "route", "validate", "compile"]) expect(result.stdout).toContain(command);
   });
 
-  it.each(["serve", "snapshot", "from-source", "between", "route", "validate"])("%s --help prints its usage and exits 0", async (command) => {
+  it.each(["serve", "compile", "from-source", "between", "route", "validate"])("%s --help prints its usage and exits 0", async (command) => {
     const result = await runCli([command, "--help"]);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(new RegExp(`^usage: fungible-graph ${command}`));
@@ -41,11 +41,15 @@ describe("help and usage", () => {
     [["route", "cosmoshub-4", "osmosis-1:uosmo"], /route: "cosmoshub-4" is not <chain_id>:<denom>/],
     [["route", ":uatom", "osmosis-1:uosmo"], /route: ":uatom" is not <chain_id>:<denom>/],
     [["from-source", "uosmo", "osmosis-1", "--include-swaps", "--swap-venue", "poolmanager"], /--swap-venue "poolmanager" is not <chain_id>:<name>/],
-    [["snapshot"], /snapshot: --out FILE is required/],
+    [["compile"], /compile: --out FILE is required/],
+    [["compile", "--out", "x.json", "--network", "testnet", ...REG], /compile: --network picks chain-registry's lists/],
     [["serve", "--port", "http"], /serve: --port must be a whole number from 0 to 65535, got "http"/],
     [["serve", "--workers", "many"], /serve: --workers must be a whole number from 0 to 1024, got "many"/],
     [["serve", "--body-limit", "0"], /serve: --body-limit must be a whole number from 1/],
-    [["from-source", "uatom", "cosmoshub-4", "--registry", FIXTURE_PATH, "--snapshot", FIXTURE_PATH], /give --registry or --snapshot, not both/],
+    [["from-source", "uatom", "cosmoshub-4", "--dataset", FIXTURE_PATH, ...REG], /give one of --dataset, --registry, not several/],
+    [["from-source", "uatom", "cosmoshub-4", "--chain-registry", ...REG], /give one of --registry, --chain-registry, not several/],
+    [["between", "a-1", "b-1", "--network", "devnet"], /between: --network must be mainnet or testnet, got "devnet"/],
+    [["between", "a-1", "b-1", "--network", "testnet", ...REG], /--network picks a shipped dataset or chain-registry's lists/],
   ])("%j is a usage error: exit 2", async (args, says) => {
     const result = await runCli(args);
     expect(result.code).toBe(2);
@@ -184,29 +188,89 @@ describe("validate", () => {
   });
 });
 
-describe("snapshot", () => {
-  it("writes a snapshot that the query commands load to the same answers", async () => {
-    const out = join(dir, "graph.snapshot");
-    const written = await runCli(["snapshot", "--out", out, ...REG]);
+describe("compile and --dataset", () => {
+  it("writes a dataset that the query commands load to the same answers", async () => {
+    const out = join(dir, "graph.json");
+    const written = await runCli(["compile", "--out", out, ...REG]);
     expect(written.code).toBe(0);
-    expect(written.stdout).toMatch(new RegExp(`^wrote ${out} \\(\\d+ characters, 8 chains\\)`));
+    expect(written.stdout).toMatch(new RegExp(`^wrote ${out}: 8 chains, \\d+ listed assets, \\d+ KiB, data_version sha256:[0-9a-f]{32}`));
+    expect(JSON.parse(readFileSync(out, "utf8"))).toMatchObject({ format: "fungible-graph-dataset/1", provenance: { source: "registry" } });
     const args = ["from-source", "uatom", "cosmoshub-4", "--allow-multi-tx", "--json"];
-    const fromSnapshot = await runCli([...args, "--snapshot", out]);
+    const fromDataset = await runCli([...args, "--dataset", out]);
     const fromRegistry = await runCli([...args, ...REG]);
-    expect(fromSnapshot.code).toBe(0);
-    expect(JSON.parse(fromSnapshot.stdout)).toEqual(JSON.parse(fromRegistry.stdout));
+    expect(fromDataset.code).toBe(0);
+    expect(JSON.parse(fromDataset.stdout)).toEqual(JSON.parse(fromRegistry.stdout));
   });
 
-  it("names a snapshot file that is missing: exit 1", async () => {
-    const result = await runCli(["from-source", "uatom", "cosmoshub-4", "--snapshot", join(dir, "absent.snapshot")]);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/snapshot: cannot read ".*" \(ENOENT\)/);
+  it("layers --overrides over a registry file and over a dataset alike", async () => {
+    const overrides = join(dir, "overrides.json");
+    writeFileSync(overrides, JSON.stringify({ overrides: [{ chain_id: "cosmoshub-4", denom: "uatom", symbol: "ATOMX" }] }));
+    const out = join(dir, "graph-overridden.json");
+    expect((await runCli(["compile", "--out", out, ...REG, "--overrides", overrides])).code).toBe(0);
+    expect(JSON.parse(readFileSync(out, "utf8")).provenance.overrides_hash).toMatch(/^sha256:/);
+    const args = ["from-source", ATOM_ON_OSMOSIS, "osmosis-1", "--json", "--allow-multi-tx"];
+    const compiled = await runCli([...args, "--dataset", out]);
+    const layered = await runCli([...args, ...REG, "--overrides", overrides]);
+    expect(compiled.code).toBe(0);
+    expect(JSON.parse(compiled.stdout)).toEqual(JSON.parse(layered.stdout));
+    expect(compiled.stdout).toContain("ATOMX");
+    const bad = join(dir, "bad-overrides.json");
+    writeFileSync(bad, JSON.stringify({ overrides: [{ chain_id: "cosmoshub-4", denom: "unothing", symbol: "X" }] }));
+    const refused = await runCli([...args, ...REG, "--overrides", bad]);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toMatch(/unothing/);
+    noStack(refused.stderr);
+  });
+
+  it("names a dataset file that is missing, and refuses a file that is not a dataset: exit 1", async () => {
+    const missing = await runCli(["from-source", "uatom", "cosmoshub-4", "--dataset", join(dir, "absent.json")]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/dataset: cannot read ".*" \(ENOENT\)/);
+    const foreign = await runCli(["from-source", "uatom", "cosmoshub-4", "--dataset", FIXTURE_PATH]);
+    expect(foreign.code).not.toBe(0);
+    expect(foreign.stderr).toMatch(/not a fungible-graph dataset/);
+    noStack(foreign.stderr);
   });
 
   it("reports a directory it cannot write to as an error, not a crash", async () => {
-    const result = await runCli(["snapshot", "--out", join(dir, "no", "such", "dir", "x.snapshot"), ...REG]);
+    const result = await runCli(["compile", "--out", join(dir, "no", "such", "dir", "x.json"), ...REG]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^error: ENOENT/);
+    expect(result.stderr).toMatch(/compile: cannot write ".*" \(ENOENT\)/);
     noStack(result.stderr);
   });
 });
+
+describe("the shipped datasets", () => {
+  // A resolve hook that fails any import of chain-registry: the default path must never need it.
+  const hook = join(dir, "no-chain-registry.mjs");
+  writeFileSync(
+    hook,
+    `import { register } from "node:module";
+register("data:text/javascript," + encodeURIComponent(\`export async function resolve(specifier, context, next) {
+  if (specifier.startsWith("chain-registry")) throw new Error("imported " + specifier);
+  return next(specifier, context);
+}\`));
+`,
+  );
+  const withoutChainRegistry = { NODE_OPTIONS: `--import=${hook}` };
+
+  it("answer by default (mainnet) without importing chain-registry", async () => {
+    const unknown = await runCli(["between", "nowhere-9", "osmosis-1"], withoutChainRegistry);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/chain "nowhere-9" is not in the registry/);
+    const atom = await runCli(["from-source", "uatom", "cosmoshub-4", "--json"], withoutChainRegistry);
+    expect(atom.code).toBe(0);
+    expect(JSON.parse(atom.stdout).dest_assets["osmosis-1"].assets.map((a: { denom: string }) => a.denom)).toContain(ATOM_ON_OSMOSIS);
+    // The hook really fails an import of chain-registry.
+    const built = await runCli(["between", "nowhere-9", "osmosis-1", "--chain-registry"], withoutChainRegistry);
+    expect(built.stderr).toMatch(/imported chain-registry/);
+  });
+
+  it("--network testnet answers from chain-registry's testnet lists", async () => {
+    const chains = await runCli(["between", "osmo-test-5", "nowhere-9", "--network", "testnet"], withoutChainRegistry);
+    expect(chains.stderr).toMatch(/chain "nowhere-9" is not in the registry/);
+    const mainnet = await runCli(["between", "osmo-test-5", "nowhere-9"], withoutChainRegistry);
+    expect(mainnet.stderr).toMatch(/chain "osmo-test-5" is not in the registry/);
+  });
+});
+

@@ -147,10 +147,10 @@ describe("body limit (413)", () => {
 
 describe("methods and paths", () => {
   it.each([
-    ["GET", FROM_SOURCE, "POST"],
-    ["PUT", FROM_SOURCE, "POST"],
-    ["DELETE", FROM_SOURCE, "POST"],
-    ["OPTIONS", FROM_SOURCE, "POST"],
+    ["PUT", FROM_SOURCE, "GET, HEAD, POST"],
+    ["DELETE", FROM_SOURCE, "GET, HEAD, POST"],
+    ["OPTIONS", FROM_SOURCE, "GET, HEAD, POST"],
+    ["PATCH", FROM_SOURCE, "GET, HEAD, POST"],
     ["PUT", BETWEEN, "GET, HEAD, POST"],
     ["POST", "/health", "GET, HEAD"],
     ["POST", "/openapi.json", "GET, HEAD"],
@@ -160,7 +160,7 @@ describe("methods and paths", () => {
     expect(result.headers.get("allow")).toBe(allow);
   });
 
-  it.each(["/", "/v2/fungible/assets", `${FROM_SOURCE}/`, "/v1/fungible/assets_from_source", "/__proto__"])(
+  it.each(["/v2/fungible/", "/v2/fungible/assets_from", `${FROM_SOURCE}/`, `/${FROM_SOURCE}`, "/v1/fungible/assets_from_source", "/__proto__", "/%E0%A4%A", "/%00"])(
     "an unknown path (%s) is 404 code 5",
     async (path) => {
       expectError(await call(jsonRequest(path, atom)), 404, 5, /no endpoint at POST/);
@@ -208,7 +208,8 @@ describe("GET /health and GET /openapi.json", () => {
   it("reports the service up and the number of chains", async () => {
     const result = await call(new Request("http://fungible.test/health"));
     expect(result.status).toBe(200);
-    expect(result.body).toEqual({ status: "ok", chains: fixtureGraph().chainIds().length });
+    expect(result.body).toMatchObject({ status: "ok", chains: fixtureGraph().chainIds().length, data_version: fixtureGraph().dataVersion, last_reload: null });
+    expect(Object.keys(result.body!).sort()).toEqual(["chains", "data_version", "last_reload", "loaded_at", "provenance", "status"]);
   });
 
   it("serves the OpenAPI 3.1 document with both query paths", async () => {

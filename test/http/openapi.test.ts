@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createFetchHandler } from "../../src/http/handler.js";
 import { buildOpenApiDocument } from "../../src/http/openapi.js";
-import { fixtureGraph, jsonRequest } from "./fixture.js";
+import { ATOM_ON_OSMOSIS, fixtureGraph, jsonRequest, USDC_ON_ETHEREUM } from "./fixture.js";
 import { QUERY_CASES, type Operation } from "./query-cases.js";
 
 const DOC_ID = "https://fungible.test/openapi.json";
@@ -23,6 +23,10 @@ const OPS = {
   assetsFromSource: { path: "/v2/fungible/assets_from_source", request: "AssetsFromSourceRequest", response: "AssetsFromSourceResponse" },
   assetsBetweenChains: { path: "/v2/fungible/assets_between_chains", request: "AssetsBetweenChainsRequest", response: "AssetsBetweenChainsResponse" },
 } as const;
+
+/** The explorer's endpoints and the components they add (src/http/explorer-openapi.ts). */
+const EXPLORER_PATHS = ["/", "/v2/fungible/explain", "/v2/fungible/chains", "/v2/fungible/assets", "/v2/fungible/route"];
+const EXPLORER_SCHEMAS = ["AssetSummary", "AssetsAnswer", "ChainSummary", "ChainsAnswer", "ExplainRequest", "ExplainResponse", "Reason", "Route", "RouteAnswer"];
 
 const handler = createFetchHandler(fixtureGraph());
 
@@ -44,13 +48,15 @@ function schemaAccepts(op: Operation, body: unknown): boolean {
 describe("the document", () => {
   it("is OpenAPI 3.1 with both queries, health, and schemas that compile strictly", () => {
     expect(document.openapi).toBe("3.1.0");
-    expect(Object.keys(document.paths).sort()).toEqual(["/health", OPS.assetsBetweenChains.path, OPS.assetsFromSource.path].sort());
+    expect(Object.keys(document.paths).sort()).toEqual(["/health", OPS.assetsBetweenChains.path, OPS.assetsFromSource.path, ...EXPLORER_PATHS].sort());
     // Strict mode refuses unknown keywords and ambiguous types; "components" is the only allowed extra.
     const strict = new Ajv2020({ strict: true, allowUnionTypes: true });
     strict.addKeyword("components");
+    // A standard JSON Schema format (HealthBody's timestamps) that Ajv leaves to ajv-formats.
+    strict.addFormat("date-time", true);
     strict.addSchema({ $id: DOC_ID, components: document.components });
     const ids = Object.keys((document.components as { schemas: object }).schemas);
-    expect(ids.sort()).toEqual(["Asset", "AssetsBetweenChainsRequest", "AssetsBetweenChainsResponse", "AssetsFromSourceRequest", "AssetsFromSourceResponse", "ErrorBody"]);
+    expect(ids.sort()).toEqual(["Asset", "AssetsBetweenChainsRequest", "AssetsBetweenChainsResponse", "AssetsFromSourceRequest", "AssetsFromSourceResponse", "ErrorBody", "HealthBody", ...EXPLORER_SCHEMAS].sort());
     for (const id of ids) expect(typeof strict.getSchema(`${DOC_ID}#/components/schemas/${id}`), id).toBe("function");
   });
 
@@ -63,6 +69,7 @@ describe("the document", () => {
       ["include_cw20_assets", false],
       ["include_evm_assets", false],
       ["allow_multi_tx", false],
+      ["If-None-Match", false],
     ]);
   });
 });
@@ -159,5 +166,87 @@ describe("dist/openapi.json", () => {
     const written = JSON.parse(readFileSync(new URL("../../dist/openapi.json", import.meta.url), "utf8")) as unknown;
     const served = await (await handler(new Request("http://fungible.test/openapi.json"))).json();
     expect(written).toEqual(served);
+  });
+});
+
+describe("the explorer endpoints answer as documented", () => {
+  const paths = document.paths as Record<string, Record<string, { parameters?: { name: string }[]; responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }> }>>;
+
+  /** The documented answer for the status the handler gave: the status must be listed, and the body must match. */
+  async function expectDocumented(method: "get" | "post", url: string, body?: unknown): Promise<number> {
+    const init = body === undefined ? { method: method.toUpperCase() } : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+    const response = await handler(new Request(`http://fungible.test${url}`, init));
+    const path = url.split("?", 1)[0]!;
+    // A 405 is documented on the path's operations, since the wrong method has none of its own.
+    const operation = paths[path]?.[method] ?? (response.status === 405 ? Object.values(paths[path] ?? {})[0] : undefined);
+    const documented = operation?.responses[String(response.status)];
+    expect(documented, `${method} ${url} -> ${response.status} is not in the document`).toBeDefined();
+    const ref = documented!.content!["application/json"]!.schema.$ref!;
+    const validate = schema(ref.split("/").pop()!);
+    const answer = await response.json();
+    expect(validate(answer), `${url}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    return response.status;
+  }
+
+  const route = (from: string, to: string, extra = "") =>
+    `/v2/fungible/route?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}${extra}`;
+  const atomOnOsmosis = `osmosis-1:${ATOM_ON_OSMOSIS}`;
+  it.each([
+    ["get", "/v2/fungible/chains", 200],
+    ["get", "/v2/fungible/assets?chain_id=cosmoshub-4", 200],
+    ["get", "/v2/fungible/assets?chain_id=__proto__", 200],
+    ["get", "/v2/fungible/assets?chain_id=cosmoshub", 404],
+    ["get", "/v2/fungible/assets", 400],
+    ["get", route("cosmoshub-4:uatom", atomOnOsmosis), 200],
+    ["get", route("cosmoshub-4:uatom", atomOnOsmosis, "&format=mermaid"), 200],
+    ["get", route("cosmoshub-4:uatom", atomOnOsmosis, "&format=dot&include_swaps=true"), 200],
+    ["get", route("cosmoshub-4:uatom", `1:${USDC_ON_ETHEREUM}`, "&format=dot"), 200],
+    ["get", route("cosmoshub-4:ATOM", atomOnOsmosis), 404],
+    ["get", route("cosmoshub-4", atomOnOsmosis), 400],
+    ["get", route("cosmoshub-4:uatom", atomOnOsmosis, "&format=svg"), 400],
+    ["get", "/v2/fungible/explain?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom&dest_chain_id=osmosis-1", 200],
+    ["get", "/v2/fungible/explain?source_asset_chain_id=cosmoshub&source_asset_denom=ATOM&dest_chain_id=osmosis", 200],
+    ["get", "/v2/fungible/explain?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom", 400],
+    ["post", "/v2/fungible/chains", 405],
+  ] as const)("%s %s", async (method, url, status) => {
+    expect(await expectDocumented(method, url)).toBe(status);
+  });
+
+  it.each([
+    [{ source_asset_chain_id: "cosmoshub-4", source_asset_denom: "uatom", dest_chain_id: "neutron-1", allow_multi_tx: true }, 200],
+    [{ source_asset_chain_id: "cosmoshub-4", source_asset_denom: "uatom", dest_chain_id: "1" }, 200],
+    [{ source_asset_chain_id: "cosmoshub-4", source_asset_denom: "uatom", dest_chain_id: "osmosis-1", dest_asset_denom: "uosmo" }, 200],
+    [{ source_asset_chain_id: "cosmoshub-4", source_asset_denom: "uatom", dest_chain_id: 7 }, 400],
+    [[], 400],
+  ] as const)("post explain %j", async (body, status) => {
+    expect(await expectDocumented("post", "/v2/fungible/explain", body)).toBe(status);
+  });
+
+  it("the ExplainRequest schema accepts and rejects what the handler does", async () => {
+    const atom = { source_asset_chain_id: "cosmoshub-4", source_asset_denom: "uatom", dest_chain_id: "osmosis-1" };
+    const bodies: unknown[] = [
+      atom,
+      { ...atom, dest_asset_denom: null, allow_multi_tx: null, recommendation_reason: "BASE_TOKEN" },
+      { ...atom, recommendation_reason: "base_token" },
+      { ...atom, include_evm_assets: "true" },
+      { ...atom, swap_venues: [{ name: "osmosis-poolmanager", chain_id: "osmosis-1" }] },
+      { ...atom, swap_venues: [{ name: "" }] },
+      { ...atom, dest_chain_id: "" },
+      { source_asset_chain_id: "cosmoshub-4", source_asset_denom: "uatom" },
+      "explain",
+    ];
+    for (const body of bodies) {
+      const response = await handler(jsonRequest("/v2/fungible/explain", JSON.stringify(body)));
+      expect([200, 400]).toContain(response.status);
+      expect(schema("ExplainRequest")(body), JSON.stringify(body)).toBe(response.status === 200);
+    }
+  });
+
+  it("documents one query parameter per field of the GET forms", () => {
+    const names = (path: string) => paths[path]!.get!.parameters!.map((p) => p.name);
+    expect(names("/v2/fungible/route")).toEqual(["from", "to", "include_swaps", "format"]);
+    expect(names("/v2/fungible/assets")).toEqual(["chain_id"]);
+    const explainFields = Object.keys((document.components as { schemas: Record<string, { properties: object }> }).schemas.ExplainRequest!.properties);
+    expect(names("/v2/fungible/explain")).toEqual(explainFields);
   });
 });

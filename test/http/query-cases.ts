@@ -138,6 +138,7 @@ export const QUERY_CASES: QueryCase[] = [
   { name: "bad recommendation_reason", op: "assetsFromSource", request: { ...atom, recommendation_reason: "CHEAPEST" }, status: 400, code: "invalid_request", says: "recommendation_reason" },
   { name: "unsupported group_by", op: "assetsFromSource", request: { ...atom, group_by: "denom" }, status: 400, code: "invalid_request", says: "group_by" },
   { name: "swap venue without chain_id", op: "assetsFromSource", request: { ...atom, include_swaps: true, swap_venues: [{ name: "x" }] }, status: 400, code: "invalid_request", says: "swap_venues" },
+  { name: "swap_venues is ignored, unchecked, without include_swaps", op: "assetsFromSource", request: { ...atom, swap_venues: [{ name: "x" }] }, status: 200, expect: { ["__proto__"]: [ATOM_ON_OSMOSIS], constructor: [ATOM_ON_OSMOSIS], "osmosis-1": [ATOM_ON_OSMOSIS] } },
   { name: "a body that is a list", op: "assetsFromSource", request: [atom], status: 400, code: "invalid_request", says: "JSON object" },
   { name: "a body that is null", op: "assetsFromSource", request: null, status: 400, code: "invalid_request", says: "JSON object" },
   // assets_between_chains
@@ -156,12 +157,22 @@ export const QUERY_CASES: QueryCase[] = [
     expect: [],
   },
   {
-    name: "include_no_metadata_assets: derived vouchers are never the source side (SEMANTICS 5: listed assets)",
+    name: "include_no_metadata_assets: derived vouchers on the source chain are sources too",
     op: "assetsBetweenChains",
     request: { source_chain_id: "cosmoshub-4", dest_chain_id: "__proto__", include_no_metadata_assets: true },
     status: 200,
-    // PROTO's derived voucher on the Hub exists (see from-source cases) but is not listed there.
-    expect: [["uatom", ATOM_ON_OSMOSIS, 1, ["IBC"]]],
+    // PROTO's derived voucher on the Hub (transfer/channel-9001/uproto, hash computed with node:crypto) goes home in one IBC hop.
+    expect: [
+      ["uatom", ATOM_ON_OSMOSIS, 1, ["IBC"]],
+      ["ibc/ECCA327E2409C5D0EA15BADD6C5DDA4992D6A65C9D76559AA9EE89DE69DD8B8F", "uproto", 1, ["IBC"]],
+    ],
+  },
+  {
+    name: "without include_no_metadata_assets no derived voucher is a source",
+    op: "assetsBetweenChains",
+    request: { source_chain_id: "cosmoshub-4", dest_chain_id: "__proto__", include_no_metadata_assets: false },
+    status: 200,
+    expect: [],
   },
   {
     name: "EVM assets are left out by default",

@@ -1,11 +1,16 @@
 /**
- * The handler behind a real loopback socket (startServer from fungible-graph/node): request log
- * lines, the body limit on the wire (Content-Length and chunked), and a close() that drains.
+ * The handler behind a real loopback socket (startServer from fungible-graph/node): the access
+ * log, graph swaps, the body limit on the wire (Content-Length and chunked), and a close() that drains.
  */
 import { request as httpRequest } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../../src/node/index.js";
-import { fixtureGraph } from "./fixture.js";
+import { readFileSync } from "node:fs";
+import { buildAssetGraph, parseRegistry } from "../../src/index.js";
+import type { Registry } from "../../src/registry/schema.js";
+import { FIXTURE_PATH, fixtureGraph } from "./fixture.js";
+
+const fixtureRegistry = () => JSON.parse(readFileSync(FIXTURE_PATH, "utf8")) as Registry;
 
 const FROM_SOURCE = "/v2/fungible/assets_from_source";
 const atom = JSON.stringify({ source_asset_denom: "uatom", source_asset_chain_id: "cosmoshub-4" });
@@ -13,7 +18,7 @@ const running: RunningServer[] = [];
 
 async function start(options: Partial<Parameters<typeof startServer>[0]> = {}) {
   const lines: string[] = [];
-  const server = await startServer({ graph: fixtureGraph(), port: 0, log: (line) => lines.push(line), ...options });
+  const server = await startServer({ graph: fixtureGraph(), port: 0, log: (line) => lines.push(line), drainIdleGraceMs: 20, ...options });
   running.push(server);
   return { server, lines };
 }
@@ -35,21 +40,40 @@ describe("startServer", () => {
     expect(Object.keys(((await response.json()) as { dest_assets: object }).dest_assets)).toContain("osmosis-1");
   });
 
-  it("logs one line per request: method, path without query, status, milliseconds", async () => {
+  it("writes no access log by default", async () => {
     const { server, lines } = await start();
+    await (await post(server.url, atom)).text();
+    expect(lines).toEqual([]);
+  });
+
+  it("with an access log, writes one JSON line per request: t, method, path without query, status, ms", async () => {
+    const access: string[] = [];
+    const { server } = await start({ accessLog: (line) => access.push(line) });
     await (await post(server.url, atom)).text();
     await (await fetch(`${server.url}/health?probe=1`)).text();
     await (await fetch(`${server.url}/nope`)).text();
-    expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatch(/^POST \/v2\/fungible\/assets_from_source 200 \d+\.\dms$/);
-    expect(lines[1]).toMatch(/^GET \/health 200 \d+\.\dms$/);
-    expect(lines[2]).toMatch(/^GET \/nope 404 \d+\.\dms$/);
+    const entries = access.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries.map(({ method, path, status }) => ({ method, path, status }))).toEqual([
+      { method: "POST", path: FROM_SOURCE, status: 200 },
+      { method: "GET", path: "/health", status: 200 },
+      { method: "GET", path: "/nope", status: 404 },
+    ]);
+    for (const entry of entries) {
+      expect(Number.isNaN(Date.parse(entry.t as string))).toBe(false);
+      expect(entry.ms).toBeTypeOf("number");
+    }
   });
 
-  it("logs nothing when quiet", async () => {
-    const { server, lines } = await start({ quiet: true });
-    await (await post(server.url, atom)).text();
-    expect(lines).toEqual([]);
+  it("swaps the graph it serves through its LiveGraph", async () => {
+    const { server } = await start();
+    const before = (await (await fetch(`${server.url}/health`)).json()) as { data_version: string };
+    const other = buildAssetGraph(parseRegistry({ ...fixtureRegistry(), chains: fixtureRegistry().chains.map((c) => ({ ...c, pretty_name: `${c.pretty_name ?? c.chain_id} 2` })) }));
+    expect(server.live.swap(other)).toBe("swapped");
+    const after = await fetch(`${server.url}/health`);
+    const body = (await after.json()) as { data_version: string };
+    expect(body.data_version).toBe(other.dataVersion);
+    expect(body.data_version).not.toBe(before.data_version);
+    expect(after.headers.get("x-data-version")).toBe(other.dataVersion);
   });
 
   it("refuses a body over the limit by Content-Length and when chunked", async () => {

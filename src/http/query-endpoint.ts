@@ -1,0 +1,146 @@
+/**
+ * The two queries as HTTP endpoints, GET and POST alike: find the canonical request (from the
+ * spelling cache, or by parsing and validating), answer 304 when the client's ETag still holds,
+ * else serve the kept answer or compute and keep it, encoded as the client accepts.
+ */
+import type * as z from "zod";
+import type { AssetGraph } from "../engine/asset-graph.js";
+import {
+  AssetsBetweenChainsRequestSchema,
+  AssetsFromSourceRequestSchema,
+  parseRequest,
+  type AssetsBetweenChainsOptions,
+  type AssetsFromSourceOptions,
+} from "../wire/schema.js";
+import { assetsBetweenChainsJson, assetsFromSourceJson } from "../wire/serialize.js";
+import type { AnswerStore, StoredAnswer } from "./answer-store.js";
+import { canonicalAssetsBetweenChains, canonicalAssetsFromSource } from "./canonical.js";
+import type { Encoding } from "./encoding.js";
+import { answerEtag, ifNoneMatchHits } from "./etag.js";
+import { PATHS } from "./openapi.js";
+import { queryToBody, SWAP_VENUES_PARAM } from "./query-params.js";
+import { assertJsonContentType, parseJsonText, readBodyText } from "./read-json.js";
+
+export interface QueryOperation<O> {
+  path: string;
+  /** The library method's name, which prefixes validation messages (as the library's own do). */
+  name: string;
+  schema: z.ZodType<O> & { shape: Record<string, z.ZodType> };
+  canonical(options: O): string;
+  /** The answer's JSON text; throws the library's FungibleError (404...) for a question it refuses. */
+  answer(graph: AssetGraph, options: O): string;
+  /** Drops what the library ignores unchecked, so the handler refuses exactly what the library does. */
+  ignoreUnused?(body: unknown): unknown;
+}
+
+export const ASSETS_FROM_SOURCE: QueryOperation<AssetsFromSourceOptions> = {
+  path: PATHS.assetsFromSource,
+  name: "assetsFromSource",
+  schema: AssetsFromSourceRequestSchema,
+  canonical: canonicalAssetsFromSource,
+  answer: (graph, options) => assetsFromSourceJson(graph.assetsFromSource(options)),
+  // The library ignores swap_venues, unchecked, unless include_swaps is true (SEMANTICS 4).
+  ignoreUnused: (body) => {
+    if (body === null || typeof body !== "object" || Array.isArray(body)) return body;
+    const { include_swaps, swap_venues: _unused, ...rest } = body as Record<string, unknown>;
+    return include_swaps === true ? body : { include_swaps, ...rest };
+  },
+};
+
+export const ASSETS_BETWEEN_CHAINS: QueryOperation<AssetsBetweenChainsOptions> = {
+  path: PATHS.assetsBetweenChains,
+  name: "assetsBetweenChains",
+  schema: AssetsBetweenChainsRequestSchema as QueryOperation<AssetsBetweenChainsOptions>["schema"],
+  canonical: canonicalAssetsBetweenChains,
+  answer: (graph, options) => assetsBetweenChainsJson(graph.assetsBetweenChains(options)),
+};
+
+/** One request as the handler read it: the graph (read once) and what the answer depends on. */
+export interface QueryContext {
+  request: Request;
+  method: "GET" | "HEAD" | "POST";
+  /** The raw query string, without `?`. */
+  query: string;
+  graph: AssetGraph;
+  version: string;
+}
+
+export interface QueryResult {
+  /** 304: the client's copy is current. */
+  notModified: boolean;
+  etag: string | undefined;
+  body: Uint8Array | null;
+  encoding: Encoding | null;
+  /** Whether the body is large enough that its encoding depends on Accept-Encoding. */
+  varies: boolean;
+}
+
+export interface QueryServices {
+  store: AnswerStore;
+  bodyLimit: number;
+  minCompressBytes: number;
+  negotiate: (acceptEncoding: string | null) => Encoding | null;
+  /** A compressor that fails is a bug of the embedding program: reported, and identity is served. */
+  reportBug: (error: unknown, request: Request) => void;
+}
+
+const utf8 = new TextEncoder();
+
+export async function serveQuery<O>(op: QueryOperation<O>, ctx: QueryContext, services: QueryServices): Promise<QueryResult> {
+  const { store } = services;
+  const { request, version } = ctx;
+  const isGet = ctx.method !== "POST";
+  let text = "";
+  if (!isGet) {
+    assertJsonContentType(request.headers.get("content-type"));
+    text = await readBodyText(request, services.bodyLimit);
+  }
+  const spelling = isGet ? `${op.path}?${ctx.query}` : `${op.path}\n${text}`;
+  let options: O | undefined;
+  const parse = (): O => {
+    let body: unknown;
+    if (isGet) {
+      const params = new URLSearchParams(ctx.query);
+      if (op.ignoreUnused && params.get("include_swaps") !== "true") params.delete(SWAP_VENUES_PARAM);
+      body = queryToBody(params, op.schema.shape, op.name);
+    } else body = parseJsonText(text);
+    return parseRequest(op.schema, op.ignoreUnused ? op.ignoreUnused(body) : body, op.name) as O;
+  };
+  let canonical = store.canonicalOf(version, spelling);
+  if (canonical === undefined) {
+    options = parse();
+    canonical = op.canonical(options);
+    store.rememberSpelling(version, spelling, canonical);
+  }
+
+  let kept: StoredAnswer | undefined = store.answer(version, canonical);
+  const compute = (): StoredAnswer => {
+    options ??= parse();
+    const answer: StoredAnswer = { bytes: utf8.encode(op.answer(ctx.graph, options)), etag: undefined };
+    store.keep(version, canonical, answer);
+    return answer;
+  };
+  let etag: string | undefined;
+  if (isGet) {
+    const ifNoneMatch = request.headers.get("if-none-match");
+    // `*` matches only an answer that exists: an unknown chain is still its 404.
+    if (kept === undefined && ifNoneMatch?.trim() === "*") kept = compute();
+    etag = kept ? (kept.etag ??= answerEtag(version, canonical)) : answerEtag(version, canonical);
+    if (ifNoneMatchHits(ifNoneMatch, etag)) return { notModified: true, etag, body: null, encoding: null, varies: true };
+  }
+  if (kept === undefined) {
+    kept = compute();
+    kept.etag = etag;
+  }
+
+  const varies = kept.bytes.byteLength >= services.minCompressBytes;
+  const encoding = varies ? services.negotiate(request.headers.get("accept-encoding")) : null;
+  if (encoding === null) return { notModified: false, etag, body: kept.bytes, encoding: null, varies };
+  try {
+    const body = await store.encoded(version, canonical, encoding, kept.bytes);
+    return { notModified: false, etag, body, encoding, varies };
+  } catch (error) {
+    services.reportBug(error, request);
+    return { notModified: false, etag, body: kept.bytes, encoding: null, varies };
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * Connection bookkeeping for a drain that resets no request already sent. node:http's close()
+ * calls closeIdleConnections(), which races a client that is just reusing an idle keep-alive
+ * connection: its request is on the wire when the socket is destroyed. Here, once draining:
+ * every answer carries `Connection: close` (so busy connections end after their answer), and an
+ * idle connection is closed only after it has been idle for a grace period with no new bytes
+ * read (a request that has started arriving is answered first). A hard timeout ends it all.
+ */
+import type { Server } from "node:http";
+import { Server as NetServer, type Socket } from "node:net";
+
+interface ConnectionState {
+  active: number;
+  idleSince: number;
+  bytesAtIdle: number;
+}
+
+const SWEEP_MS = 50;
+
+export class ConnectionTracker {
+  readonly #connections = new Map<Socket, ConnectionState>();
+  #draining = false;
+
+  get draining(): boolean {
+    return this.#draining;
+  }
+
+  get size(): number {
+    return this.#connections.size;
+  }
+
+  add(socket: Socket): void {
+    this.#connections.set(socket, { active: 0, idleSince: performance.now(), bytesAtIdle: 0 });
+    socket.once("close", () => this.#connections.delete(socket));
+  }
+
+  requestStarted(socket: Socket): void {
+    const state = this.#connections.get(socket);
+    if (state) state.active++;
+  }
+
+  requestEnded(socket: Socket): void {
+    const state = this.#connections.get(socket);
+    if (!state) return;
+    state.active--;
+    state.idleSince = performance.now();
+    state.bytesAtIdle = socket.bytesRead;
+  }
+
+  /** Stops accepting, answers what was sent, closes idle connections after `idleGraceMs`; all cut after `timeoutMs`. */
+  drain(server: Server, timeoutMs: number, idleGraceMs: number): Promise<void> {
+    this.#draining = true;
+    return new Promise((resolve, reject) => {
+      const sweep = setInterval(() => this.#closeIdle(idleGraceMs), SWEEP_MS);
+      const cutoff = setTimeout(() => {
+        for (const socket of this.#connections.keys()) socket.destroy();
+      }, timeoutMs);
+      cutoff.unref();
+      // net.Server's close: stop accepting and wait for the connections, WITHOUT http's
+      // closeIdleConnections() (the race this class exists to avoid).
+      NetServer.prototype.close.call(server, (error?: Error) => {
+        clearInterval(sweep);
+        clearTimeout(cutoff);
+        if (error) reject(error);
+        else resolve();
+      });
+      this.#closeIdle(idleGraceMs);
+    });
+  }
+
+  #closeIdle(graceMs: number): void {
+    const now = performance.now();
+    for (const [socket, state] of this.#connections) {
+      if (state.active > 0) continue;
+      // Bytes since the last answer: a request is arriving; it will be answered with Connection: close.
+      if (socket.bytesRead !== state.bytesAtIdle) continue;
+      if (now - state.idleSince >= graceMs) socket.destroy();
+    }
+  }
+}

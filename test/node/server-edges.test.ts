@@ -1,0 +1,223 @@
+/**
+ * startServer against what browsers and client libraries never send: malformed request lines,
+ * missing or bad Host headers, backslashes, absolute URLs, oversized uploads, clients that leave
+ * mid-upload, slow (slowloris) and idle connections, and keep-alive clients during a drain.
+ * Every answer the server gives is JSON. Loopback only; no wall-clock thresholds.
+ */
+import { request as httpRequest, Agent } from "node:http";
+import { connect, type Socket } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "../../src/node/index.js";
+import { fixtureGraph } from "../http/fixture.js";
+import { rawRequest } from "./raw-http.js";
+
+const FROM_SOURCE = "/v2/fungible/assets_from_source";
+const atom = JSON.stringify({ source_asset_denom: "uatom", source_asset_chain_id: "cosmoshub-4" });
+const running: RunningServer[] = [];
+const sockets: Socket[] = [];
+
+async function start(options: Partial<Parameters<typeof startServer>[0]> = {}) {
+  const lines: string[] = [];
+  const access: string[] = [];
+  const server = await startServer({
+    graph: fixtureGraph(),
+    port: 0,
+    log: (line) => lines.push(line),
+    accessLog: (line) => access.push(line),
+    drainIdleGraceMs: 20,
+    ...options,
+  });
+  running.push(server);
+  return { server, lines, access };
+}
+
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.destroy();
+  await Promise.all(running.splice(0).map((server) => server.close()));
+});
+
+const expectJsonError = (answer: { status: number | null; headers: Record<string, string>; body: string }, status: number) => {
+  expect(answer.status).toBe(status);
+  expect(answer.headers["content-type"]).toMatch(/^application\/json/);
+  const body = JSON.parse(answer.body) as { code: number; message: string };
+  expect(body.code).toBeTypeOf("number");
+  expect(body.message.length).toBeGreaterThan(0);
+};
+
+/** Opens `count` connections; each sends `first` (if any) and nothing more. */
+async function openConnections(port: number, count: number, first = ""): Promise<Socket[]> {
+  const opened: Socket[] = [];
+  for (let i = 0; i < count; i += 100) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(100, count - i) }, () => new Promise<Socket>((resolve, reject) => {
+        const socket = connect(port, "127.0.0.1", () => {
+          if (first) socket.write(first);
+          resolve(socket);
+        });
+        socket.on("error", () => {});
+        socket.once("error", reject);
+      })),
+    );
+    opened.push(...batch);
+  }
+  sockets.push(...opened);
+  return opened;
+}
+
+describe("answers in JSON to requests the stack refuses", () => {
+  it.each([
+    ["a malformed request line", "GARBAGE\r\n\r\n", 400],
+    ["a request line with no version", "GET /health\r\n\r\n", 400],
+    ["a bad header line", "GET /health HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n", 400],
+    ["no Host header", "GET /health HTTP/1.1\r\n\r\n", 400],
+    ["a bad Host header", "GET /health HTTP/1.1\r\nHost: exa mple/..\r\n\r\n", 400],
+    ["a backslash in the path", "GET /he\\alth HTTP/1.1\r\nHost: x\r\n\r\n", 400],
+    ["an absolute-form URL with an odd scheme", "GET ftp://x/health HTTP/1.1\r\nHost: x\r\n\r\n", 400],
+    ["headers over the size limit", `GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(70_000)}\r\n\r\n`, 431],
+  ])("%s", async (_name, bytes, status) => {
+    const { server, lines } = await start();
+    const answer = await rawRequest(server.port, bytes);
+    expectJsonError(answer, status);
+    expect(lines.filter((line) => line.startsWith("internal error"))).toEqual([]);
+  });
+
+  it("an absolute-form URL to a real path is answered, not refused with an empty body", async () => {
+    const { server } = await start();
+    const answer = await rawRequest(server.port, `GET http://127.0.0.1:${server.port}/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ status: "ok" });
+  });
+});
+
+describe("body limits on the wire", () => {
+  it("refuses a declared Content-Length over the limit before reading it, then closes the connection", async () => {
+    const { server } = await start({ bodyLimit: 1000 });
+    // Headers plus 10 bytes of a 10 MB upload: the answer must not wait for the rest.
+    const answer = await rawRequest(
+      server.port,
+      `POST ${FROM_SOURCE} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 10000000\r\n\r\n{"a":"bbbb`,
+      { oneResponse: false, timeoutMs: 10_000 },
+    );
+    expectJsonError(answer, 413);
+    expect(answer.headers.connection).toBe("close");
+    expect(answer.closedByServer).toBe(true);
+  });
+
+  it("refuses a chunked upload once it passes the limit and closes the connection", async () => {
+    const { server } = await start({ bodyLimit: 1000 });
+    const chunk = "x".repeat(600);
+    const part = `${chunk.length.toString(16)}\r\n${chunk}\r\n`;
+    const answer = await rawRequest(
+      server.port,
+      `POST ${FROM_SOURCE} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${part}${part}`,
+      { oneResponse: false, timeoutMs: 10_000 },
+    );
+    expectJsonError(answer, 413);
+    expect(answer.headers.connection).toBe("close");
+    expect(answer.closedByServer).toBe(true);
+  });
+});
+
+describe("clients that go away or go slow", () => {
+  it("logs a client that disconnects mid-upload as one abort line: no internal error, no access line", async () => {
+    const { server, lines, access } = await start();
+    const socket = connect(server.port, "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    socket.write(`POST ${FROM_SOURCE} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"source_asset`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.destroy();
+    for (let i = 0; i < 50 && lines.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^client closed the connection before the answer: POST \/v2\/fungible\/assets_from_source \(mid-upload\)$/);
+    expect(access).toEqual([]);
+  });
+
+  it("says nothing of an abort when quiet", async () => {
+    const { server, lines } = await start({ quiet: true });
+    const socket = connect(server.port, "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    socket.write(`POST ${FROM_SOURCE} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(lines).toEqual([]);
+  });
+
+  it("answers a normal request while 500 slowloris connections trickle headers, and cuts them with a JSON 408", async () => {
+    const { server } = await start({ headersTimeoutMs: 1500, requestTimeoutMs: 3000 });
+    const slow = await openConnections(server.port, 500, "GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: ");
+    const answers = slow.slice(0, 3).map(
+      (socket) =>
+        new Promise<string>((resolve) => {
+          let text = "";
+          socket.on("data", (chunk: Buffer) => (text += chunk.toString()));
+          socket.on("close", () => resolve(text));
+        }),
+    );
+    const response = await fetch(`${server.url}${FROM_SOURCE}`, { method: "POST", headers: { "content-type": "application/json" }, body: atom });
+    expect(response.status).toBe(200);
+    await response.text();
+    for (const text of await Promise.all(answers)) {
+      expect(text).toMatch(/^HTTP\/1\.1 408 /);
+      expect(JSON.parse(text.slice(text.indexOf("\r\n\r\n") + 4))).toMatchObject({ code: 3 });
+    }
+  });
+
+  it("answers a normal request while 2,000 idle connections are open, and caps connections", async () => {
+    const { server } = await start({ maxConnections: 2100 });
+    expect(server.server.maxConnections).toBe(2100);
+    await openConnections(server.port, 2000);
+    const response = await fetch(`${server.url}/health`);
+    expect(response.status).toBe(200);
+    await response.text();
+  });
+
+  it("drops connections over the cap without disturbing the ones it serves", async () => {
+    const { server } = await start({ maxConnections: 5 });
+    await openConnections(server.port, 5);
+    const extra = await rawRequest(server.port, "GET /health HTTP/1.1\r\nHost: x\r\n\r\n", { timeoutMs: 2000 });
+    expect(extra.status).toBeNull();
+    expect(extra.closedByServer).toBe(true);
+  });
+});
+
+describe("draining", () => {
+  it("answers every request keep-alive clients send while close() runs: no reset", async () => {
+    const { server } = await start({ drainIdleGraceMs: 200 });
+    const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+    const outcomes = { ok: 0, refused: 0, reset: 0, other: [] as string[] };
+    let closing: Promise<void> | undefined;
+    const one = () =>
+      new Promise<void>((resolve) => {
+        const req = httpRequest(`${server.url}${FROM_SOURCE}`, { method: "POST", agent, headers: { "content-type": "application/json" } }, (res) => {
+          res.resume();
+          res.on("end", () => {
+            if (res.statusCode === 200) outcomes.ok++;
+            else outcomes.other.push(String(res.statusCode));
+            resolve();
+          });
+        });
+        req.on("error", (error: NodeJS.ErrnoException) => {
+          if (error.code === "ECONNREFUSED") outcomes.refused++;
+          else if (error.code === "ECONNRESET" || error.message === "socket hang up") outcomes.reset++;
+          else outcomes.other.push(error.code ?? error.message);
+          resolve();
+        });
+        req.end(atom);
+      });
+    // 8 clients, each sending requests back to back on its kept-alive connection; close() mid-way.
+    const clients = Array.from({ length: 8 }, async () => {
+      for (let i = 0; i < 60; i++) {
+        if (i === 30 && !closing) closing = server.close();
+        await one();
+      }
+    });
+    await Promise.all(clients);
+    await closing;
+    agent.destroy();
+    expect(outcomes.reset).toBe(0);
+    expect(outcomes.other).toEqual([]);
+    expect(outcomes.ok).toBeGreaterThan(0);
+    expect(outcomes.ok + outcomes.refused).toBe(480);
+  });
+});
