@@ -26,6 +26,7 @@ const { values: args } = parseArgs({
     "growth-scales": { type: "string", default: "1,10,100" },
     "growth-budget": { type: "string", default: "150" },
     registry: { type: "string" },
+    "soak-seconds": { type: "string" },
   },
 });
 const only = args.only ? new Set(args.only.split(",").map((s) => s.trim())) : null;
@@ -37,7 +38,9 @@ const SCENARIOS = [
   ["3", "build time and heap vs the raw chain-registry data"],
   ["4", "growth on synthetic registries"],
   ["5", "HTTP service vs a bare node:http server"],
-  ["6", "start-up from a snapshot vs from the registry"],
+  ["6", "serve start-up from the shipped dataset vs building from chain-registry"],
+  ["7", "the service in production: distinct requests, access log, slow clients, soak, reload, fuzz"],
+  ["8", "cold start and browser core size"],
 ];
 const CHILD = fileURLToPath(new URL("./children/run-scenario.mjs", import.meta.url));
 const growthBudgetMs = Number(args["growth-budget"]) * 1000;
@@ -46,6 +49,7 @@ const options = {
   ...(args.registry ? { registry: resolve(args.registry) } : {}),
   scales: args["growth-scales"].split(",").map(Number),
   budgetMs: growthBudgetMs,
+  ...(args["soak-seconds"] ? { soakSeconds: Number(args["soak-seconds"]) } : {}),
 };
 
 const rows = [];

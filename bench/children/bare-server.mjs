@@ -18,7 +18,7 @@ const server = createServer((req, res) => {
   });
 });
 server.listen(0, "127.0.0.1", () => {
-  const { port } = server.address();
+  const { port } = /** @type {import("node:net").AddressInfo} */ (server.address());
   console.log(`listening on http://127.0.0.1:${port}`);
 });
 process.on("SIGTERM", () => server.close(() => process.exit(0)));

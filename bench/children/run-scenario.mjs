@@ -48,6 +48,8 @@ const SCENARIOS = {
   4: async () => (await import("../scenarios/s4-growth.mjs")).scenarioGrowth({ registry: await mainnetRegistry(), ...options }),
   5: async () => (await import("../scenarios/s5-http.mjs")).scenarioHttp(options),
   6: async () => (await import("../scenarios/s6-startup.mjs")).scenarioStartup(options),
+  7: async () => (await import("../scenarios/s7-service.mjs")).scenarioService(options),
+  8: async () => (await import("../scenarios/s8-cold-start.mjs")).scenarioColdStart(options),
 };
 
 let rows;

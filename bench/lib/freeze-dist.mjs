@@ -1,6 +1,7 @@
 /**
  * Imported first by bench/run.mjs: copies the freshly built dist/ to a private directory for this
- * run (under node_modules/.cache, so the package's dependencies still resolve), and points every
+ * run (a package directory under node_modules/.cache, so the package's dependencies and its own
+ * name still resolve), and points every
  * scenario and child process at it through FG_BENCH_DIST. Other sessions rebuilding dist/ (tsup
  * cleans it first) then cannot pull the package out from under a running bench, and every
  * scenario measures the same build. Removed when the run exits.
@@ -12,7 +13,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const SOURCE = join(ROOT, "dist");
-const REQUIRED = ["index.js", "node.js", "cli.js"];
+const REQUIRED = ["index.js", "node.js", "cli.js", "data/mainnet.js"];
 
 /** Waits (at most 60 s) until dist/ holds the entry points and their sizes stop changing. */
 async function waitForCompleteDist() {
@@ -30,10 +31,14 @@ async function waitForCompleteDist() {
 
 if (!process.env.FG_BENCH_DIST && (await waitForCompleteDist())) {
   const cache = join(ROOT, "node_modules", ".cache", "fungible-graph-bench");
-  const target = join(cache, `dist-${process.pid}`);
-  mkdirSync(cache, { recursive: true });
+  // A package directory, not a bare dist/: the core imports its shipped datasets by the package's
+  // own name (`fungible-graph/data/mainnet.js`), which Node resolves through the nearest package.json.
+  const pkg = join(cache, `pkg-${process.pid}`);
+  const target = join(pkg, "dist");
+  mkdirSync(pkg, { recursive: true });
+  cpSync(join(ROOT, "package.json"), join(pkg, "package.json"));
   cpSync(SOURCE, target, { recursive: true });
   process.env.FG_BENCH_DIST = `${target}/`;
-  process.on("exit", () => rmSync(target, { recursive: true, force: true }));
+  process.on("exit", () => rmSync(pkg, { recursive: true, force: true }));
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(130));
 }

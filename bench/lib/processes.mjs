@@ -6,7 +6,13 @@
 import { spawn } from "node:child_process";
 import { performance } from "node:perf_hooks";
 
-/** Runs `node ...nodeArgs script ...args`; resolves with the JSON of its last stdout line. */
+/**
+ * Runs `node ...nodeArgs script ...args`; resolves with the JSON of its last stdout line.
+ * @param {string} script
+ * @param {string[]} [args]
+ * @param {{ nodeArgs?: string[], timeoutMs?: number, env?: NodeJS.ProcessEnv }} [options]
+ * @returns {Promise<any>}
+ */
 export function runJsonChild(script, args = [], { nodeArgs = [], timeoutMs = 120_000, env } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
@@ -42,6 +48,9 @@ const LISTENING = /listening on (http:\/\/[^\s]+)/;
 /**
  * Spawns a server process and resolves once it prints `listening on http://HOST:PORT`, with the
  * time from spawn to that line. Rejects (and kills it) if it exits or stays silent too long.
+ * @param {string[]} args
+ * @param {{ nodeArgs?: string[], timeoutMs?: number, env?: NodeJS.ProcessEnv }} [options]
+ * @returns {Promise<any>}
  */
 export function startServerProcess(args, { nodeArgs = [], timeoutMs = 60_000, env } = {}) {
   return new Promise((resolve, reject) => {

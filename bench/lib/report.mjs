@@ -23,7 +23,10 @@ export function throughputRow({ scenario, metric, value, baseline, unit = "req/s
   return row({ scenario, metric, value, baseline, unit, ratio, target: `>= ${min}x baseline`, met: ratio >= min && extraMet, note });
 }
 
-/** A figure with its own target, no baseline column (e.g. a log-log slope). */
+/**
+ * A figure with its own target, no baseline column (e.g. a log-log slope).
+ * @param {{ scenario: string, metric: string, value: number, unit?: string, target: string, met: boolean | null, note?: string }} fields
+ */
 export function figureRow({ scenario, metric, value, unit = "", target, met, note }) {
   return row({ scenario, metric, value, baseline: null, unit, ratio: null, target, met, note });
 }
@@ -34,7 +37,7 @@ export function unavailableRow({ scenario, metric = "", why }) {
 }
 
 function row(fields) {
-  return { note: "", ...fields, note: fields.note ?? "" };
+  return { ...fields, note: fields.note ?? "" };
 }
 
 export function formatValue(value, unit) {
@@ -60,6 +63,7 @@ function formatRatio(r) {
   return `${r >= 100 ? r.toFixed(0) : r >= 10 ? r.toFixed(1) : r.toFixed(2)}x`;
 }
 
+/** @type {[string, (row: any) => string][]} */
 const COLUMNS = [
   ["scenario", (r) => r.scenario],
   ["metric", (r) => r.metric],

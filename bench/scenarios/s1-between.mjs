@@ -58,10 +58,12 @@ export async function scenarioBetween({ graph, quick }) {
     const resolved = base.result.filter((d) => d !== undefined).length;
     const label = `${sourceId} -> ${destId}${most[0] === sourceId && most[1] === destId ? " (most assets)" : ""}`;
 
-    for (const [variant, flags] of [
+    /** @type {[string, object][]} */
+    const variants = [
       ["default request", {}],
       ["all include flags", ALL_FLAGS],
-    ]) {
+    ];
+    for (const [variant, flags] of variants) {
       const request = { source_chain_id: sourceId, dest_chain_id: destId, ...flags };
       const engine = measure(() => graph.assetsBetweenChains(request), { minRuns: 20, maxRuns: 5000, budgetMs: quick ? 100 : 400 });
       const pairsOut = engine.result.assets_between_chains.length;

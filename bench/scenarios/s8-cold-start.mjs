@@ -1,0 +1,122 @@
+/**
+ * Scenario 8: what a serverless function, a CLI run or a browser tab pays before its first answer.
+ * - Cold start: a fresh process imports the built package, gets the default graph
+ *   (`loadAssetGraph()`, the shipped mainnet dataset) and answers one assets_from_source, against
+ *   a fresh process that only imports `chain-registry/mainnet`; median of alternating runs, and
+ *   heap held after a full GC of both.
+ * - Browser core: the root entry (`loadAssetGraph` and every query) bundled for the browser with
+ *   esbuild, minified, gzipped, without the data; and the gzipped mainnet dataset.
+ */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { DIST, ROOT } from "../lib/package.mjs";
+import { runJsonChild } from "../lib/processes.mjs";
+import { costRow, figureRow, unavailableRow } from "../lib/report.mjs";
+import { median } from "../lib/timing.mjs";
+
+const CHILD = fileURLToPath(new URL("../children/load-and-measure.mjs", import.meta.url));
+const SCENARIO = "8 cold start";
+const BASELINE_MODULE = "chain-registry/mainnet/index.js";
+/** What a browser app imports: the loader and the queries (the entry's other exports tree-shake away). */
+const BROWSER_ENTRY = `import { loadAssetGraph } from "./src/index.ts";
+const graph = await loadAssetGraph({ data: await (await fetch("/mainnet.json")).text() });
+console.log(
+  graph.assetsFromSource({ source_asset_denom: "uatom", source_asset_chain_id: "cosmoshub-4" }),
+  graph.assetsBetweenChains({ source_chain_id: "osmosis-1", dest_chain_id: "cosmoshub-4" }),
+  graph.route({ chain_id: "cosmoshub-4", denom: "uatom" }, { chain_id: "osmosis-1", denom: "uosmo" }),
+  graph.explain({ source_asset_denom: "uatom", source_asset_chain_id: "cosmoshub-4", dest_chain_id: "osmosis-1" }),
+);`;
+
+export async function scenarioColdStart({ quick }) {
+  const runs = quick ? 3 : 9;
+  const raw = [];
+  const dataset = [];
+  for (let i = 0; i < runs; i++) {
+    raw.push(await runJsonChild(CHILD, ["raw", BASELINE_MODULE], { nodeArgs: ["--expose-gc"], timeoutMs: 60_000 }));
+    dataset.push(await runJsonChild(CHILD, ["dataset"], { nodeArgs: ["--expose-gc"], timeoutMs: 60_000 }));
+  }
+  const med = (list, key) => median(list.map((r) => r[key]));
+  const breakdown = `import ${med(dataset, "importMs").toFixed(0)} ms + loadAssetGraph ${med(dataset, "loadMs").toFixed(0)} ms + first query ${med(dataset, "queryMs").toFixed(1)} ms`;
+  return [
+    costRow({
+      scenario: SCENARIO,
+      metric: "import + default graph + one answer",
+      value: med(dataset, "ms"),
+      baseline: med(raw, "ms"),
+      max: 1.0,
+      note: `median of ${runs} alternating fresh processes; ${breakdown}; baseline = import(${BASELINE_MODULE})`,
+    }),
+    costRow({
+      scenario: SCENARIO,
+      metric: "heap held after GC",
+      value: med(dataset, "heapBytes"),
+      baseline: med(raw, "heapBytes"),
+      unit: "bytes",
+      max: 2,
+      note: "the graph (route tables of the one source searched so far) against the imported chain-registry/mainnet module",
+    }),
+    ...(await browserRows()),
+  ];
+}
+
+async function browserRows() {
+  let esbuild;
+  try {
+    esbuild = await import("esbuild");
+  } catch (error) {
+    return [unavailableRow({ scenario: "8 browser core", why: `esbuild: ${error.message}` })];
+  }
+  const result = await esbuild.build({
+    stdin: { contents: BROWSER_ENTRY, resolveDir: ROOT, loader: "ts" },
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    write: false,
+    metafile: true,
+    external: ["fungible-graph/data/*"],
+    logLevel: "silent",
+  });
+  const code = result.outputFiles[0].contents;
+  const gzipped = gzipSync(code, { level: 9 }).length;
+  const heaviest = Object.entries(byPackage(result.metafile))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 4)
+    .map(([name, bytes]) => `${name} ${(bytes / 1024).toFixed(0)} KiB`)
+    .join(", ");
+  const data = readFileSync(`${DIST}data/mainnet.json`);
+  return [
+    figureRow({
+      scenario: "8 browser core",
+      metric: "root entry, minified + gzipped, no data",
+      value: gzipped / 1024,
+      unit: "KiB",
+      target: "<= 50 KiB",
+      met: gzipped <= 50 * 1024,
+      note: `esbuild ${esbuild.version}, browser ESM, loadAssetGraph + assetsFromSource + assetsBetweenChains + route + explain; ${(code.length / 1024).toFixed(0)} KiB minified; largest inputs (minified bytes): ${heaviest}`,
+    }),
+    figureRow({
+      scenario: "8 browser core",
+      metric: "mainnet dataset, gzipped",
+      value: gzipSync(data, { level: 9 }).length / 1024,
+      unit: "KiB",
+      target: "-",
+      met: null,
+      note: `dist/data/mainnet.json: ${(data.length / 1024).toFixed(0)} KiB raw`,
+    }),
+  ];
+}
+
+/** Output bytes per npm package (or src/ folder), from esbuild's metafile. */
+function byPackage(metafile) {
+  const totals = {};
+  for (const output of Object.values(metafile.outputs)) {
+    for (const [file, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const name = file.replace(/^node_modules\/(@[^/]+\/[^/]+|[^/]+).*/, "$1").replace(/^src\/([^/]+).*/, "src/$1");
+      totals[name] = (totals[name] ?? 0) + bytesInOutput;
+    }
+  }
+  return totals;
+}
