@@ -1,7 +1,8 @@
 // The README's library example; test/examples.test.ts runs it against the built package.
-import { buildAssetGraph, loadChainRegistry, FungibleError } from "fungible-graph";
+import { loadAssetGraph, FungibleError } from "fungible-graph";
 
-const graph = buildAssetGraph(await loadChainRegistry()); // embedded chain registry, mainnet
+const graph = await loadAssetGraph(); // the mainnet dataset shipped in the package, in milliseconds
+console.log(graph.dataVersion); // sha256:...: which data answered
 
 // 1. Where can ATOM go without swapping, in one transaction?
 const { dest_assets } = graph.assetsFromSource({ source_asset_denom: "uatom", source_asset_chain_id: "cosmoshub-4" });
@@ -20,7 +21,11 @@ const route = graph.route(
 );
 for (const hop of route.hops) console.log(hop.starts_tx ? "new tx:" : "       ", hop.bridge, hop.from.chain_id, "->", hop.to.chain_id);
 
-// 4. Bad input is a FungibleError with the HTTP status and gRPC code the server would send.
+// 4. Why something cannot go: every reason, as stable codes with their facts.
+const why = await graph.explain({ source_asset_denom: "uatom", source_asset_chain_id: "cosmoshub", dest_chain_id: "osmosis-1" });
+for (const reason of why.reasons) console.log(reason.code, reason.message);
+
+// 5. Bad input is a FungibleError with the HTTP status and gRPC code the server would send.
 try {
   graph.assetsFromSource({ source_asset_denom: "uatom", source_asset_chain_id: "nowhere-9" });
 } catch (error) {

@@ -43,7 +43,7 @@ export type {
 } from "./wire/schema.js";
 
 export { buildAssetGraph } from "./engine/build-asset-graph.js";
-export { assetNodeKey, chainNodeKey } from "./model/graphology-view.js";
+export { assetNodeKey, chainNodeKey } from "./model/node-keys.js";
 export type { AssetGraph } from "./engine/asset-graph.js";
 export type { BuildOptions } from "./engine/build-asset-graph.js";
 export { ProvenanceSchema, contentHash } from "./engine/data-version.js";

@@ -21,7 +21,7 @@ export async function scenarioFromSource({ graph, quick }) {
     [order[i], order[j]] = [order[j], order[i]];
   }
   const capMs = quick ? 10_000 : 90_000;
-  const baseline = createTraversalBaseline(graph.graph);
+  const baseline = createTraversalBaseline(await graph.graphology());
 
   const query = [];
   const stringify = [];

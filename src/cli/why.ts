@@ -55,7 +55,7 @@ Exits 0 when reachable, 1 when not.`,
       include_swaps: values["include-swaps"] ?? false,
     };
     const graph = await loadGraph(NAME, values);
-    const answer = graph.explain(request);
+    const answer = await graph.explain(request);
     await printAs(format, {
       text: () => renderExplanation(request, answer),
       json: () => answer,

@@ -18,8 +18,12 @@ import type {
 } from "../wire/schema.js";
 
 export interface AssetGraph {
-  /** The underlying graphology graph (chain and asset nodes, hop edges), for analysts. Read-only by convention. */
-  readonly graph: graphology.default;
+  /**
+   * The graph as a graphology graph (chain and asset nodes, hop edges), for analysts; built on the
+   * first call and then shared. Read-only by convention. Asynchronous because graphology is loaded
+   * on first use: the queries never need it, so a browser bundle of the core leaves it out.
+   */
+  graphology(): Promise<graphology.default>;
   /** The registry the engine was built from. */
   readonly registry: Registry;
   /** Content hash of the data behind every answer (`sha256:...`): equal versions answer alike. */
@@ -34,8 +38,12 @@ export interface AssetGraph {
   route(from: AssetRef, to: AssetRef, options?: SwapOptions): Route | null;
   /** Every chain id of the graph, sorted. */
   chainIds(): string[];
-  /** Why a source asset does or does not reach a destination chain: the routes, or every reason with its facts. */
-  explain(request: ExplainRequest): ExplainResponse;
+  /**
+   * Why a source asset does or does not reach a destination chain: the routes, or every reason with
+   * its facts. Asynchronous because the explain module (with graphology and its shortest paths) is
+   * loaded on first use, in its own chunk.
+   */
+  explain(request: ExplainRequest): Promise<ExplainResponse>;
   /** Every chain, sorted by chain id, with its capability flags and asset count. */
   chains(): readonly ChainSummary[];
   /** The assets of one chain in canonical order; an unknown chain throws `unknown_chain` (with close matches). */

@@ -4,12 +4,10 @@
  */
 import type Graph from "graphology";
 import { buildModel } from "../model/build-model.js";
-import { graphologyView } from "../model/graphology-view.js";
 import { assetsBetweenChains } from "../query/assets-between-chains.js";
 import { assetsFromSource } from "../query/assets-from-source.js";
 import type { Engine } from "../query/engine.js";
 import { findRoute } from "../query/route.js";
-import { explain } from "../explain/explain.js";
 import { assetSummaries, chainSummaries } from "../explain/discovery.js";
 import { notesOfIssues } from "../explain/notes.js";
 import type { RegistryIssue } from "../registry/issues.js";
@@ -64,7 +62,7 @@ export function graphOfEngine(
 const engines = new WeakMap<AssetGraph, Engine>();
 
 class FungibleAssetGraph implements AssetGraph {
-  private view: Graph | undefined;
+  private view: Promise<Graph> | undefined;
   private version: string | undefined;
 
   constructor(
@@ -84,9 +82,9 @@ class FungibleAssetGraph implements AssetGraph {
     return this.version;
   }
 
-  /** Built on first use: queries never need it, analysts often do. */
-  get graph(): Graph {
-    this.view ??= graphologyView(this.engine.model);
+  // Dynamic imports: graphology and explain stay out of the core's bundle until first used.
+  graphology(): Promise<Graph> {
+    this.view ??= import("../model/graphology-view.js").then(({ graphologyView }) => graphologyView(this.engine.model));
     return this.view;
   }
 
@@ -106,7 +104,8 @@ class FungibleAssetGraph implements AssetGraph {
     return this.engine.model.chains.map((chain) => chain.chain_id);
   }
 
-  explain(request: ExplainRequest): ExplainResponse {
+  async explain(request: ExplainRequest): Promise<ExplainResponse> {
+    const { explain } = await import("../explain/explain.js");
     return explain({ engine: this.engine, registry: this.registry, notes: this.notes }, request);
   }
 

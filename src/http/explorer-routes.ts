@@ -57,7 +57,7 @@ export function mountExplorer(app: Hono, options: ExplorerOptions): void {
   };
 
   // explain validates its request itself (a 400 FungibleError naming "explain").
-  const explain = (body: unknown) => json(graph().explain(body as ExplainRequest));
+  const explain = async (body: unknown) => json(await graph().explain(body as ExplainRequest));
   app.post(PATHS.explain, async (c) => explain(await readBody(c.req.raw)));
   app.get(PATHS.explain, (c) => explain(queryToBody(searchParams(c.req.url), ExplainRequestSchema.shape, "explain")));
 

@@ -5,14 +5,9 @@
  */
 import Graph from "graphology";
 import type { EngineModel } from "./model.js";
+import { assetNodeKey, chainNodeKey } from "./node-keys.js";
 
-export function chainNodeKey(chainId: string): string {
-  return `chain:${chainId}`;
-}
-
-export function assetNodeKey(chainId: string, denom: string): string {
-  return `asset:${chainId}:${denom}`;
-}
+export { assetNodeKey, chainNodeKey };
 
 export function graphologyView(model: EngineModel): Graph {
   const graph = new Graph({ type: "directed", multi: true, allowSelfLoops: false });

@@ -7,7 +7,7 @@ import { describe, expect, test } from "vitest";
 import { ibcDenom, forwardTrace, unwindTrace, RECOMMENDATION_REASONS } from "../../src/index.js";
 import type { RegistryInput } from "../../src/index.js";
 import { arbitraryRegistry } from "../support/arbitrary-registry.js";
-import { allAssets, assetsOf, engineFor, idOf } from "../support/engine-helpers.js";
+import { allAssets, assetsOf, engineFor, idOf, viewOf } from "../support/engine-helpers.js";
 
 const RUNS = { numRuns: 60 };
 
@@ -55,7 +55,7 @@ describe("engine properties over generated registries", () => {
     fc.assert(
       fc.property(arbitraryRegistry(), (registry) => {
         const engine = engineFor(registry);
-        const graph = engine.graph;
+        const graph = viewOf(engine);
         graph.forEachEdge((edge, attributes, source, target) => {
           if (attributes.kind !== "ibc") return;
           const back = graph.someOutEdge(target, (_e, hop, _s, t) => hop.kind === "ibc" && t === source);

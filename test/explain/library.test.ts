@@ -10,7 +10,7 @@ import { fixtureGraph, graphOf, mainnetGraph } from "./graphs.js";
 
 describe("explain: the case table on the library", () => {
   test.each(EXPLAIN_CASES.map((c) => [c.name, c] as const))("%s", async (_name, testCase) => {
-    const answer = (await graphOf(testCase)).explain(testCase.request);
+    const answer = await (await graphOf(testCase)).explain(testCase.request);
     expect(checkExplain(testCase, answer)).toEqual([]);
     expect(ExplainResponseSchema.safeParse(answer).success).toBe(true);
   }, 60_000);
@@ -22,12 +22,12 @@ describe("explain: the case table on the library", () => {
 });
 
 describe("explain agrees with assets_from_source", () => {
-  test("reachable exactly for the chains assets_from_source lists (fixture, every source, default filters)", () => {
+  test("reachable exactly for the chains assets_from_source lists (fixture, every source, default filters)", async () => {
     const graph = fixtureGraph();
     for (const source of graph.registry.assets) {
       const reach = graph.assetsFromSource({ source_asset_chain_id: source.chain_id, source_asset_denom: source.denom, include_cw20_assets: true });
       for (const chain of graph.chains()) {
-        const answer = graph.explain({ source_asset_chain_id: source.chain_id, source_asset_denom: source.denom, dest_chain_id: chain.chain_id, include_cw20_assets: true });
+        const answer = await graph.explain({ source_asset_chain_id: source.chain_id, source_asset_denom: source.denom, dest_chain_id: chain.chain_id, include_cw20_assets: true });
         const listed = reach.dest_assets[chain.chain_id]?.assets.map((a) => a.denom) ?? [];
         expect(answer.routes.map((route) => route.to.denom).sort(), `${source.denom} -> ${chain.chain_id}`).toEqual([...listed].sort());
       }
@@ -104,7 +104,7 @@ describe("registry notes from the chain-registry adapter (mainnet)", () => {
         graph.registry.chains.some((c) => c.chain_id === n.chain_id),
     );
     expect(note).toBeDefined();
-    const answer = graph.explain({
+    const answer = await graph.explain({
       source_asset_chain_id: note!.counterparty_chain_id!,
       source_asset_denom: note!.counterparty_denom!,
       dest_chain_id: note!.chain_id!,

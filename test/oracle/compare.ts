@@ -5,6 +5,7 @@
 import { expect } from "vitest";
 import { buildAssetGraph, parseRegistry, type AssetGraph, type Route, type WireAsset, type RegistryInput } from "../../src/index.js";
 import { Oracle, type OracleRoute } from "./oracle.js";
+import { viewOf } from "../support/engine-helpers.js";
 
 export function bothFor(input: RegistryInput): { engine: AssetGraph; oracle: Oracle } {
   const registry = parseRegistry(input);
@@ -38,10 +39,11 @@ export const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value));
 
 /** Every asset node of the engine's graphology view, as wire asset plus its listed / metadata marks. */
 export function engineAssets(engine: AssetGraph) {
-  return engine.graph
+  const view = viewOf(engine);
+  return view
     .filterNodes((_, attributes) => attributes.kind === "asset")
     .map((node) => {
-      const { kind: _kind, listed, has_metadata, ...wire } = engine.graph.getNodeAttributes(node);
+      const { kind: _kind, listed, has_metadata, ...wire } = view.getNodeAttributes(node);
       return { wire: wire as WireAsset, listed, has_metadata };
     });
 }

@@ -39,7 +39,7 @@ describe("a TypeScript consumer with moduleResolution node16", () => {
 import { loadRegistryFile } from "fungible-graph/node";
 import mainnet from "fungible-graph/data/mainnet.js";
 const graph: AssetGraph = await loadAssetGraph({ data: mainnet });
-const order: number = graph.graph.order;
+const order: number = (await graph.graphology()).order;
 const registry: Registry = await loadRegistryFile("registry.json");
 const again: AssetGraph = loadDataset(mainnet);
 console.log(order, graph.dataVersion, buildAssetGraph(registry).chainIds(), again.provenance.network);

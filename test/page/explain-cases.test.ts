@@ -67,8 +67,8 @@ async function askWhy(page: Page, request: ExplainRequest): Promise<Shown> {
 }
 
 /** What the page shows must be the case's expectations, and the service's own reasons and suggestions. */
-function checkShown(testCase: ExplainCase, shown: Shown, graph: AssetGraph): void {
-  const answer = graph.explain(testCase.request);
+async function checkShown(testCase: ExplainCase, shown: Shown, graph: AssetGraph): Promise<void> {
+  const answer = await graph.explain(testCase.request);
   expect(shown.error).toBe("");
   expect(shown.reachable).toBe(String(testCase.reachable));
   expect(shown.codes).toEqual(testCase.codes);
@@ -108,7 +108,7 @@ function runCases(label: string, graphOf: () => Promise<AssetGraph> | AssetGraph
     });
 
     it.each(cases.map((c) => [c.name, c] as const))("%s", async (_name, testCase) => {
-      checkShown(testCase, await askWhy(open.page, testCase.request), graph);
+      await checkShown(testCase, await askWhy(open.page, testCase.request), graph);
     });
 
     it("showed no console error and sent nothing outside the server", () => {

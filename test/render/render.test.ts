@@ -74,13 +74,16 @@ describe("Mermaid", () => {
   });
 });
 
+const inactiveAnswer = await graph.explain({ source_asset_chain_id: "hub-1", source_asset_denom: "uhub", dest_chain_id: "gamma-1" });
+const noPathAnswer = await graph.explain({ source_asset_chain_id: "hub-1", source_asset_denom: "uhub", dest_chain_id: "island-1" });
+
 describe("DOT, parsed back by Graphviz", () => {
   test.each([
     ["route", routeToDot(ibcRoute), ["hub-1", "alpha-1", "delta-1"]],
     ["bridge route with quotes", routeToDot(nasty), ["hub-1", "8453"]],
     ["reach", reachToDot(ibcRoute.from, graph.assetsFromSource({ source_asset_chain_id: "hub-1", source_asset_denom: "uhub" })), ["alpha-1", "8453"]],
-    ["explain: inactive channel", explainToDot(graph.explain({ source_asset_chain_id: "hub-1", source_asset_denom: "uhub", dest_chain_id: "gamma-1" })), ["gamma-1"]],
-    ["explain: no path", explainToDot(graph.explain({ source_asset_chain_id: "hub-1", source_asset_denom: "uhub", dest_chain_id: "island-1" })), ["island-1"]],
+    ["explain: inactive channel", explainToDot(inactiveAnswer), ["gamma-1"]],
+    ["explain: no path", explainToDot(noPathAnswer), ["island-1"]],
   ] as const)("%s renders to SVG naming its chains", async (_name, dot, chains) => {
     const svg = svgText(await renderSvg(dot));
     expect(svg).toMatch(/^<\?xml|<svg/);
@@ -105,7 +108,7 @@ describe("DOT, parsed back by Graphviz", () => {
 
 describe("explain pictures", () => {
   test("inactive channel: the broken hop is marked", () => {
-    const text = explainToMermaid(graph.explain({ source_asset_chain_id: "hub-1", source_asset_denom: "uhub", dest_chain_id: "gamma-1" }));
+    const text = explainToMermaid(inactiveAnswer);
     expect(text).toContain('-.->|"INACTIVE transfer/channel-2"|');
   });
 });
