@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { buildAssetGraph } from "../../src/engine/build-asset-graph.js";
-import { FungibleError } from "../../src/errors.js";
+import { failure } from "../support/failure.js";
 import { applyOverrides, parseOverrides } from "../../src/registry/overrides.js";
 import { parseRegistry } from "../../src/registry/schema.js";
 
@@ -14,16 +14,6 @@ const registry = parseRegistry(JSON.parse(readFileSync(new URL("../../fixtures/c
 // bLUNA's voucher on osmosis-1: the fixture lists it without metadata.
 const BLUNA_ON_OSMOSIS = "ibc/4B22F05152349C82E40782E11057DAD39CEBF388FE905D0959ACE1B7ACF61A52";
 const ETH_USDC = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48";
-
-function failure(run: () => unknown): FungibleError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof FungibleError) return error;
-    throw error;
-  }
-  throw new Error("expected a FungibleError");
-}
 
 const find = (r: typeof registry, chainId: string, denom: string) =>
   r.assets.find((a) => a.chain_id === chainId && a.denom === denom)!;

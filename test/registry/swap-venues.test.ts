@@ -3,20 +3,10 @@
  * mainnet-venues-origins.test.ts).
  */
 import { describe, expect, it } from "vitest";
-import { FungibleError } from "../../src/errors.js";
+import { failure } from "../support/failure.js";
 import { SwapVenueSchema } from "../../src/registry/schema.js";
 import { DEFAULT_SWAP_VENUES, SWAP_VENUE_FACTS } from "../../src/registry/swap-venues-data.js";
 import { parseVenuesFile, registryDenomOfVenueDenom, SwapVenuesFileSchema } from "../../src/registry/swap-venues.js";
-
-function failure(run: () => unknown): FungibleError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof FungibleError) return error;
-    throw error;
-  }
-  throw new Error("expected a FungibleError");
-}
 
 const BLUNA = "terra17aj4ty4sz4yhgm08na8drc0v03v2jwr3waxcqrwhajj729zhl7zqnpc0ml";
 
