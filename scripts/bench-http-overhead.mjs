@@ -41,7 +41,7 @@ async function serve(kind) {
     const server = createAdaptorServer({
       fetch: async (request) => new Response(JSON.stringify(graph.assetsFromSource(await request.json())), { headers }),
     });
-    server.listen(0, "127.0.0.1", () => console.log(server.address().port));
+    server.listen(0, "127.0.0.1", () => console.log(/** @type {import("node:net").AddressInfo} */ (server.address()).port));
     return;
   }
   // The same work without a framework: read, parse, query, write. No limits, no error mapping.
@@ -53,7 +53,7 @@ async function serve(kind) {
       res.writeHead(200, { "content-type": "application/json; charset=utf-8" }).end(body);
     });
   });
-  server.listen(0, "127.0.0.1", () => console.log(server.address().port));
+  server.listen(0, "127.0.0.1", () => console.log(/** @type {import("node:net").AddressInfo} */ (server.address()).port));
 }
 
 async function measure() {

@@ -23,6 +23,13 @@ export const ERROR_KINDS = {
   invalid_config: { status: 500, grpcCode: 9 },
   /** A file the caller named does not exist or cannot be read. */
   file_unreadable: { status: 500, grpcCode: 5 },
+  /** A file the caller named cannot be written (its directory is missing, no permission...): the sibling of file_unreadable. */
+  file_unwritable: { status: 500, grpcCode: 5 },
+  /**
+   * A command line called wrongly (unknown command or flag, a bad argument): the CLI's exit code 2.
+   * Like invalid_request, it is the caller's mistake in what was asked, so 400 / INVALID_ARGUMENT.
+   */
+  invalid_usage: { status: 400, grpcCode: 3 },
   internal: { status: 500, grpcCode: 13 },
   /** The client went away before its request was read: its doing, not a bug (nginx's 499; gRPC CANCELLED). */
   client_closed_request: { status: 499, grpcCode: 1 },

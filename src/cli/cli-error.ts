@@ -1,25 +1,29 @@
 /**
  * How the CLI ends: exit 0 on success, 2 for a usage mistake (bad flag, bad argument, invalid
- * request), 1 when something asked for is not there or the input data is broken. Never a stack.
+ * request: codes invalid_usage, invalid_request...), 1 when something asked for is not there, a
+ * file cannot be read or written, or the input data is broken. Never a stack.
  */
-import { isFungibleError, type FungibleErrorCode } from "../errors.js";
+import { FungibleError, isFungibleError, type FungibleErrorCode } from "../errors.js";
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
 
-/** A mistake in how the command was called; main prints it with a pointer to --help. */
-export class UsageError extends Error {
-  override readonly name = "UsageError";
+/**
+ * A mistake in how the command was called; main prints it with a pointer to --help. A
+ * FungibleError of code `invalid_usage`, so callers switch on `code` for CLI errors too.
+ */
+export class UsageError extends FungibleError {
   constructor(
     message: string,
     readonly command?: string,
   ) {
-    super(message);
+    super("invalid_usage", message);
   }
 }
 
 const USAGE_CODES: ReadonlySet<FungibleErrorCode> = new Set([
+  "invalid_usage",
   "invalid_request",
   "unsupported_media_type",
   "payload_too_large",

@@ -72,14 +72,29 @@ Serve or query it with --dataset FILE; in code, loadAssetGraph({ data }).`,
     try {
       await writeFile(values.out, text);
     } catch (error) {
-      const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-      throw new FungibleError("file_unreadable", `${NAME}: cannot write "${values.out}" (${reason})`);
+      throw new FungibleError("file_unwritable", `${NAME}: cannot write "${values.out}" (${writeFailure(error)})`);
     }
     print(`wrote ${values.out}: ${graph.chainIds().length} chains, ${registry.assets.length} listed assets, ` +
       `${(text.length / 1024).toFixed(0)} KiB, data_version ${graph.dataVersion}`);
     return EXIT_OK;
   },
 });
+
+/** The system's code for a failed write, with what it means for the usual ones. */
+function writeFailure(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const meaning: Record<string, string> = {
+    ENOENT: "its directory does not exist",
+    ENOTDIR: "a part of the path is not a directory",
+    EACCES: "permission denied",
+    EPERM: "permission denied",
+    EISDIR: "it is a directory",
+    EROFS: "the file system is read-only",
+    ENOSPC: "no space left on the device",
+  };
+  if (code === undefined) return (error as Error).message;
+  return meaning[code] ? `${code}: ${meaning[code]}` : code;
+}
 
 async function readJson(path: string, what: string): Promise<unknown> {
   const text = await readTextFile(path, what);

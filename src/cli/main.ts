@@ -29,7 +29,8 @@ Every command takes --help. Query commands answer from the dataset shipped in th
 (--network mainnet, the default, or testnet), or from --dataset FILE (\`compile\`), --registry FILE
 or --chain-registry (the installed package, slow); --overrides FILE layers metadata corrections;
 --json gives machine-readable output.
-Exit codes: 0 ok, 1 not found or fatal registry issue, 2 usage error.`;
+Exit codes: 0 ok, 1 not found, a file that cannot be read or written, or a fatal registry issue;
+2 usage error.`;
 
 function commandList(): string {
   const rows = [...COMMANDS.values()].map((command) => [`${command.name} ${command.args}`.trim(), command.summary] as const);

@@ -98,7 +98,7 @@ describe("assetsFromSource on the small real-data fixture", () => {
     );
   });
 
-  test("bad input throws FungibleError with the status of SEMANTICS 6", () => {
+  test("bad input throws FungibleError with the status of docs/behaviour.md §8", () => {
     const cases: [unknown, string, number][] = [
       [{ source_asset_chain_id: "osmosis-1" }, "invalid_request", 400],
       [{ source_asset_denom: 5, source_asset_chain_id: "osmosis-1" }, "invalid_request", 400],

@@ -2,8 +2,10 @@
  * fast-check generator of small registries aimed at the route rules: forwarding flags, channel
  * status and ties (parallel channels, preferred flags, scattered channel numbers so that string
  * and numeric order differ), listed multi-hop and CW20 vouchers with correct hashes, an IBC v2
- * (Eureka) voucher, EVM addresses in mixed case, partial metadata and one-way bridges.
- * Mixed with the project's existing generator, which brings swap venues (to be ignored).
+ * (Eureka) voucher, EVM addresses in mixed case, partial metadata and one-way bridges, and swap
+ * venues: several per chain, names whose text order matters, members that are derived vouchers,
+ * EVM addresses in another case, and denoms that exist nowhere. Mixed with the project's existing
+ * generator. `arbitrarySwapOptions` draws the swap part of a request for a generated registry.
  */
 import fc from "fast-check";
 import type { RegistryInput } from "../../src/index.js";
@@ -38,6 +40,18 @@ const shapeArbitrary = fc.record({
   bridges: fc.array(
     fc.record({ from: fc.nat(), to: fc.nat(), bridge: fc.constantFrom("AXELAR", "CCTP", "EUREKA", "AXELAR", "CCTP"), both: fc.boolean(), lower: fc.boolean() }),
     { maxLength: 4 },
+  ),
+  venues: fc.array(
+    fc.record({
+      chain: nat(5),
+      picks: fc.array(fc.nat(), { minLength: 1, maxLength: 4 }),
+      // "Pool" < "amm" < "pool" in code-unit order: the venue name is part of a swap's label.
+      name: fc.constantFrom("pool", "amm", "Pool", "pool"),
+      derived: fc.option(fc.record({ native: fc.nat(), link: fc.nat() }), { nil: undefined }),
+      bogus: fc.boolean(),
+      otherCase: fc.boolean(),
+    }),
+    { maxLength: 3 },
   ),
 });
 
@@ -168,11 +182,64 @@ function build(shape: Shape): RegistryInput {
     });
   }
 
+  // Swap venues: listed members, maybe the single-hop voucher of a native from a neighbour (a
+  // derived voucher when the registry lists no version there, else a denom that does not exist),
+  // an EVM member spelled in another case, a denom that exists nowhere.
+  const swap_venues: NonNullable<RegistryInput["swap_venues"]> = [];
+  for (const spec of shape.venues) {
+    const chain = spec.chain % n;
+    const onChain = assets.filter((a) => a.chain_id === chainIds[chain]).map((a) => a.denom);
+    const denoms = onChain.length === 0 ? [] : spec.picks.map((p) => onChain[p % onChain.length]!);
+    if (spec.derived) {
+      const neighbours = links.filter((l) => l.a === chain || l.b === chain);
+      const native = natives[spec.derived.native % natives.length]!;
+      const link = neighbours[spec.derived.link % Math.max(neighbours.length, 1)];
+      if (link && native.chain !== chain) denoms.push(oracleIbcDenom(`transfer/${link.a === chain ? link.aId : link.bId}`, native.denom));
+    }
+    if (spec.otherCase) {
+      const evm = denoms.find((d) => d.startsWith("0x"));
+      if (evm) denoms.push(`0x${evm.slice(2).toUpperCase()}`);
+    }
+    if (spec.bogus) denoms.push("unone");
+    const unique = [...new Set(denoms)];
+    if (unique.length >= 2) swap_venues.push({ name: spec.name, chain_id: chainIds[chain]!, denoms: unique });
+  }
+
   const chains = chainIds.map((chain_id, i) => ({
     chain_id,
     chain_type: isEvm(i) ? ("evm" as const) : ("cosmos" as const),
     pfm_enabled: shape.chains[i]!.pfm,
     supports_memo: shape.chains[i]!.memo,
   }));
-  return { chains, assets, ibc_channels, bridge_links };
+  return { chains, assets, ibc_channels, bridge_links, swap_venues };
+}
+
+export interface SwapOptionsDraw {
+  include_swaps?: boolean;
+  swap_venues?: { name: string; chain_id: string; logo_uri?: string }[] | null;
+}
+
+/**
+ * The swap part of a request for `registry`: swaps on with every venue (swap_venues absent or
+ * null), a subset of its venues (matched by exact name and chain_id, extra fields ignored), a
+ * reference that matches no venue (a name on the wrong chain), an empty list; or swaps off with a
+ * list that must then be ignored.
+ */
+export function arbitrarySwapOptions(registry: RegistryInput): fc.Arbitrary<SwapOptionsDraw> {
+  const venues = (registry.swap_venues ?? []).map((v) => ({ name: v.name, chain_id: v.chain_id }));
+  const chains = registry.chains.map((c) => c.chain_id);
+  const refs = fc.array(
+    fc.oneof(
+      venues.length > 0 ? fc.constantFrom(...venues) : fc.constant({ name: "pool", chain_id: chains[0]! }),
+      fc.record({ name: fc.constantFrom("pool", "amm", "Pool"), chain_id: fc.constantFrom(...chains) }),
+      venues.length > 0 ? fc.constantFrom(...venues).map((v) => ({ ...v, logo_uri: "https://example.com/logo.png" })) : fc.constant({ name: "nope", chain_id: chains[0]! }),
+    ),
+    { maxLength: 3 },
+  );
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.constant({ include_swaps: true }) },
+    { weight: 1, arbitrary: fc.constant({ include_swaps: true, swap_venues: null }) },
+    { weight: 4, arbitrary: refs.map((swap_venues) => ({ include_swaps: true, swap_venues })) },
+    { weight: 1, arbitrary: refs.map((swap_venues) => ({ include_swaps: false, swap_venues })) },
+  );
 }

@@ -19,7 +19,10 @@ const ref = (chain_id: string, denom: string) => ({ chain_id, denom });
 function answers(input: RegistryInput) {
   const { engine, oracle } = bothFor(input);
   return {
-    route: (from: ReturnType<typeof ref>, to: ReturnType<typeof ref>) => [engineRoute(engine.route(from, to)), oracleRoute(oracle.route(from, to))],
+    route: (from: ReturnType<typeof ref>, to: ReturnType<typeof ref>, swaps: { include_swaps?: boolean } = {}) => [
+      engineRoute(engine.route(from, to, swaps)),
+      oracleRoute(oracle.route(from, to, swaps)),
+    ],
     fromSource: (request: Parameters<typeof oracle.assetsFromSource>[0]) => [plain(engine.assetsFromSource(request)), plain(oracle.assetsFromSource(request))],
     between: (request: Parameters<typeof oracle.assetsBetweenChains>[0]) => [plain(engine.assetsBetweenChains(request)), plain(oracle.assetsBetweenChains(request))],
   };
@@ -130,7 +133,7 @@ describe("route rules, literal examples (engine and oracle)", () => {
 });
 
 // Contract points the oracle found the engine disagreeing on (issue 7 report), each as a minimal
-// case with the value the contract text (or the decision noted in the oracle) gives. The first,
+// case with the value docs/behaviour.md (or the decision noted in the oracle) gives. The first,
 // derived vouchers as sources, was fixed in the engine while the oracle was being written.
 describe("contract points found by the oracle (issue 7)", () => {
   const input = {
@@ -140,18 +143,18 @@ describe("contract points found by the oracle (issue 7)", () => {
   };
   const onB = "ibc/0443A0C1FDE10B2AAE072048A415359B9BB3F2C11A5077AF3D38973D31285713";
 
-  test("section 5: with include_no_metadata_assets, derived vouchers on the source chain are sources", () => {
+  test("docs/behaviour.md §7: with include_no_metadata_assets, derived vouchers on the source chain are sources", () => {
     const pair = { asset_on_source: derivedUa("b-1", "transfer/channel-0", onB), asset_on_dest: { ...derivedUa("a-1", "", "ua"), symbol: "A" }, txs_required: 1, bridges: ["IBC"] };
     expectBoth(answers(input).between({ source_chain_id: "b-1", dest_chain_id: "a-1", include_no_metadata_assets: true }), { assets_between_chains: [pair] });
   });
 
-  test("section 2: sending back over the channel a voucher arrived on unwinds; it never reaches a listed token-wound voucher", () => {
+  test("docs/behaviour.md §3: sending back over the channel a voucher arrived on unwinds; it never reaches a listed token-wound voucher", () => {
     const wound = { chain_id: "a-1", denom: "ibc/AE7766FC86A67102A64831B86B713C663A7DB0241DD3884A1CD091FB4AA3F311", trace: "transfer/channel-0/transfer/channel-0", origin_chain_id: "a-1", origin_denom: "ua", symbol: "W" };
     const ask = answers({ ...input, assets: [...input.assets, wound] });
     expectBoth(ask.route(ref("a-1", "ua"), ref("a-1", wound.denom)), null);
   });
 
-  test("sections 2 and 5: an asset with a name and decimals but no symbol does not lack metadata", () => {
+  test("docs/behaviour.md §1 and §7: an asset with a name and decimals but no symbol does not lack metadata", () => {
     const ub = { chain_id: "b-1", denom: "ub", name: "B token", decimals: 6 };
     const ubOnA = { chain_id: "a-1", denom: "ibc/4E6A0713A1F81FDF870E871780D3D08566FF709B5FA6DF17D14CCE244F50F30B", trace: "transfer/channel-0", origin_chain_id: "b-1", origin_denom: "ub", symbol: "B" };
     const pair = {
@@ -164,7 +167,7 @@ describe("contract points found by the oracle (issue 7)", () => {
     expectBoth(ask.between({ source_chain_id: "b-1", dest_chain_id: "a-1" }), { assets_between_chains: [pair] });
   });
 
-  test("section 2 (decision): the registry's listed trace says how a voucher travelled; the sending port is not checked", () => {
+  test("docs/behaviour.md §3 (decision): the registry's listed trace says how a voucher travelled; the sending port is not checked", () => {
     const voucher = (denom: string, trace: string, origin_denom: string) => ({ chain_id: "b-1", denom, trace, origin_chain_id: "a-1", origin_denom, symbol: "V" });
     const bankOverWasm = voucher("ibc/0443A0C1FDE10B2AAE072048A415359B9BB3F2C11A5077AF3D38973D31285713", "transfer/channel-0", "ua");
     const cw20OverWasm = voucher("ibc/8956D0894D5AA214A20E958F24CA41DD04820E4209581B291DD3797F56C731DE", "transfer/channel-0", "cw20:token");
@@ -178,7 +181,7 @@ describe("contract points found by the oracle (issue 7)", () => {
     expectBoth(ask.route(ref("a-1", "ua"), ref("b-1", bankOverWasm.denom)), { txs_required: 1, bridges: ["IBC"], hops: [ibcHop("a-1", "b-1", "channel-0", true)] });
   });
 
-  test("section 5 (decision): two destination assets tied on (txs, hops, sequence): canonical (registry) order", () => {
+  test("docs/behaviour.md §4: two destination assets tied on (txs, hops, sequence): canonical (registry) order", () => {
     const asset = (chain_id: string, denom: string) => ({ chain_id, denom, symbol: denom.toUpperCase() });
     const ask = answers({
       chains: input.chains,
@@ -192,5 +195,48 @@ describe("contract points found by the oracle (issue 7)", () => {
     for (const [who, answer] of [["engine", engine!], ["oracle", oracle!]] as const) {
       expect(answer.assets_between_chains.map((pair) => pair.asset_on_dest.denom), who).toEqual(["uz"]);
     }
+  });
+});
+
+// Swaps (docs/behaviour.md sections 3-6): a swap changes a denom in place at a venue, keeps how
+// the funds arrived, never opens a transaction of its own, adds nothing to `bridges`, and counts
+// as a hop.
+describe("swap rules, literal examples (engine and oracle)", () => {
+  const uaOnB = "ibc/0443A0C1FDE10B2AAE072048A415359B9BB3F2C11A5077AF3D38973D31285713"; // transfer/channel-0/ua
+  const ubOnC = "ibc/4E6A0713A1F81FDF870E871780D3D08566FF709B5FA6DF17D14CCE244F50F30B"; // transfer/channel-0/ub
+  const swapChains = (pfm: boolean) => ({
+    chains: [{ chain_id: "a-1" }, { chain_id: "b-1", pfm_enabled: pfm }, { chain_id: "c-1" }],
+    assets: [
+      { chain_id: "a-1", denom: "ua", symbol: "A" },
+      { chain_id: "b-1", denom: "ub", symbol: "B" },
+    ],
+    ibc_channels: [channel("a-1", "channel-0", "b-1", "channel-0"), channel("b-1", "channel-1", "c-1", "channel-0")],
+    swap_venues: [{ name: "pool", chain_id: "b-1", denoms: [uaOnB, "ub"] }],
+  });
+  const swapHop = (chain: string, starts_tx: boolean) => ({ kind: "swap", from_chain: chain, to_chain: chain, via: "pool", starts_tx });
+  const swaps = { include_swaps: true };
+
+  test("IBC in, swap, IBC out: the swap keeps the IBC arrival, so the chain needs pfm_enabled", () => {
+    const hops = (pfm: boolean) => [ibcHop("a-1", "b-1", "channel-0", true), swapHop("b-1", false), ibcHop("b-1", "c-1", "channel-1", !pfm)];
+    for (const pfm of [false, true]) {
+      const ask = answers(swapChains(pfm));
+      expectBoth(ask.route(ref("a-1", "ua"), ref("c-1", ubOnC), swaps), { txs_required: pfm ? 1 : 2, bridges: ["IBC"], hops: hops(pfm) });
+      expectBoth(ask.route(ref("a-1", "ua"), ref("c-1", ubOnC)), null);
+    }
+  });
+
+  test("a swap on the source chain opens transaction 1 and the next hop continues it, with no flags at all", () => {
+    const hops = [swapHop("b-1", true), ibcHop("b-1", "c-1", "channel-1", false)];
+    expectBoth(answers(swapChains(false)).route(ref("b-1", uaOnB), ref("c-1", ubOnC), swaps), { txs_required: 1, bridges: ["IBC"], hops });
+  });
+
+  test("DIRECT counts a swap as a hop; swap_venues narrows by exact name and chain_id", () => {
+    const ask = answers(swapChains(false));
+    const request = { source_asset_denom: uaOnB, source_asset_chain_id: "b-1", recommendation_reason: "DIRECT" as const, allow_multi_tx: true };
+    const ua = { ...derivedUa("a-1", "", "ua"), symbol: "A" };
+    const ub = { denom: "ub", chain_id: "b-1", origin_denom: "ub", origin_chain_id: "b-1", trace: "", is_cw20: false, is_evm: false, symbol: "B" };
+    expectBoth(ask.fromSource({ ...request, ...swaps }), { dest_assets: { "a-1": { assets: [ua] }, "b-1": { assets: [ub] } } });
+    expectBoth(ask.fromSource({ ...request, include_swaps: true, swap_venues: [{ name: "pool", chain_id: "a-1" }] }), { dest_assets: { "a-1": { assets: [ua] } } });
+    expectBoth(ask.fromSource({ ...request, include_swaps: false, swap_venues: [{ name: "pool", chain_id: "b-1" }] }), { dest_assets: { "a-1": { assets: [ua] } } });
   });
 });

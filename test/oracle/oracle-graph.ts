@@ -1,12 +1,12 @@
 /**
  * Independent oracle, part 1: the canonical asset set and the hops between assets, written only
- * from SEMANTICS sections 1-2. It shares no code with the engine: hashing uses node:crypto,
+ * from docs/behaviour.md sections 1-3. It shares no code with the engine: hashing uses node:crypto,
  * trace arithmetic is plain string splitting.
  */
 import { createHash } from "node:crypto";
 import type { Registry, WireAsset } from "../../src/index.js";
 
-/** `ibc/` + uppercase hex SHA-256 of `<trace>/<origin_denom>`; a native keeps its denom (section 1). */
+/** `ibc/` + uppercase hex SHA-256 of `<trace>/<origin_denom>`; a native keeps its denom (docs/behaviour.md section 1). */
 export function oracleIbcDenom(trace: string, originDenom: string): string {
   if (trace === "") return originDenom;
   return `ibc/${createHash("sha256").update(`${trace}/${originDenom}`).digest("hex").toUpperCase()}`;
@@ -27,19 +27,22 @@ export interface OracleAsset {
 }
 
 export interface OracleHop {
-  kind: "ibc" | "bridge";
+  kind: "ibc" | "bridge" | "swap";
   from: number;
   to: number;
-  /** Sending chain. */
+  /** Sending chain (for a swap, the venue's chain). */
   chain: string;
-  /** Sending chain's channel id for IBC, the bridge type for a bridge hop. */
+  /**
+   * The hop's label in the route order of docs/behaviour.md section 4: the sending chain's channel
+   * id for IBC, the bridge type for a bridge hop, `swap:<venue name>` for a swap.
+   */
   via: string;
 }
 
 const METADATA = ["symbol", "name", "logo_uri", "decimals", "description", "coingecko_id", "recommended_symbol"] as const;
 
-// Decision: "lacking metadata" (section 5 rule 3) means having none of the fields that section 2
-// says a derived asset lacks; an asset with any one of them has metadata.
+// docs/behaviour.md section 1 ("has metadata") and section 7 (include_no_metadata_assets): an asset
+// has metadata when it has any one of these fields, none of which a derived voucher has (section 2).
 const hasAnyMetadata = (asset: Record<string, unknown>) => METADATA.some((field) => asset[field] !== undefined);
 
 function wireOf(asset: Registry["assets"][number]): WireAsset {
@@ -66,7 +69,7 @@ export function channelEnds(registry: Registry) {
   ]);
 }
 
-/** Section 2 "which assets exist on a chain": listed assets plus derived single-hop vouchers. */
+/** docs/behaviour.md section 2 "which assets exist on a chain": listed assets plus derived single-hop vouchers. */
 export function canonicalAssets(registry: Registry): OracleAsset[] {
   const listed = registry.assets.map((asset) => ({ wire: wireOf(asset), listed: true, hasMetadata: hasAnyMetadata(asset) }));
   const versionOf = (chain: string, originChain: string, originDenom: string) => `${chain}|${oracleKey(originChain, originDenom)}`;
@@ -75,7 +78,7 @@ export function canonicalAssets(registry: Registry): OracleAsset[] {
   const ends = channelEnds(registry);
   for (const native of registry.assets) {
     // "Native asset of a chain": trace "" and its own origin. A CW20 leaves only over a wasm port,
-    // so it derives nothing over transfer/transfer channels (section 2, ibc-cw20 paragraph).
+    // so it derives nothing over transfer/transfer channels (docs/behaviour.md section 2, rule 2).
     if (native.trace !== "" || native.is_cw20 || native.origin_chain_id !== native.chain_id || native.origin_denom !== native.denom) continue;
     const receivers = new Map<string, { channel: string; preferred: boolean }[]>();
     for (const end of ends) {
@@ -87,8 +90,8 @@ export function canonicalAssets(registry: Registry): OracleAsset[] {
     }
     for (const [chain, candidates] of receivers) {
       if (listedVersions.has(versionOf(chain, native.chain_id, native.denom))) continue;
-      // Preferred wins, else the lowest channel number on the receiving side (as the brief says;
-      // the contract leaves the side open). Several preferred: the lowest number among them.
+      // Preferred wins, else the lowest channel number on the receiving chain's end (docs/behaviour.md
+      // section 2). Several preferred: the lowest number among them.
       const best = [...candidates].sort(
         (x, y) => Number(y.preferred) - Number(x.preferred) || channelNumber(x.channel) - channelNumber(y.channel) || (x.channel < y.channel ? -1 : 1),
       )[0]!;
@@ -115,7 +118,7 @@ export function canonicalAssets(registry: Registry): OracleAsset[] {
 
 export const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
-/** Section 2 hops: IBC forward / unwind over non-INACTIVE channels, and bridge links. */
+/** docs/behaviour.md section 3 hops: IBC forward / unwind over non-INACTIVE channels, and bridge links. */
 export function hopsOf(registry: Registry, assets: OracleAsset[]): OracleHop[][] {
   const index = new Map(assets.map((asset, i) => [oracleKey(asset.wire.chain_id, asset.wire.denom), i]));
   const out: OracleHop[][] = assets.map(() => []);
@@ -128,13 +131,13 @@ export function hopsOf(registry: Registry, assets: OracleAsset[]): OracleHop[][]
       if (segments[0] === end.from.port_id && segments[1] === end.from.channel_id) {
         trace = segments.slice(2).join("/"); // unwind: the first segment names this channel
       } else {
-        // Decision (section 2): the port a forward leaves by is not checked. A listed voucher's trace
+        // Decision (docs/behaviour.md section 3): the port a forward leaves by is not checked. A listed voucher's trace
         // is the registry's statement of how it travelled (a CW20 through its wasm.<contract> port),
         // and only canonical assets can be reached, so no route invents a port the registry lacks.
         trace = [end.to.port_id, end.to.channel_id, ...segments].join("/");
       }
       const to = index.get(oracleKey(end.to.chain_id, oracleIbcDenom(trace, wire.origin_denom)));
-      // Only canonical assets exist: multi-hop vouchers only where listed (section 2).
+      // Only canonical assets exist: multi-hop vouchers only where listed (docs/behaviour.md section 2).
       if (to !== undefined) out[from]!.push({ kind: "ibc", from, to, chain: wire.chain_id, via: end.from.channel_id });
     }
   });
@@ -144,6 +147,38 @@ export function hopsOf(registry: Registry, assets: OracleAsset[]): OracleHop[][]
     if (a === undefined || b === undefined || a === b) continue;
     out[a]!.push({ kind: "bridge", from: a, to: b, chain: link.from.chain_id, via: link.bridge });
     if (link.bidirectional) out[b]!.push({ kind: "bridge", from: b, to: a, chain: link.to.chain_id, via: link.bridge });
+  }
+  return out;
+}
+
+export interface OracleVenueRef {
+  name: string;
+  chain_id: string;
+}
+
+/**
+ * docs/behaviour.md sections 3 and 6, swaps: with include_swaps, every venue the request allows
+ * (all of them when swap_venues is absent or null, else those matching a listed name and chain_id
+ * exactly) swaps any two of its denoms that exist on its chain, both ways. Written as a plain
+ * clique of hops per venue; the oracle runs on small registries.
+ */
+export function swapHopsOf(
+  registry: Registry,
+  assets: OracleAsset[],
+  request: { include_swaps?: boolean | null; swap_venues?: readonly OracleVenueRef[] | null },
+): OracleHop[][] {
+  const out: OracleHop[][] = assets.map(() => []);
+  if (request.include_swaps !== true) return out;
+  const index = new Map(assets.map((asset, i) => [oracleKey(asset.wire.chain_id, asset.wire.denom), i]));
+  const wanted = request.swap_venues ?? null;
+  for (const venue of registry.swap_venues) {
+    if (wanted !== null && !wanted.some((w) => w.name === venue.name && w.chain_id === venue.chain_id)) continue;
+    const members = [...new Set(venue.denoms.map((denom) => index.get(oracleKey(venue.chain_id, denom))))].filter((i): i is number => i !== undefined);
+    for (const from of members) {
+      for (const to of members) {
+        if (from !== to) out[from]!.push({ kind: "swap", from, to, chain: venue.chain_id, via: `swap:${venue.name}` });
+      }
+    }
   }
   return out;
 }

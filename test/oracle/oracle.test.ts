@@ -1,11 +1,12 @@
 /**
- * The engine against an independent oracle of SEMANTICS sections 2-5 (issue 7, point 2), over
- * generated registries. fast-check prints the seed and the shrunk registry of any counterexample.
+ * The engine against an independent oracle of docs/behaviour.md sections 2-7 (issue 7, point 2),
+ * swaps included, over generated registries. fast-check prints the seed and the shrunk registry of
+ * any counterexample.
  */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { compileDataset, loadDataset, type AssetGraph, type AssetsFromSourceRequest } from "../../src/index.js";
-import { arbitraryRoutingRegistry } from "./arbitrary-routing-registry.js";
+import { arbitraryRoutingRegistry, arbitrarySwapOptions, type SwapOptionsDraw } from "./arbitrary-routing-registry.js";
 import { bothFor, engineRoute, expectSameAssets, oracleRoute, plain, withKeyOrder } from "./compare.js";
 import type { Oracle } from "./oracle.js";
 
@@ -51,13 +52,13 @@ function compareBetween(engine: AssetGraph, oracle: Oracle, source_chain_id: str
   expect(plain(engine.assetsBetweenChains(request)), JSON.stringify(request)).toEqual(plain(oracle.assetsBetweenChains(request)));
 }
 
-function compareRoutesFrom(engine: AssetGraph, oracle: Oracle, sourceIndex: number): void {
+function compareRoutesFrom(engine: AssetGraph, oracle: Oracle, sourceIndex: number, swaps: SwapOptionsDraw = {}): void {
   const from = oracle.assets[sourceIndex]!.wire;
   oracle.assets.forEach(({ wire: to }, targetIndex) => {
     if (targetIndex === sourceIndex) return;
-    const route = engine.route(from, to);
-    const label = `route ${from.chain_id}:${from.denom} -> ${to.chain_id}:${to.denom}`;
-    expect(engineRoute(route), label).toEqual(oracleRoute(oracle.route(from, to)));
+    const route = engine.route(from, to, swaps);
+    const label = `route ${from.chain_id}:${from.denom} -> ${to.chain_id}:${to.denom} ${JSON.stringify(swaps)}`;
+    expect(engineRoute(route), label).toEqual(oracleRoute(oracle.route(from, to, swaps)));
     if (route !== null) expect([route.to.chain_id, route.to.denom], label).toEqual([to.chain_id, to.denom]);
   });
 }
@@ -111,17 +112,44 @@ describe("engine vs independent oracle over generated registries", () => {
     );
   });
 
-  // The snapshot round trip of the brief (snapshotAssetGraph / restoreAssetGraph) is now the
-  // public dataset round trip (compileDataset / loadDataset).
+  // Swaps (docs/behaviour.md sections 3-6): include_swaps with all venues, a subset, none
+  // matching, and swap_venues ignored when include_swaps is false.
+  const withSwapOptions = arbitraryRoutingRegistry().chain((input) => fc.tuple(fc.constant(input), arbitrarySwapOptions(input)));
+
+  test("route() with swaps: txs_required, bridges and hop sequence for every ordered pair of assets", () => {
+    fc.assert(
+      fc.property(withSwapOptions, ([input, swaps]) => {
+        const { engine, oracle } = bothFor(input);
+        oracle.assets.forEach((_, i) => compareRoutesFrom(engine, oracle, i, swaps));
+      }),
+      RUNS,
+    );
+  });
+
+  test("assets_from_source with include_swaps / swap_venues: every source asset, each filter", () => {
+    fc.assert(
+      fc.property(withSwapOptions, randomFromSourceFlags, ([input, swaps], randomFlags) => {
+        const { engine, oracle } = bothFor(input);
+        oracle.assets.forEach((_, i) => {
+          for (const flags of [...FROM_SOURCE_FLAGS, randomFlags]) compareFromSource(engine, oracle, i, { ...flags, ...swaps });
+        });
+      }),
+      RUNS,
+    );
+  });
+
+  // The old snapshot round trip (snapshotAssetGraph / restoreAssetGraph) is now the public
+  // dataset round trip (compileDataset / loadDataset).
   test("a graph reloaded from its compiled dataset answers every query kind as the oracle does", () => {
     fc.assert(
-      fc.property(arbitraryRoutingRegistry(), fc.nat(), randomFromSourceFlags, randomBetweenFlags, (input, pick, fromFlags, betweenFlags) => {
+      fc.property(withSwapOptions, fc.nat(), randomFromSourceFlags, randomBetweenFlags, ([input, swaps], pick, fromFlags, betweenFlags) => {
         const { engine, oracle } = bothFor(input);
         const restored = loadDataset(compileDataset(engine));
         const chains = oracle.chainIds();
         const source = pick % oracle.assets.length;
-        for (const flags of [{}, { allow_multi_tx: true, include_cw20_assets: true }, fromFlags]) compareFromSource(restored, oracle, source, flags);
+        for (const flags of [{}, { allow_multi_tx: true, include_cw20_assets: true }, fromFlags, { ...fromFlags, ...swaps }]) compareFromSource(restored, oracle, source, flags);
         compareRoutesFrom(restored, oracle, source);
+        compareRoutesFrom(restored, oracle, source, swaps);
         const from = chains[pick % chains.length]!;
         const to = chains[(pick + 1) % chains.length]!;
         for (const flags of [{}, BETWEEN_ALL, betweenFlags]) compareBetween(restored, oracle, from, to, flags);
@@ -129,4 +157,13 @@ describe("engine vs independent oracle over generated registries", () => {
       RUNS,
     );
   });
+});
+
+test("the generated registries exercise swaps: many samples have a best route that swaps", () => {
+  const samples = fc.sample(arbitraryRoutingRegistry().chain((input) => fc.tuple(fc.constant(input), arbitrarySwapOptions(input))), { numRuns: 100, seed: 7 });
+  const swapping = samples.filter(([input, swaps]) => {
+    const { engine, oracle } = bothFor(input);
+    return oracle.assets.some((a) => oracle.assets.some((b) => a !== b && (engine.route(a.wire, b.wire, swaps)?.hops.some((hop) => hop.kind === "swap") ?? false)));
+  });
+  expect(swapping.length).toBeGreaterThanOrEqual(15);
 });

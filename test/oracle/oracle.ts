@@ -1,16 +1,23 @@
 /**
- * Independent oracle of the route rules (SEMANTICS sections 3-5), written from the contract only,
- * deliberately plain: a Dijkstra over (asset, how the funds arrived) states with a linear scan for
- * the minimum, fine for the small generated registries it is run on.
+ * Independent oracle of the route rules (docs/behaviour.md sections 3-7), written from the contract
+ * only, deliberately plain: a Dijkstra over (asset, how the funds arrived) states with a linear scan
+ * for the minimum, fine for the small generated registries it is run on. Swaps (include_swaps,
+ * swap_venues) are modelled as a clique of swap hops per allowed venue.
  */
 import type { AssetRef, AssetsBetweenChainsRequest, AssetsFromSourceRequest, Registry, WireAsset } from "../../src/index.js";
-import { canonicalAssets, cmp, hopsOf, oracleKey, type OracleAsset, type OracleHop } from "./oracle-graph.js";
+import { canonicalAssets, cmp, hopsOf, oracleKey, swapHopsOf, type OracleAsset, type OracleHop, type OracleVenueRef } from "./oracle-graph.js";
+
+/** The swap part of a request: assets_from_source and route() take it. */
+export interface OracleSwapOptions {
+  include_swaps?: boolean | null;
+  swap_venues?: readonly OracleVenueRef[] | null;
+}
 
 export interface OracleRouteHop {
-  kind: "ibc" | "bridge";
+  kind: "ibc" | "bridge" | "swap";
   from_chain: string;
   to_chain: string;
-  /** Sending chain's channel for IBC, the bridge type for a bridge. */
+  /** Sending chain's channel for IBC, the bridge type for a bridge, the venue name for a swap. */
   via: string;
   starts_tx: boolean;
 }
@@ -31,7 +38,7 @@ interface Label {
 /** How funds arrived at a state's asset; it decides whether the next hop is forwarded. */
 type Arrival = "start" | "ibc" | "bridge";
 
-/** Section 3 order: fewest txs, then fewest hops, then smallest (chain_id, channel) sequence. */
+/** docs/behaviour.md section 4 order: fewest txs, then fewest hops, then smallest (chain_id, label) sequence. */
 function compareLabels(a: Label, b: Label): number {
   if (a.txs !== b.txs) return a.txs - b.txs;
   if (a.path.length !== b.path.length) return a.path.length - b.path.length;
@@ -49,17 +56,27 @@ export class Oracle {
   private readonly hops: OracleHop[][];
   private readonly chains: Map<string, Registry["chains"][number]>;
   private readonly index: Map<string, number>;
-  private readonly cache = new Map<number, Map<number, OracleRoute>>();
+  private readonly cache = new Map<string, Map<number, OracleRoute>>();
+  private readonly registry: Registry;
 
   constructor(registry: Registry) {
+    this.registry = registry;
     this.assets = canonicalAssets(registry);
     this.hops = hopsOf(registry, this.assets);
     this.chains = new Map(registry.chains.map((chain) => [chain.chain_id, chain]));
     this.index = new Map(this.assets.map((asset, i) => [oracleKey(asset.wire.chain_id, asset.wire.denom), i]));
   }
 
+  /**
+   * The asset a request names (docs/behaviour.md section 1): exact denom, an EVM address in any
+   * case, or else an `ibc/<hex>` denom in any case (answers keep the registry's spelling).
+   */
   indexOf(ref: AssetRef): number | undefined {
-    return this.index.get(oracleKey(ref.chain_id, ref.denom));
+    const exact = this.index.get(oracleKey(ref.chain_id, ref.denom));
+    if (exact !== undefined || !/^ibc\/[0-9a-f]+$/i.test(ref.denom)) return exact;
+    const folded = ref.denom.toLowerCase();
+    const found = this.assets.findIndex((a) => a.wire.chain_id === ref.chain_id && a.wire.denom.toLowerCase() === folded);
+    return found === -1 ? undefined : found;
   }
 
   chainIds(): string[] {
@@ -67,11 +84,13 @@ export class Oracle {
   }
 
   /**
-   * Section 3 txs rule: does the hop leaving a chain where funds arrived by `arrival` need a new
-   * transaction? IBC after IBC needs pfm_enabled; anything after a bridge, and a bridge after IBC,
-   * need supports_memo.
+   * docs/behaviour.md section 5 txs rule: does the hop leaving a chain where funds arrived by
+   * `arrival` need a new transaction? IBC after IBC needs pfm_enabled; anything after a bridge, and
+   * a bridge after IBC, need supports_memo. A swap never does: it runs inside the transaction that
+   * brought the funds (and on the source, in transaction 1).
    */
   private needsNewTx(arrival: Arrival, hop: OracleHop): boolean {
+    if (hop.kind === "swap") return false;
     if (arrival === "start") return false;
     const chain = this.chains.get(hop.chain)!;
     if (arrival === "ibc" && hop.kind === "ibc") return !chain.pfm_enabled;
@@ -81,10 +100,12 @@ export class Oracle {
   /**
    * Best route from `source` to every other reachable asset. Routes are sequences of hops, not
    * necessarily simple in assets: revisiting an asset with another arrival kind may save a tx,
-   * and the contract does not forbid it (section 3 says "a sequence of hops").
+   * and the contract does not forbid it (docs/behaviour.md section 3 says "a sequence of hops").
    */
-  routesFrom(source: number): Map<number, OracleRoute> {
-    const cached = this.cache.get(source);
+  routesFrom(source: number, swapOptions: OracleSwapOptions = {}): Map<number, OracleRoute> {
+    const swaps = swapOptions.include_swaps === true ? swapHopsOf(this.registry, this.assets, swapOptions) : null;
+    const cacheKey = swaps === null ? `${source}` : `${source}|${JSON.stringify(swaps)}`;
+    const cached = this.cache.get(cacheKey);
     if (cached) return cached;
     const best = new Map<string, Label>();
     const done = new Set<string>();
@@ -98,10 +119,12 @@ export class Oracle {
       done.add(current);
       const label = best.get(current)!;
       const [assetText, arrival] = current.split("|") as [string, Arrival];
-      for (const hop of this.hops[Number(assetText)]!) {
+      const from = Number(assetText);
+      for (const hop of [...this.hops[from]!, ...(swaps?.[from] ?? [])]) {
         const fresh = this.needsNewTx(arrival, hop);
         const next: Label = { txs: label.txs + (fresh ? 1 : 0), path: [...label.path, hop], starts: [...label.starts, fresh || label.path.length === 0] };
-        const state = `${hop.to}|${hop.kind}`;
+        // A swap does not change how the funds arrived (docs/behaviour.md section 5).
+        const state = `${hop.to}|${hop.kind === "swap" ? arrival : hop.kind}`;
         const seen = best.get(state);
         if (!done.has(state) && (seen === undefined || compareLabels(next, seen) < 0)) best.set(state, next);
       }
@@ -114,17 +137,19 @@ export class Oracle {
       const old = routes.get(target);
       if (old === undefined || compareLabels(label, this.labelOf(old)) < 0) routes.set(target, route);
     }
-    this.cache.set(source, routes);
+    this.cache.set(cacheKey, routes);
     return routes;
   }
 
   private labelOf(route: OracleRoute): Label {
-    return { txs: route.txs_required, path: route.hops.map((h) => ({ kind: h.kind, from: 0, to: 0, chain: h.from_chain, via: h.via })), starts: [] };
+    const path = route.hops.map((h) => ({ kind: h.kind, from: 0, to: 0, chain: h.from_chain, via: h.kind === "swap" ? `swap:${h.via}` : h.via }));
+    return { txs: route.txs_required, path, starts: [] };
   }
 
   private toRoute(label: Label, target: number): OracleRoute {
     const bridges: string[] = [];
     for (const hop of label.path) {
+      if (hop.kind === "swap") continue; // swaps add nothing to bridges (docs/behaviour.md section 5)
       const type = hop.kind === "ibc" ? "IBC" : hop.via;
       if (!bridges.includes(type)) bridges.push(type);
     }
@@ -132,24 +157,24 @@ export class Oracle {
       kind: hop.kind,
       from_chain: hop.chain,
       to_chain: this.assets[hop.to]!.wire.chain_id,
-      via: hop.via,
+      via: hop.kind === "swap" ? hop.via.slice("swap:".length) : hop.via,
       starts_tx: label.starts[i]!,
     }));
     return { txs_required: label.txs, bridges, hops, target };
   }
 
-  route(from: AssetRef, to: AssetRef): OracleRoute | null {
+  route(from: AssetRef, to: AssetRef, swapOptions: OracleSwapOptions = {}): OracleRoute | null {
     const source = this.indexOf(from);
     const target = this.indexOf(to);
     if (source === undefined || target === undefined) throw new Error("oracle: unknown asset");
-    return this.routesFrom(source).get(target) ?? null;
+    return this.routesFrom(source, swapOptions).get(target) ?? null;
   }
 
-  /** Section 4. Swaps are not modelled: callers leave include_swaps false. */
+  /** docs/behaviour.md section 6, swaps included. */
   assetsFromSource(request: AssetsFromSourceRequest): { dest_assets: Record<string, { assets: WireAsset[] }> } {
     const source = this.indexOf({ chain_id: request.source_asset_chain_id, denom: request.source_asset_denom });
     if (source === undefined) throw new Error("oracle: unknown source asset");
-    const routes = this.routesFrom(source);
+    const routes = this.routesFrom(source, request);
     const reason = request.recommendation_reason ?? "UNKNOWN";
     let kept = this.assets.filter((asset, i) => {
       const route = routes.get(i);
@@ -157,6 +182,7 @@ export class Oracle {
       if (!request.allow_multi_tx && route.txs_required !== 1) return false;
       if (!request.include_cw20_assets && asset.wire.is_cw20) return false;
       if (request.native_only && asset.wire.trace !== "") return false;
+      // DIRECT: one hop away, and a swap counts as a hop (docs/behaviour.md section 6).
       if (reason === "DIRECT" && route.hops.length !== 1) return false;
       const w = asset.wire;
       if (reason === "BASE_TOKEN" && !(w.trace === "" && w.origin_chain_id === w.chain_id && w.origin_denom === w.denom)) return false;
@@ -184,7 +210,7 @@ export class Oracle {
     return { dest_assets };
   }
 
-  /** Section 5. */
+  /** docs/behaviour.md section 7. assets_between_chains has no swap options: routes never swap. */
   assetsBetweenChains(request: AssetsBetweenChainsRequest) {
     const passes = (asset: OracleAsset) =>
       (request.include_cw20_assets || !asset.wire.is_cw20) &&
