@@ -8,7 +8,7 @@
  * directed edges {kind: "ibc" | "bridge" | "on_chain", bridge, port, channel}.
  *
  * Without allow_multi_tx the search never leaves the first transaction (it prunes, as anyone would).
- * Transactions follow SEMANTICS section 3: a 0-1 BFS over (asset, how the funds arrived) states,
+ * Transactions follow docs/behaviour.md §5: a 0-1 BFS over (asset, how the funds arrived) states,
  * where a hop out of an intermediate chain costs a new transaction unless the chain forwards it
  * (IBC after IBC: pfm_enabled; anything after a bridge, or a bridge after IBC: supports_memo).
  */
