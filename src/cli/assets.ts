@@ -1,4 +1,5 @@
 /** `fungible-graph assets <chain_id>`: the assets of one chain, derived vouchers included. */
+import { isOwnOrigin } from "../registry/schema.js";
 import { EXIT_OK } from "./cli-error.js";
 import { defineCommand, JSON_OPTION } from "./command.js";
 import { formatTable, plural } from "./format-table.js";
@@ -25,7 +26,7 @@ vouchers derived for native assets of directly connected chains (no metadata). A
     const rows = list.map((asset) => [
       asset.symbol ?? "-",
       asset.denom,
-      asset.trace === "" && asset.origin_chain_id === asset.chain_id ? "(native)" : `${asset.origin_chain_id} ${asset.origin_denom}`,
+      isOwnOrigin(asset) ? "(native)" : `${asset.origin_chain_id} ${asset.origin_denom}`,
       asset.has_metadata ? "yes" : "no",
     ]);
     print(`${formatTable(["SYMBOL", "DENOM", "ORIGIN", "METADATA"], rows)}\n\n${plural(list.length, "asset")} on ${chainId}`);

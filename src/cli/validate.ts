@@ -1,46 +1,63 @@
 /**
- * `fungible-graph validate [--registry FILE]`: lists every inconsistency of a registry (the
- * embedded one by default) and exits 1 if any is fatal. A file that does not even parse as a
- * registry reports each schema problem as a fatal issue with its path.
+ * `fungible-graph validate [--network mainnet|testnet | --registry FILE | --dataset FILE]`: lists
+ * every inconsistency of a registry (the installed chain registry's mainnet lists by default) and
+ * exits 1 if any is fatal. A file that does not even parse as a registry reports each schema
+ * problem as a fatal issue with its path; a dataset that does not load is one fatal issue.
  */
+import { loadDataset } from "../engine/dataset.js";
 import { isFungibleError } from "../errors.js";
 import { loadChainRegistryWithIssues } from "../registry/load-chain-registry.js";
 import { parseRegistry, type Registry } from "../registry/schema.js";
 import { validateRegistry } from "../registry/validate.js";
 import type { RegistryIssue } from "../registry/issues.js";
-import { readJsonFile } from "../node/load-registry-file.js";
+import type { RegistryNote } from "../wire/explain.js";
+import { readJsonFile, readTextFile } from "../node/load-registry-file.js";
 import { defineCommand, JSON_OPTION } from "./command.js";
-import { EXIT_FAILURE, EXIT_OK } from "./cli-error.js";
+import { EXIT_FAILURE, EXIT_OK, UsageError } from "./cli-error.js";
 import { formatTable, plural } from "./format-table.js";
-import { REGISTRY_OPTION } from "./load-graph.js";
+import { parseNetwork, REGISTRY_OPTION, type Network } from "./load-graph.js";
 import { print, printJson } from "./output.js";
 
 const NAME = "validate";
 
-/** A RegistryIssue, or a schema problem of a file that does not parse as a registry. */
-export type ValidationIssue = Omit<RegistryIssue, "code"> & { code: RegistryIssue["code"] | "invalid_registry" };
+/** A RegistryIssue, or a schema problem of a file that does not parse as a registry, or a dataset that does not load. */
+export type ValidationIssue = Omit<RegistryIssue, "code"> & { code: RegistryIssue["code"] | "invalid_registry" | "invalid_dataset" };
 
 export const validate = defineCommand({
   name: NAME,
   summary: "check a registry, list every inconsistency",
-  description: `Checks a registry (the embedded chain registry by default) and lists every inconsistency:
-declared IBC denoms that do not match the hash of their trace, channels without counterparty,
-unknown chains in traces, providers that are not routed... Exits 1 if any issue is fatal.`,
+  description: `Checks a registry (the installed chain registry's mainnet lists by default) and lists every
+inconsistency: declared IBC denoms that do not match the hash of their trace, channels without
+counterparty, unknown chains in traces, providers that are not routed... Exits 1 if any issue is
+fatal. --dataset checks a dataset written by \`fungible-graph compile\` (its content hash, its
+registry, and the notes it carries) without importing chain-registry.`,
   options: {
+    network: { type: "string", arg: "NAME", help: "mainnet (default) or testnet: chain-registry's lists to check" },
     ...REGISTRY_OPTION,
+    dataset: { type: "string", arg: "FILE", help: "dataset written by `fungible-graph compile`" },
     json: { ...JSON_OPTION.json, help: "print {fatal, warnings, issues: [{severity, code, where, message}]}" },
   },
   async run(values) {
-    const issues = values.registry === undefined ? await embeddedIssues() : await fileIssues(values.registry);
+    const given = (["registry", "dataset"] as const).filter((name) => values[name] !== undefined);
+    if (given.length > 1) throw new UsageError(`${NAME}: give one of --registry, --dataset, not several`, NAME);
+    if (values.network !== undefined && given.length > 0) {
+      throw new UsageError(`${NAME}: --network picks chain-registry's lists; a --${given[0]} file has its own`, NAME);
+    }
+    const network = parseNetwork(NAME, values.network);
+    const issues =
+      values.registry !== undefined ? await fileIssues(values.registry)
+      : values.dataset !== undefined ? await datasetIssues(values.dataset)
+      : await chainRegistryIssues(network);
+    const what = values.registry ?? values.dataset ?? (network === "mainnet" ? "the embedded chain registry" : "the embedded chain registry (testnet)");
     const fatal = issues.filter((issue) => issue.severity === "fatal").length;
     if (values.json) printJson({ fatal, warnings: issues.length - fatal, issues });
-    else print(renderIssues(values.registry ?? "the embedded chain registry", issues, fatal));
+    else print(renderIssues(what, issues, fatal));
     return fatal > 0 ? EXIT_FAILURE : EXIT_OK;
   },
 });
 
-async function embeddedIssues(): Promise<ValidationIssue[]> {
-  const { registry, issues } = await loadChainRegistryWithIssues();
+async function chainRegistryIssues(network: Network): Promise<ValidationIssue[]> {
+  const { registry, issues } = await loadChainRegistryWithIssues({ network });
   return [...issues, ...validateRegistry(registry)];
 }
 
@@ -59,6 +76,36 @@ async function fileIssues(path: string): Promise<ValidationIssue[]> {
     }));
   }
   return validateRegistry(registry);
+}
+
+/**
+ * A dataset: loaded with its content hash checked (a dataset that does not load is one fatal
+ * issue), then its registry validated like a registry file's, and each note it carries for
+ * `explain` listed as the warning the chain-registry adapter raised for it.
+ */
+async function datasetIssues(path: string): Promise<ValidationIssue[]> {
+  const text = await readTextFile(path, NAME);
+  let graph;
+  try {
+    graph = loadDataset(text, { verify: true });
+  } catch (error) {
+    if (!isFungibleError(error) || error.code !== "invalid_dataset") throw error;
+    return [{ severity: "fatal", code: "invalid_dataset", where: path, message: error.message }];
+  }
+  return [...graph.notes.map(noteIssue), ...validateRegistry(graph.registry)];
+}
+
+function noteIssue(note: RegistryNote): ValidationIssue {
+  const on = (chainId: string | undefined, denom: string | undefined) => [chainId, denom].filter((part) => part !== undefined).join(" ");
+  const where = `notes: ${on(note.chain_id, note.denom)}`;
+  switch (note.code) {
+    case "unrouted_bridge":
+      return { severity: "warning", code: note.code, where, message: `bridged by ${note.provider ?? "an unknown provider"}${note.counterparty_chain_id === undefined ? "" : ` from ${on(note.counterparty_chain_id, note.counterparty_denom)}`}, which the data does not route` };
+    case "unresolved_origin":
+      return { severity: "warning", code: note.code, where, message: "its origin could not be resolved, so it is left out of routing" };
+    case "bridge_channel_not_routed":
+      return { severity: "warning", code: note.code, where, message: `its bridge channel to ${note.counterparty_chain_id ?? "another chain"} is not routed` };
+  }
 }
 
 export function renderIssues(what: string, issues: readonly ValidationIssue[], fatal: number): string {

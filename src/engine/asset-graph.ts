@@ -1,6 +1,6 @@
 /**
  * The public shape of a built engine. `buildAssetGraph(registry)` returns an `AssetGraph`;
- * queries take and return the wire format of the interface spec.
+ * queries take and return the wire format of docs/behaviour.md §6-§8 (src/wire/schema.ts).
  */
 // The class as a member of the module, not its default import: under `moduleResolution: node16`
 // an ESM consumer's default import of graphology (a CommonJS package) is the whole module (TS2709).

@@ -3,6 +3,7 @@
  * object users query. Loading a dataset reaches the same object through `graphOfEngine`.
  */
 import type Graph from "graphology";
+import { FungibleError } from "../errors.js";
 import { buildModel } from "../model/build-model.js";
 import { assetsBetweenChains } from "../query/assets-between-chains.js";
 import { assetsFromSource } from "../query/assets-from-source.js";
@@ -40,9 +41,11 @@ export function buildAssetGraph(registry: Registry, options: BuildOptions = {}):
 }
 
 /** The engine of a built or loaded graph: what a dataset stores part of. */
-export function engineOfGraph(graph: AssetGraph): Engine {
+export function engineOfGraph(graph: AssetGraph, operation = "engineOfGraph"): Engine {
   const engine = engines.get(graph);
-  if (engine === undefined) throw new TypeError("engineOfGraph: not an engine built by buildAssetGraph");
+  if (engine === undefined) {
+    throw new FungibleError("invalid_config", `${operation}: not a graph made by buildAssetGraph, loadDataset or loadAssetGraph`);
+  }
   return engine;
 }
 

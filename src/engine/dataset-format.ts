@@ -3,6 +3,7 @@
  * record a row of integer columns pointing into it. Encoding is a pure function of the registry's
  * values and order, so it is also the canonical form `data_version` hashes, on every path.
  */
+import * as z from "zod";
 import { FungibleError } from "../errors.js";
 import { assetKey, type Asset, type Chain, type Registry } from "../registry/schema.js";
 import type { RegistryNote } from "../wire/explain.js";
@@ -20,15 +21,27 @@ export const ASSET_COLUMNS = [
 export const CHANNEL_COLUMNS = ["chain_1", "channel_1", "port_1", "chain_2", "channel_2", "port_2", "status", "preferred"] as const;
 export const LINK_COLUMNS = ["bridge", "from_chain_id", "from_denom", "to_chain_id", "to_denom", "bidirectional"] as const;
 
-export interface RegistryContent {
-  strings: string[];
-  chains: Columns<(typeof CHAIN_COLUMNS)[number]>;
-  assets: Columns<(typeof ASSET_COLUMNS)[number]>;
-  ibc_channels: Columns<(typeof CHANNEL_COLUMNS)[number]>;
-  bridge_links: Columns<(typeof LINK_COLUMNS)[number]>;
-  /** One row per venue: `[name, chain_id, ...denoms]`. */
-  swap_venues: number[][];
+// Tens of thousands of values: one plain loop per column, not a schema per element.
+export const Ints = z.custom<number[]>((value) => Array.isArray(value) && everyIs(value, Number.isInteger), "expected an array of integers");
+const Strings = z.custom<string[]>((value) => Array.isArray(value) && everyIs(value, (s) => typeof s === "string"), "expected an array of strings");
+
+function everyIs(list: unknown[], test: (value: unknown) => boolean): boolean {
+  for (let i = 0; i < list.length; i++) if (!test(list[i])) return false;
+  return true;
 }
+const table = <K extends string>(names: readonly K[]) => z.object(Object.fromEntries(names.map((name) => [name, Ints])) as Record<K, typeof Ints>);
+
+/** The `registry` of a dataset. */
+export const RegistryContentSchema = z.object({
+  strings: Strings,
+  chains: table(CHAIN_COLUMNS),
+  assets: table(ASSET_COLUMNS),
+  ibc_channels: table(CHANNEL_COLUMNS),
+  bridge_links: table(LINK_COLUMNS),
+  /** One row per venue: `[name, chain_id, ...denoms]`. */
+  swap_venues: z.array(Ints),
+});
+export type RegistryContent = z.infer<typeof RegistryContentSchema>;
 
 const CHAIN_TYPES = ["cosmos", "evm", "svm", "other"] as const;
 const STATUSES = ["ACTIVE", "INACTIVE", "UNKNOWN"] as const;
@@ -95,27 +108,29 @@ function push<K extends string>(table: Columns<K>, row: number[]): void {
  */
 export function decodeRegistry(content: RegistryContent, fail: (why: string) => FungibleError): Registry {
   const { strings } = content;
+  // Where a check failed, as "<table> row <i>": one object updated per row, a string only on failure.
+  const at = new Row();
   const rows = <K extends string>(table: Columns<K>, names: readonly K[], what: string) => {
     const n = table[names[0]!].length;
     for (const name of names) if (table[name].length !== n) throw fail(`${what}: column "${name}" has ${table[name].length} rows, not ${n}`);
     return n;
   };
-  const str = (i: number, where: string) => {
+  const str = (i: number, where: Row) => {
     const value = strings[i];
     if (value === undefined || value === "") throw fail(`${where}: string ${i} is not in the string table or empty`);
     return value;
   };
-  const any = (i: number, where: string) => {
+  const any = (i: number, where: Row) => {
     const value = strings[i];
     if (value === undefined) throw fail(`${where}: string ${i} is not in the string table`);
     return value;
   };
-  const pick = <T>(list: readonly T[], i: number, where: string) => {
+  const pick = <T>(list: readonly T[], i: number, where: Row) => {
     const value = list[i];
     if (value === undefined) throw fail(`${where}: ${i} is not one of ${list.join(", ")}`);
     return value;
   };
-  const bool = (i: number, where: string) => {
+  const bool = (i: number, where: Row) => {
     if (i !== 0 && i !== 1) throw fail(`${where}: ${i} is not 0 or 1`);
     return i === 1;
   };
@@ -123,8 +138,9 @@ export function decodeRegistry(content: RegistryContent, fail: (why: string) => 
   const c = content.chains;
   const chainIds = new Set<string>();
   const chains: Chain[] = [];
+  at.table = "chains";
   for (let i = 0, n = rows(c, CHAIN_COLUMNS, "chains"); i < n; i++) {
-    const at = `chains row ${i}`;
+    at.row = i;
     const chain: Record<string, unknown> = { chain_id: str(c.chain_id[i]!, at) };
     if (c.chain_name[i] !== -1) chain.chain_name = any(c.chain_name[i]!, at);
     if (c.pretty_name[i] !== -1) chain.pretty_name = any(c.pretty_name[i]!, at);
@@ -135,16 +151,18 @@ export function decodeRegistry(content: RegistryContent, fail: (why: string) => 
     chainIds.add(chain.chain_id as string);
     chains.push(chain as Chain);
   }
-  const needChain = (id: string, at: string) => {
+  const needChain = (id: string, at: Row) => {
     if (!chainIds.has(id)) throw fail(`${at}: unknown chain "${id}"`);
     return id;
   };
 
   const a = content.assets;
+  const metadata = METADATA.map((field) => a[field]);
   const assetKeys = new Set<string>();
   const assets: Asset[] = [];
+  at.table = "assets";
   for (let i = 0, n = rows(a, ASSET_COLUMNS, "assets"); i < n; i++) {
-    const at = `assets row ${i}`;
+    at.row = i;
     const asset: Record<string, unknown> = {
       chain_id: needChain(str(a.chain_id[i]!, at), at),
       denom: str(a.denom[i]!, at),
@@ -154,7 +172,10 @@ export function decodeRegistry(content: RegistryContent, fail: (why: string) => 
       is_cw20: bool(a.is_cw20[i]!, at),
       is_evm: bool(a.is_evm[i]!, at),
     };
-    for (const field of METADATA) if (a[field][i] !== -1) asset[field] = any(a[field][i]!, at);
+    for (let f = 0; f < METADATA.length; f++) {
+      const value = metadata[f]![i]!;
+      if (value !== -1) asset[METADATA[f]!] = any(value, at);
+    }
     const decimals = a.decimals[i]!;
     if (decimals !== -1) {
       if (!Number.isInteger(decimals) || decimals < 0 || decimals > 255) throw fail(`${at}: decimals ${decimals} out of range`);
@@ -168,8 +189,9 @@ export function decodeRegistry(content: RegistryContent, fail: (why: string) => 
 
   const ch = content.ibc_channels;
   const ibc_channels: Registry["ibc_channels"] = [];
+  at.table = "ibc_channels";
   for (let i = 0, n = rows(ch, CHANNEL_COLUMNS, "ibc_channels"); i < n; i++) {
-    const at = `ibc_channels row ${i}`;
+    at.row = i;
     ibc_channels.push({
       chain_1: { chain_id: needChain(str(ch.chain_1[i]!, at), at), channel_id: str(ch.channel_1[i]!, at), port_id: str(ch.port_1[i]!, at) },
       chain_2: { chain_id: needChain(str(ch.chain_2[i]!, at), at), channel_id: str(ch.channel_2[i]!, at), port_id: str(ch.port_2[i]!, at) },
@@ -180,12 +202,13 @@ export function decodeRegistry(content: RegistryContent, fail: (why: string) => 
 
   const l = content.bridge_links;
   const bridge_links: Registry["bridge_links"] = [];
-  const needAsset = (chainId: string, denom: string, at: string) => {
+  const needAsset = (chainId: string, denom: string, at: Row) => {
     if (!assetKeys.has(assetKey(chainId, denom))) throw fail(`${at}: unknown asset "${denom}" on chain "${chainId}"`);
     return { chain_id: chainId, denom };
   };
+  at.table = "bridge_links";
   for (let i = 0, n = rows(l, LINK_COLUMNS, "bridge_links"); i < n; i++) {
-    const at = `bridge_links row ${i}`;
+    at.row = i;
     bridge_links.push({
       bridge: pick<BridgeType>(BRIDGE_TYPES, l.bridge[i]!, at),
       from: needAsset(str(l.from_chain_id[i]!, at), str(l.from_denom[i]!, at), at),
@@ -195,10 +218,20 @@ export function decodeRegistry(content: RegistryContent, fail: (why: string) => 
   }
 
   const swap_venues = content.swap_venues.map((row, i) => {
-    const at = `swap_venues row ${i}`;
+    at.table = "swap_venues";
+    at.row = i;
     if (row.length < 4) throw fail(`${at}: a venue names itself, its chain and at least two denoms`);
     const [name, chain, ...denoms] = row as [number, number, ...number[]];
     return { name: str(name, at), chain_id: needChain(str(chain, at), at), denoms: denoms.map((d) => str(d, at)) };
   });
   return { chains, assets, ibc_channels, bridge_links, swap_venues };
+}
+
+class Row {
+  table = "";
+  row = 0;
+
+  toString(): string {
+    return `${this.table} row ${this.row}`;
+  }
 }

@@ -5,72 +5,100 @@
  * an answer shows one or a request names one. The result is the model `buildModel` returns for
  * the same registry, record for record (test/engine/dataset.test.ts compares them).
  */
+import * as z from "zod";
 import { compareStrings } from "../compare.js";
 import { ibcDenom } from "../denom/trace.js";
 import { canonicalAssets, wireAsset } from "../model/canonical-assets.js";
-import { hopAdjacency, type Predecessor } from "../model/hops.js";
-import type { AssetRecord, EngineModel } from "../model/model.js";
-import type { ChannelView } from "../registry/channel-ends.js";
-import { assetKey, type Asset, type Registry } from "../registry/schema.js";
+import { LazyHops } from "../model/hops.js";
+import type { AssetRecord, EngineModel, HopEdge } from "../model/model.js";
+import { nearEndAt } from "../registry/channel-ends.js";
+import { assetKey, type Chain, type Registry, type SwapVenue } from "../registry/schema.js";
 import type { WireAsset } from "../wire/schema.js";
+import { Ints } from "./dataset-format.js";
 
 /**
- * The model facts a dataset stores beside the registry. A channel end is `row * 2 + side` of
- * `registry.ibc_channels` (side 0: seen from `chain_1`, 1: from `chain_2`), the listing the
- * engine's channel index holds for that end.
+ * The model facts a dataset stores beside the registry (its `model`). A channel end is
+ * `row * 2 + side` of `registry.ibc_channels` (`channelEndAt`: side 0 seen from `chain_1`, 1 from
+ * `chain_2`), the listing the engine's channel index holds for that end.
  */
-export interface StoredModel {
+export const StoredModelSchema = z.object({
   /** Per listed asset: the asset its IBC hop back leads to, or -1. */
-  predecessor: number[];
+  predecessor: Ints,
   /** Per listed asset: the channel end it arrived over, or -1 with no predecessor. */
-  arrival: number[];
+  arrival: Ints,
   /** Per derived voucher, in canonical order: the end it arrived over (its chain and trace). */
-  derivedEnd: number[];
+  derived_end: Ints,
   /** Per derived voucher: the native asset (index in `registry.assets`) it is a voucher of. */
-  derivedOrigin: number[];
-  /** Derived vouchers (positions in `derivedEnd`) whose hop back the channel index does not route. */
-  unrouted: number[];
+  derived_origin: Ints,
+  /** Derived vouchers (positions in `derived_end`) whose hop back the channel index does not route. */
+  unrouted: Ints,
   /** Chains where a derived voucher has a listed asset's denom (and replaces it in look-ups). */
-  shadowing: string[];
-}
+  shadowing: z.array(z.string()),
+});
+export type StoredModel = z.infer<typeof StoredModelSchema>;
 
-class DerivedAsset implements AssetRecord {
-  declare readonly isCw20: false;
-  declare readonly isEvm: false;
-  declare readonly listed: false;
-  declare readonly isBaseToken: false;
-  declare readonly hasMetadata: false;
-  private denomCache: string | undefined = undefined;
-  private wireCache: WireAsset | undefined = undefined;
+/**
+ * The record class of one restored model's derived vouchers. Each record holds its index and
+ * chain index only: its trace, origin, denom and wire object are read off the dataset's columns
+ * (shared by the class), the denom (one SHA-256) and wire object made on first read.
+ */
+function derivedAssetClass(
+  registry: Registry,
+  chains: readonly Chain[],
+  listedCount: number,
+  /** Per derived voucher: the channel end it arrived over (whose trace is `endTraces[end]`), and the native it is a voucher of (index in `registry.assets`). */
+  ends: Int32Array,
+  endTraces: readonly (string | undefined)[],
+  origins: Int32Array,
+): new (index: number, chainIndex: number) => AssetRecord {
+  const denoms = new Map<number, string>();
+  const wires = new Map<number, WireAsset>();
+  class DerivedAsset implements AssetRecord {
+    declare readonly isCw20: false;
+    declare readonly isEvm: false;
+    declare readonly listed: false;
+    declare readonly isBaseToken: false;
+    declare readonly hasMetadata: false;
 
-  constructor(
-    readonly index: number,
-    readonly chainIndex: number,
-    readonly chainId: string,
-    readonly trace: string,
-    /** The native asset this is a voucher of: origin chain and denom are its own. */
-    private readonly native: Asset,
-  ) {}
+    constructor(
+      readonly index: number,
+      readonly chainIndex: number,
+    ) {}
 
-  get originChainId(): string {
-    return this.native.chain_id;
+    get chainId(): string {
+      return chains[this.chainIndex]!.chain_id;
+    }
+
+    get trace(): string {
+      return endTraces[ends[this.index - listedCount]!]!;
+    }
+
+    /** Origin chain and denom are the native asset's own. */
+    get originChainId(): string {
+      return registry.assets[origins[this.index - listedCount]!]!.chain_id;
+    }
+
+    get originDenom(): string {
+      return registry.assets[origins[this.index - listedCount]!]!.denom;
+    }
+
+    get denom(): string {
+      let denom = denoms.get(this.index);
+      if (denom === undefined) denoms.set(this.index, (denom = ibcDenom(this.trace, this.originDenom)));
+      return denom;
+    }
+
+    get wire(): WireAsset {
+      let wire = wires.get(this.index);
+      if (wire === undefined) wires.set(this.index, (wire = wireAsset(this, {})));
+      return wire;
+    }
   }
-
-  get originDenom(): string {
-    return this.native.denom;
+  // Constant for every derived voucher: on the prototype, not in tens of thousands of objects.
+  for (const flag of ["isCw20", "isEvm", "listed", "isBaseToken", "hasMetadata"]) {
+    Object.defineProperty(DerivedAsset.prototype, flag, { value: false, enumerable: true });
   }
-
-  get denom(): string {
-    return (this.denomCache ??= ibcDenom(this.trace, this.native.denom));
-  }
-
-  get wire(): WireAsset {
-    return (this.wireCache ??= wireAsset(this, {}));
-  }
-}
-// Constant for every derived voucher: on the prototype, not in tens of thousands of objects.
-for (const flag of ["isCw20", "isEvm", "listed", "isBaseToken", "hasMetadata"]) {
-  Object.defineProperty(DerivedAsset.prototype, flag, { value: false, enumerable: true });
+  return DerivedAsset;
 }
 
 /**
@@ -79,16 +107,21 @@ for (const flag of ["isCw20", "isEvm", "listed", "isBaseToken", "hasMetadata"]) 
  * replaces a listed asset's key (`shadowing`, normally none) are filled at once.
  */
 class LazyAssetIndex extends Map<string, number> {
-  private pending: Map<string, DerivedAsset[]> | undefined;
+  private pending: Set<string> | undefined;
+  private model: { assets: readonly AssetRecord[]; assetsByChain: readonly number[][]; chainIndexById: ReadonlyMap<string, number> } | undefined;
+  private listedCount = 0;
 
-  static of(listed: Map<string, number>, derived: readonly DerivedAsset[], shadowing: readonly string[]): LazyAssetIndex {
+  static of(
+    listed: Map<string, number>,
+    model: { assets: readonly AssetRecord[]; assetsByChain: readonly number[][]; chainIndexById: ReadonlyMap<string, number> },
+    listedCount: number,
+    /** The chains with derived vouchers. */
+    pending: Set<string>,
+    shadowing: readonly string[],
+  ): LazyAssetIndex {
     const index = new LazyAssetIndex(listed);
-    const pending = new Map<string, DerivedAsset[]>();
-    for (const asset of derived) {
-      const list = pending.get(asset.chainId);
-      if (list === undefined) pending.set(asset.chainId, [asset]);
-      else list.push(asset);
-    }
+    index.model = model;
+    index.listedCount = listedCount;
     index.pending = pending;
     for (const chainId of shadowing) index.fill(chainId);
     return index;
@@ -137,63 +170,89 @@ class LazyAssetIndex extends Map<string, number> {
   }
 
   private fill(chainId: string): void {
-    const list = this.pending?.get(chainId);
-    if (list === undefined) return;
-    this.pending!.delete(chainId);
+    if (this.pending?.delete(chainId) !== true) return;
+    const { assets, assetsByChain, chainIndexById } = this.model!;
     // In canonical order, like `canonicalAssets`: a later asset of the same key wins.
-    for (const asset of list) super.set(assetKey(asset.chainId, asset.denom), asset.index);
+    for (const index of assetsByChain[chainIndexById.get(chainId)!]!) {
+      if (index >= this.listedCount) super.set(assetKey(chainId, assets[index]!.denom), index);
+    }
   }
 
   private fillAll(): void {
-    for (const chainId of [...(this.pending?.keys() ?? [])]) this.fill(chainId);
+    for (const chainId of [...(this.pending ?? [])]) this.fill(chainId);
   }
 }
 
+/**
+ * The model `buildModel` returns for `registry`, from the facts a dataset stores: one small
+ * object per derived voucher (its denom hashed on first read), and hops built per asset when a
+ * search first walks it (`LazyHops`), so a start allocates little and parses no trace.
+ */
 export function restoreModel(registry: Registry, stored: StoredModel): EngineModel {
   const chains = [...registry.chains].sort((a, b) => compareStrings(a.chain_id, b.chain_id));
   const chainIndexById = new Map(chains.map((chain, i) => [chain.chain_id, i]));
   const listed = canonicalAssets(registry, chainIndexById, []);
   const assets: AssetRecord[] = listed.assets;
   const listedCount = assets.length;
-  const views: ChannelView[] = [];
-  const viewOf = (end: number) => (views[end] ??= channelView(registry, end));
-  const traces: string[] = [];
-  const derived: DerivedAsset[] = [];
-  stored.derivedEnd.forEach((end, i) => {
-    const { self } = viewOf(end);
-    const native = registry.assets[stored.derivedOrigin[i]!]!;
-    const trace = (traces[end] ??= `${self.port_id}/${self.channel_id}`);
-    const record = new DerivedAsset(assets.length, chainIndexById.get(self.chain_id)!, self.chain_id, trace, native);
-    assets.push(record);
-    derived.push(record);
-  });
-  const assetIndexByKey = LazyAssetIndex.of(listed.assetIndexByKey, derived, stored.shadowing);
+  const derivedCount = stored.derived_end.length;
+  const total = listedCount + derivedCount;
+  const predecessor = new Int32Array(total);
+  const arrival = new Int32Array(total);
+  predecessor.set(stored.predecessor);
+  arrival.set(stored.arrival);
+  const unrouted = new Uint8Array(derivedCount);
+  for (const d of stored.unrouted) unrouted[d] = 1;
+  // Per channel end: the trace and chain of the vouchers that arrive over it.
+  const endTraces: (string | undefined)[] = [];
+  const chainOfEnd: number[] = [];
+  // Typed arrays: off the JS heap, and no GC work.
+  const ends = new Int32Array(stored.derived_end);
+  const origins = new Int32Array(stored.derived_origin);
+  const DerivedAsset = derivedAssetClass(registry, chains, listedCount, ends, endTraces, origins);
+  // Per chain, in canonical order: its listed assets, then its derived vouchers.
   const assetsByChain: number[][] = chains.map(() => []);
   for (const asset of assets) assetsByChain[asset.chainIndex]!.push(asset.index);
-  const unrouted = new Set(stored.unrouted);
-  const known = (voucher: AssetRecord): Predecessor | null => {
-    const i = voucher.index;
-    if (i < listedCount) {
-      const predecessor = stored.predecessor[i]!;
-      return predecessor === -1 ? null : { predecessor, view: viewOf(stored.arrival[i]!) };
+  for (let d = 0; d < derivedCount; d++) {
+    const end = ends[d]!;
+    if (endTraces[end] === undefined) {
+      const self = nearEndAt(registry.ibc_channels, end)!;
+      endTraces[end] = `${self.port_id}/${self.channel_id}`;
+      chainOfEnd[end] = chainIndexById.get(self.chain_id)!;
     }
-    const d = i - listedCount;
-    return unrouted.has(d) ? null : { predecessor: stored.derivedOrigin[d]!, view: viewOf(stored.derivedEnd[d]!) };
-  };
-  return {
-    chains,
-    chainIndexById,
-    assets,
-    assetIndexByKey,
-    assetsByChain,
-    hops: hopAdjacency(registry, assets, assetIndexByKey, known),
-    swapVenues: registry.swap_venues,
-  };
+    const index = listedCount + d;
+    const chainIndex = chainOfEnd[end]!;
+    assets.push(new DerivedAsset(index, chainIndex));
+    assetsByChain[chainIndex]!.push(index);
+    if (unrouted[d] === 1) predecessor[index] = -1;
+    else {
+      predecessor[index] = origins[d]!;
+      arrival[index] = end;
+    }
+  }
+  const derivedChains = new Set<string>();
+  for (const chainIndex of chainOfEnd) if (chainIndex !== undefined) derivedChains.add(chains[chainIndex]!.chain_id);
+  const assetIndexByKey = LazyAssetIndex.of(listed.assetIndexByKey, { assets, assetsByChain, chainIndexById }, listedCount, derivedChains, stored.shadowing);
+  const hops = new LazyHops(registry, assets, assetIndexByKey, predecessor, arrival);
+  return new RestoredModel(chains, chainIndexById, assets, assetIndexByKey, assetsByChain, (asset) => hops.of(asset), () => hops.all(), registry.swap_venues);
 }
 
-/** Channel end `row * 2 + side` as the channel index sees it. */
-export function channelView(registry: Registry, end: number): ChannelView {
-  const channel = registry.ibc_channels[end >> 1]!;
-  const [self, counterparty] = end % 2 === 0 ? [channel.chain_1, channel.chain_2] : [channel.chain_2, channel.chain_1];
-  return { self, counterparty, status: channel.status, preferred: channel.preferred };
+/**
+ * A restored model. `hops` (every list at once) is a getter on the prototype, so spreading the
+ * model into another (`{ ...model, ... }`) copies its fields without building every hop list.
+ */
+class RestoredModel implements EngineModel {
+  constructor(
+    readonly chains: Chain[],
+    readonly chainIndexById: Map<string, number>,
+    readonly assets: AssetRecord[],
+    readonly assetIndexByKey: Map<string, number>,
+    readonly assetsByChain: number[][],
+    readonly hopsOf: (asset: number) => readonly HopEdge[],
+    private readonly allHops: () => HopEdge[][],
+    readonly swapVenues: SwapVenue[],
+  ) {}
+
+  get hops(): HopEdge[][] {
+    return this.allHops();
+  }
 }

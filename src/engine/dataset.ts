@@ -22,40 +22,21 @@ import { RegistryNoteSchema, type RegistryNote } from "../wire/explain.js";
 import type { AssetGraph } from "./asset-graph.js";
 import { engineOfGraph, graphOfEngine } from "./build-asset-graph.js";
 import { contentHash, ProvenanceSchema, type Provenance } from "./data-version.js";
-import {
-  ASSET_COLUMNS, canonicalText, CHAIN_COLUMNS, CHANNEL_COLUMNS, decodeRegistry, encodeRegistry, LINK_COLUMNS, type RegistryContent,
-} from "./dataset-format.js";
-import { restoreModel } from "./dataset-model.js";
+import { canonicalText, decodeRegistry, encodeRegistry, RegistryContentSchema } from "./dataset-format.js";
+import { restoreModel, StoredModelSchema } from "./dataset-model.js";
 import { checkedModel, storedModel } from "./dataset-model-store.js";
 import { lazyEngineOfModel } from "./route-tables.js";
 
 export const DATASET_FORMAT = "fungible-graph-dataset/1";
 const FORMAT_PREFIX = "fungible-graph-dataset/";
 
-// Tens of thousands of integers: one plain loop per column, not a schema per element.
-const Ints = z.custom<number[]>((value) => Array.isArray(value) && value.every(Number.isInteger), "expected an array of integers");
-const table = (names: readonly string[]) => z.object(Object.fromEntries(names.map((name) => [name, Ints])));
 const DatasetSchema = z.object({
   format: z.literal(DATASET_FORMAT),
   data_version: z.string().regex(/^sha256:[0-9a-f]{32}$/, "expected sha256: and 32 hex digits"),
   provenance: ProvenanceSchema,
-  registry: z.object({
-    strings: z.array(z.string()),
-    chains: table(CHAIN_COLUMNS),
-    assets: table(ASSET_COLUMNS),
-    ibc_channels: table(CHANNEL_COLUMNS),
-    bridge_links: table(LINK_COLUMNS),
-    swap_venues: z.array(Ints),
-  }),
+  registry: RegistryContentSchema,
   notes: z.array(RegistryNoteSchema),
-  model: z.object({
-    predecessor: Ints,
-    arrival: Ints,
-    derived_end: Ints,
-    derived_origin: Ints,
-    unrouted: Ints,
-    shadowing: z.array(z.string()),
-  }),
+  model: StoredModelSchema,
 });
 
 export interface DatasetOptions {
@@ -67,22 +48,11 @@ export interface DatasetOptions {
 export function compileDataset(graph: AssetGraph, options: DatasetOptions = {}): string {
   const registry = encodeRegistry(graph.registry);
   const provenance: Provenance = { ...graph.provenance, compiled_at: options.compiledAt ?? new Date().toISOString() };
-  const model = storedModel(graph.registry, engineOfGraph(graph).model);
-  return JSON.stringify({
-    format: DATASET_FORMAT,
-    data_version: graph.dataVersion,
-    provenance,
-    registry,
-    notes: graph.notes,
-    model: {
-      predecessor: model.predecessor,
-      arrival: model.arrival,
-      derived_end: model.derivedEnd,
-      derived_origin: model.derivedOrigin,
-      unrouted: model.unrouted,
-      shadowing: model.shadowing,
-    },
-  });
+  const model = storedModel(graph.registry, engineOfGraph(graph, "compileDataset").model);
+  const text = JSON.stringify({ format: DATASET_FORMAT, data_version: graph.dataVersion, provenance, registry, notes: graph.notes, model });
+  // ASCII only (other characters as \u escapes): a JavaScript engine then holds the text, and the
+  // module that ships it, at one byte per character instead of two.
+  return text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 export interface LoadDatasetOptions {
@@ -112,21 +82,13 @@ export function loadDataset(data: string | Uint8Array, options: LoadDatasetOptio
   const result = DatasetSchema.safeParse(json);
   if (!result.success) throw errorFromZod("invalid_dataset", `loadDataset: not a valid ${DATASET_FORMAT} dataset`, result.error);
   const dataset = result.data;
-  const content = dataset.registry as RegistryContent;
+  const content = dataset.registry;
   const notes: RegistryNote[] = dataset.notes;
   if (options.verify && contentHash(canonicalText(content, notes)) !== dataset.data_version) {
     throw invalid(`its content does not hash to its data_version ${dataset.data_version}`);
   }
   let registry = decodeRegistry(content, invalid);
-  const m = dataset.model;
-  const stored = checkedModel(registry, {
-    predecessor: m.predecessor,
-    arrival: m.arrival,
-    derivedEnd: m.derived_end,
-    derivedOrigin: m.derived_origin,
-    unrouted: m.unrouted,
-    shadowing: m.shadowing,
-  }, invalid);
+  const stored = checkedModel(registry, dataset.model, invalid);
   let provenance: Provenance = dataset.provenance;
   let dataVersion: string | undefined = dataset.data_version;
   if (options.overrides !== undefined) {

@@ -26,7 +26,7 @@ export function lazyEngineOfModel(model: EngineModel): Engine {
     ownView(reachableSet(model, searchBestRoutes(model, start, bridgeSets, null, (scratch ??= new SearchScratch(model.assets.length)))));
   const shared = new Map<string, ReachableView>();
   const fillReachable = (index: number): ReachableView => {
-    const hops = model.hops[index]!;
+    const hops = model.hopsOf(index);
     if (hops.length !== 1) return search(sourceLabel(index));
     const hop = hops[0]!;
     const via = { asset: hop.to, txs: 1, hops: 1, bridges: bridgeSets.extend(BridgeSets.EMPTY, hop.bridge) };
@@ -38,7 +38,8 @@ export function lazyEngineOfModel(model: EngineModel): Engine {
     }
     return { ...far, exclude: index, via };
   };
-  return { model, bridgeSets, reachable: new Array<ReachableView | undefined>(model.assets.length), fillReachable };
+  // Sparse: a loaded graph fills the tables its queries read, not a slot per asset up front.
+  return { model, bridgeSets, reachable: [], fillReachable };
 }
 
 function arrivalBy(hop: HopEdge): Arrival {

@@ -12,13 +12,15 @@ export function buildModel(registry: Registry, derived?: readonly DerivedVoucher
   const { assets, assetIndexByKey } = canonicalAssets(registry, chainIndexById, derived);
   const assetsByChain: number[][] = chains.map(() => []);
   for (const asset of assets) assetsByChain[asset.chainIndex]!.push(asset.index);
+  const hops = hopAdjacency(registry, assets, assetIndexByKey);
   return {
     chains,
     chainIndexById,
     assets,
     assetIndexByKey,
     assetsByChain,
-    hops: hopAdjacency(registry, assets, assetIndexByKey),
+    hops,
+    hopsOf: (asset) => hops[asset]!,
     swapVenues: registry.swap_venues,
   };
 }

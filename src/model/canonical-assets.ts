@@ -1,5 +1,5 @@
 /**
- * The canonical asset set of SEMANTICS section 2: every listed asset, plus the single-hop voucher
+ * The canonical asset set of docs/behaviour.md §2: every listed asset, plus the single-hop voucher
  * of each native asset on each chain directly connected over an ACTIVE transfer channel, where
  * the registry lists no version of that origin asset.
  */
@@ -62,7 +62,7 @@ function listedFields(asset: Asset): AssetFields {
     isEvm: asset.is_evm,
     listed: true,
     isBaseToken: isOwnOrigin(asset),
-    // Without metadata means lacking all of it (the spec: no symbol, name, logo...); any one field counts.
+    // Without metadata means lacking all of it (docs/behaviour.md §1: no symbol, name, logo...); any one field counts.
     hasMetadata: METADATA_FIELDS.some((field) => asset[field] !== undefined),
   };
 }
@@ -97,7 +97,7 @@ function originOnChainKey(chainId: string, originChainId: string, originDenom: s
 
 const METADATA_FIELDS = ["symbol", "name", "logo_uri", "decimals", "description", "coingecko_id", "recommended_symbol"] as const;
 
-/** Field order follows the spec's Asset table; metadata fields appear only when present. */
+/** Field order follows the answers of docs/behaviour.md §6; metadata fields appear only when present. */
 export function wireAsset(fields: AssetFields, metadata: Partial<Asset>): WireAsset {
   const wire: Record<string, unknown> = {
     denom: fields.denom,

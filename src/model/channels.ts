@@ -1,5 +1,5 @@
 /** Which transfer channel a derived voucher travels: preferred, else the lowest number. */
-import type { ChannelView } from "../registry/channel-ends.js";
+import { endsOf, type ChannelView } from "../registry/channel-ends.js";
 import type { IbcChannel } from "../registry/schema.js";
 
 /** The number of `channel-N`, for "lowest channel number" tie-breaks; non-numeric ids sort last. */
@@ -10,7 +10,7 @@ export function channelNumber(channelId: string): number {
 
 /**
  * For derived vouchers: per ordered chain pair, the one ACTIVE transfer/transfer channel to use,
- * the preferred one, else the lowest channel number on the receiving side (SEMANTICS section 2).
+ * the preferred one, else the lowest channel number on the receiving side (docs/behaviour.md §2).
  * Key: `from\0to`; value: the view from the receiving chain `to`.
  */
 export function chooseTransferChannels(channels: readonly IbcChannel[]): Map<string, ChannelView> {
@@ -19,11 +19,8 @@ export function chooseTransferChannels(channels: readonly IbcChannel[]): Map<str
     if (channel.status !== "ACTIVE") continue;
     if (channel.chain_1.port_id !== "transfer" || channel.chain_2.port_id !== "transfer") continue;
     if (channel.chain_1.chain_id === channel.chain_2.chain_id) continue;
-    const views: ChannelView[] = [
-      { self: channel.chain_2, counterparty: channel.chain_1, status: channel.status, preferred: channel.preferred },
-      { self: channel.chain_1, counterparty: channel.chain_2, status: channel.status, preferred: channel.preferred },
-    ];
-    for (const view of views) {
+    // Each end is the receiving side of one direction (the two keys differ, so order does not matter).
+    for (const view of endsOf(channel)) {
       const key = `${view.counterparty.chain_id}\u0000${view.self.chain_id}`;
       const current = chosen.get(key);
       if (current === undefined || betterTransferChannel(view, current)) chosen.set(key, view);

@@ -5,7 +5,7 @@
 import { compareStrings } from "../compare.js";
 import { ibcDenom, unwindTrace } from "../denom/trace.js";
 import { assetKey, type ChannelEnd, type Registry } from "../registry/schema.js";
-import { channelKey, indexChannelsByEnd, type ChannelView } from "../registry/channel-ends.js";
+import { channelEndAt, channelKey, indexChannelsByEnd, type ChannelView } from "../registry/channel-ends.js";
 import type { AssetRecord, HopEdge } from "./model.js";
 
 /** A voucher's IBC hop back: the asset it came from and the channel it arrived over, seen from its chain. */
@@ -71,9 +71,119 @@ export function hopAdjacency(
   for (let i = 0; i < lists.length; i++) {
     const list = lists[i];
     if (list === undefined) lists[i] = [];
-    else if (list.length > 1) list.sort((a, b) => compareStrings(a.sequenceLabel, b.sequenceLabel) || a.to - b.to);
+    else sortHops(list);
   }
   return lists;
+}
+
+/** The fixed order of one asset's hops: by sequence label, then target. */
+function sortHops(list: HopEdge[]): void {
+  if (list.length > 1) list.sort((a, b) => compareStrings(a.sequenceLabel, b.sequenceLabel) || a.to - b.to);
+}
+
+/**
+ * `hopAdjacency` one asset at a time, from predecessors already resolved as channel end numbers
+ * (`channelEndAt`): what a loaded dataset uses, so a start builds no hop until a search walks it.
+ * `of(asset)` is the list `hopAdjacency` gives that asset, edge for edge and in the same order:
+ * the forward hops into the vouchers that step back to it (in asset order, its own way back
+ * among them where its index falls), then its bridge hops, then the same sort.
+ */
+export class LazyHops {
+  private readonly lists: (HopEdge[] | undefined)[];
+  /** Vouchers by the asset they step back to, as offsets (`start`) into `children`, in asset order. */
+  private readonly start: Int32Array;
+  private readonly children: Int32Array;
+  private readonly views: (ChannelView | undefined)[] = [];
+  private readonly labels: (string | undefined)[] = [];
+  private bridges: Map<number, HopEdge[]> | undefined;
+  private everything: HopEdge[][] | undefined;
+
+  constructor(
+    private readonly registry: Registry,
+    private readonly assets: readonly AssetRecord[],
+    private readonly assetIndexByKey: ReadonlyMap<string, number>,
+    /** Per asset: the asset its IBC hop back leads to, or -1. */
+    private readonly predecessor: Int32Array,
+    /** Per asset with a predecessor: the channel end (of `registry.ibc_channels`) it arrived over. */
+    private readonly arrival: Int32Array,
+  ) {
+    const n = assets.length;
+    // Sparse until a search walks an asset: no slot per asset up front.
+    this.lists = [];
+    const start = new Int32Array(n + 1);
+    for (let v = 0; v < n; v++) if (predecessor[v]! >= 0) start[predecessor[v]! + 1]!++;
+    for (let i = 0; i < n; i++) start[i + 1]! += start[i]!;
+    const fill = start.slice(0, n);
+    const children = new Int32Array(start[n]!);
+    for (let v = 0; v < n; v++) if (predecessor[v]! >= 0) children[fill[predecessor[v]!]!++] = v;
+    this.start = start;
+    this.children = children;
+  }
+
+  of(asset: number): HopEdge[] {
+    let list = this.lists[asset];
+    if (list !== undefined) return list;
+    list = [];
+    const own = this.predecessor[asset]!;
+    let ownAdded = own < 0;
+    const trace = this.assets[asset]!.trace;
+    for (let k = this.start[asset]!, end = this.start[asset + 1]!; k < end; k++) {
+      const voucher = this.children[k]!;
+      if (!ownAdded && voucher > asset) {
+        list.push(this.unwind(asset, own));
+        ownAdded = true;
+      }
+      const sending = this.arrival[voucher]! ^ 1;
+      const { self } = this.view(sending);
+      if (!arrivedOver(trace, self)) list.push(ibcHop(voucher, self, this.label(sending)));
+    }
+    if (!ownAdded) list.push(this.unwind(asset, own));
+    this.bridges ??= this.bridgeHops();
+    const bridges = this.bridges.get(asset);
+    if (bridges !== undefined) list.push(...bridges);
+    sortHops(list);
+    return (this.lists[asset] = list);
+  }
+
+  /** Every asset's list, as `hopAdjacency` returns them. */
+  all(): HopEdge[][] {
+    return (this.everything ??= this.assets.map((_, i) => this.of(i)));
+  }
+
+  private unwind(asset: number, predecessor: number): HopEdge {
+    const end = this.arrival[asset]!;
+    return ibcHop(predecessor, this.view(end).self, this.label(end));
+  }
+
+  private view(end: number): ChannelView {
+    return (this.views[end] ??= channelEndAt(this.registry.ibc_channels, end)!);
+  }
+
+  private label(end: number): string {
+    let label = this.labels[end];
+    if (label === undefined) {
+      const { self } = this.view(end);
+      this.labels[end] = label = `${self.chain_id}\u0000${self.channel_id}`;
+    }
+    return label;
+  }
+
+  private bridgeHops(): Map<number, HopEdge[]> {
+    const byAsset = new Map<number, HopEdge[]>();
+    const add = (from: number, edge: HopEdge) => {
+      const list = byAsset.get(from);
+      if (list === undefined) byAsset.set(from, [edge]);
+      else list.push(edge);
+    };
+    for (const link of this.registry.bridge_links) {
+      const from = this.assetIndexByKey.get(assetKey(link.from.chain_id, link.from.denom));
+      const to = this.assetIndexByKey.get(assetKey(link.to.chain_id, link.to.denom));
+      if (from === undefined || to === undefined || from === to) continue;
+      add(from, bridgeHop(to, link.from.chain_id, link.bridge));
+      if (link.bidirectional) add(to, bridgeHop(from, link.to.chain_id, link.bridge));
+    }
+    return byAsset;
+  }
 }
 
 /**

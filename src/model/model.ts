@@ -48,7 +48,12 @@ export interface EngineModel {
   assetIndexByKey: Map<string, number>;
   /** Per chain index: its asset indexes in canonical order. */
   assetsByChain: number[][];
-  /** Per asset index: IBC and bridge hops leaving it, in a fixed order. */
-  hops: HopEdge[][];
+  /**
+   * Per asset index: IBC and bridge hops leaving it, in a fixed order. A model loaded from a
+   * dataset builds them on first read: searches read one asset's list through `hopsOf`.
+   */
+  readonly hops: HopEdge[][];
+  /** `hops[asset]`, built on first use when the model is lazy. */
+  hopsOf(asset: number): readonly HopEdge[];
   swapVenues: SwapVenue[];
 }

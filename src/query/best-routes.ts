@@ -1,5 +1,5 @@
 /**
- * Best-route search from one source asset (SEMANTICS section 3): fewest transactions, then fewest
+ * Best-route search from one source asset (docs/behaviour.md §4 and §5): fewest transactions, then fewest
  * hops, then the lexicographically smallest (chain_id, channel) sequence. A label-setting search
  * over (asset, how the funds arrived) states, because whether a chain forwards depends on both
  * the hop that brought the funds and the hop that takes them on.
@@ -115,7 +115,7 @@ export function searchBestRoutes(
         arrival,
       });
     };
-    for (const edge of model.hops[label.asset]!) expand(edge);
+    for (const edge of model.hopsOf(label.asset)) expand(edge);
     if (swaps !== null) {
       for (const venue of swaps.venuesOf(label.asset)) {
         // Once per (venue, arrival): the first member settled has the best route into the venue.

@@ -2,6 +2,7 @@
  * Interned "bridges used so far" lists: every route's `bridges` array is one of a few dozen
  * distinct lists, so routes store a small id and answers share one frozen array per list.
  */
+import { FungibleError } from "../errors.js";
 import type { BridgeType } from "../wire/schema.js";
 
 export class BridgeSets {
@@ -22,7 +23,7 @@ export class BridgeSets {
     lists.forEach((list, id) => {
       let at = BridgeSets.EMPTY;
       for (const bridge of list) at = sets.extend(at, bridge);
-      if (at !== id) throw new RangeError(`BridgeSets.fromLists: list ${id} is not in first-use order`);
+      if (at !== id) throw new FungibleError("internal", `BridgeSets.fromLists: list ${id} is not in first-use order`);
     });
     return sets;
   }

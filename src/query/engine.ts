@@ -26,7 +26,7 @@ export interface Engine {
 export function reachableOf(engine: Engine, asset: number): ReachableView {
   const known = engine.reachable[asset];
   if (known !== undefined) return known;
-  if (engine.fillReachable === undefined) throw new RangeError(`reachableOf: asset ${asset} has no route table`);
+  if (engine.fillReachable === undefined) throw new FungibleError("internal", `reachableOf: asset ${asset} has no route table`);
   return (engine.reachable[asset] = engine.fillReachable(asset));
 }
 

@@ -1,5 +1,5 @@
 /**
- * Bridge links from the last trace of each kept asset (SEMANTICS section 2): Axelar `bridge` ->
+ * Bridge links from the last trace of each kept asset (docs/behaviour.md §1, "Bridges and origin"): Axelar `bridge` ->
  * AXELAR, Eureka `ibc-bridge` -> EUREKA, Circle `additional-mintage` -> member of the CCTP family
  * of its counterparty (any two members are one CCTP hop apart). Other providers are not routed;
  * one issue per provider says where they occur.

@@ -30,7 +30,7 @@ export function convertChannels(
   const seenEnds = new Map<string, string>();
   const typeById = new Map(table.chains.map((chain) => [chain.chain_id, chain.chain_type]));
   // An "IBC channel" to Ethereum or Solana runs over a bridge's light client (Picasso): the
-  // bridge is outside SEMANTICS 3's set, so it is not routed as plain IBC.
+  // bridge is outside the bridge types of docs/behaviour.md §5, so it is not routed as plain IBC.
   const overBridge = (chainId: string) => typeById.get(chainId) === "evm" || typeById.get(chainId) === "svm";
   const unknown = new Map<string, Set<string>>();
 

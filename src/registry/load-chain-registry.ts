@@ -83,7 +83,7 @@ export async function loadChainRegistryWithIssues(
   return { registry: parseRegistry({ ...registry, swap_venues: kept }), issues };
 }
 
-/** The embedded default registry (SEMANTICS section 7); `{ network: "testnet" }` for the testnets. */
+/** The embedded default registry (docs/behaviour.md §1); `{ network: "testnet" }` for the testnets. */
 export async function loadChainRegistry(options: LoadChainRegistryOptions | ChainRegistryOverlay = {}): Promise<Registry> {
   return (await loadChainRegistryWithIssues(options)).registry;
 }

@@ -67,7 +67,7 @@ export type ChannelEnd = z.infer<typeof ChannelEndSchema>;
 export const IbcChannelSchema = z.object({
   chain_1: ChannelEndSchema,
   chain_2: ChannelEndSchema,
-  /** Routes avoid INACTIVE channels; derived vouchers need ACTIVE (SEMANTICS section 2). */
+  /** Routes avoid INACTIVE channels; derived vouchers need ACTIVE (docs/behaviour.md §2). */
   status: z.enum(["ACTIVE", "INACTIVE", "UNKNOWN"]).default("UNKNOWN"),
   preferred: z.boolean().default(false),
 });

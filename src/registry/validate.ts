@@ -1,8 +1,8 @@
 /**
- * Consistency checks on a parsed registry, beyond what the schema can say (SEMANTICS section 8,
- * `validate`). Pure: returns every problem found. Fatal means the engine would compute wrong
- * answers from it (a voucher whose denom is not the hash of its trace); warnings mean data the
- * engine will not be able to use fully.
+ * Consistency checks on a parsed registry, beyond what the schema can say (`fungible-graph
+ * validate`, README "Command line"). Pure: returns every problem found. Fatal means the engine
+ * would compute wrong answers from it (a voucher whose denom is not the hash of its trace);
+ * warnings mean data the engine will not be able to use fully.
  */
 import { ibcDenom, isValidTrace, parseTrace } from "../denom/trace.js";
 import { channelKey, indexChannelsByEnd, type ChannelView } from "./channel-ends.js";

@@ -8,6 +8,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ATOM_ON_NEUTRON_VIA_OSMOSIS, ATOM_ON_OSMOSIS, ASTRO_CW20, FIXTURE_PATH, fixtureGraph } from "../http/fixture.js";
 import { runCli } from "./run-cli.js";
+import { compile } from "../../src/cli/compile.js";
+import { describeError, EXIT_FAILURE, EXIT_USAGE, exitCodeFor, UsageError } from "../../src/cli/cli-error.js";
+import { ERROR_KINDS, FungibleError } from "../../src/errors.js";
 
 const REG = ["--registry", FIXTURE_PATH];
 const dir = mkdtempSync(join(tmpdir(), "fungible-cli-"));
@@ -235,8 +238,40 @@ describe("compile and --dataset", () => {
   it("reports a directory it cannot write to as an error, not a crash", async () => {
     const result = await runCli(["compile", "--out", join(dir, "no", "such", "dir", "x.json"), ...REG]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/compile: cannot write ".*" \(ENOENT\)/);
+    expect(result.stderr).toMatch(/^error: compile: cannot write ".*x\.json" \(ENOENT: its directory does not exist\)\n$/);
+    expect(result.stdout).toBe("");
     noStack(result.stderr);
+  });
+});
+
+describe("CLI errors are FungibleErrors (in process, from the source)", () => {
+  it("a failed write is file_unwritable (not file_unreadable), and exits 1", async () => {
+    const out = join(dir, "missing-dir", "x.json");
+    const error = await compile.run(["--out", out, ...REG]).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBeInstanceOf(FungibleError);
+    expect(error).toMatchObject({ code: "file_unwritable", status: 500, grpcCode: 5 });
+    expect((error as Error).message).toBe(`compile: cannot write "${out}" (ENOENT: its directory does not exist)`);
+    expect(exitCodeFor(error)).toBe(EXIT_FAILURE);
+    expect(describeError(error)).toBe(`error: ${(error as Error).message}`);
+  });
+
+  it("a usage mistake is a FungibleError of code invalid_usage, and exits 2 with a pointer to --help", async () => {
+    const error = await compile.run([]).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error).toBeInstanceOf(FungibleError);
+    expect(error).toMatchObject({ code: "invalid_usage", status: 400, grpcCode: 3, command: "compile" });
+    expect(exitCodeFor(error)).toBe(EXIT_USAGE);
+    expect(describeError(error)).toBe("compile: --out FILE is required\nsee: fungible-graph compile --help");
+    // Any invalid_usage FungibleError exits 2, whoever throws it.
+    expect(exitCodeFor(new FungibleError("invalid_usage", "x"))).toBe(EXIT_USAGE);
+    expect(ERROR_KINDS.invalid_usage).toEqual({ status: 400, grpcCode: 3 });
+    expect(ERROR_KINDS.file_unwritable).toEqual(ERROR_KINDS.file_unreadable);
   });
 });
 
@@ -274,3 +309,76 @@ register("data:text/javascript," + encodeURIComponent(\`export async function re
   });
 });
 
+
+describe("validate --network and --dataset", () => {
+  const noChainRegistry = join(dir, "validate-no-chain-registry.mjs");
+  writeFileSync(
+    noChainRegistry,
+    `import { register } from "node:module";
+register("data:text/javascript," + encodeURIComponent(\`export async function resolve(specifier, context, next) {
+  if (specifier.startsWith("chain-registry")) throw new Error("imported " + specifier);
+  return next(specifier, context);
+}\`));
+`,
+  );
+
+  it.each([
+    [["validate", "--network", "devnet"], /validate: --network must be mainnet or testnet, got "devnet"/],
+    [["validate", "--network", "testnet", ...REG], /validate: --network picks chain-registry's lists; a --registry file has its own/],
+    [["validate", "--network", "mainnet", "--dataset", "x.json"], /validate: --network picks chain-registry's lists; a --dataset file has its own/],
+    [["validate", "--dataset", "x.json", ...REG], /validate: give one of --registry, --dataset, not several/],
+  ])("%j is a usage error: exit 2", async (args, says) => {
+    const result = await runCli(args);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(says);
+    expect(result.stdout).toBe("");
+  });
+
+  it("checks a compiled dataset without importing chain-registry, and refuses one whose content was changed", async () => {
+    const out = join(dir, "validate-graph.json");
+    expect((await runCli(["compile", "--out", out, ...REG])).code).toBe(0);
+    const clean = await runCli(["validate", "--dataset", out, "--json"], { NODE_OPTIONS: `--import=${noChainRegistry}` });
+    expect(clean.stderr).toBe("");
+    expect(clean.code).toBe(0);
+    expect(JSON.parse(clean.stdout)).toEqual({ fatal: 0, warnings: 0, issues: [] });
+    expect((await runCli(["validate", "--dataset", out])).stdout.trim()).toBe(`${out}: no issues`);
+
+    const dataset = JSON.parse(readFileSync(out, "utf8")) as { registry: { strings: string[]; assets: { symbol: number[] } } };
+    dataset.registry.strings[dataset.registry.assets.symbol.find((i) => i !== -1)!] = "CHANGED";
+    const changed = join(dir, "validate-changed.json");
+    writeFileSync(changed, JSON.stringify(dataset));
+    const refused = await runCli(["validate", "--dataset", changed, "--json"]);
+    expect(refused.code).toBe(1);
+    const report = JSON.parse(refused.stdout) as { fatal: number; issues: { severity: string; code: string; where: string; message: string }[] };
+    expect(report.fatal).toBe(1);
+    expect(report.issues).toEqual([expect.objectContaining({ severity: "fatal", code: "invalid_dataset", where: changed })]);
+    expect(report.issues[0]!.message).toMatch(/does not hash to its data_version/);
+
+    const missing = await runCli(["validate", "--dataset", join(dir, "absent.json")]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/validate: cannot read ".*absent\.json" \(ENOENT\)/);
+    noStack(missing.stderr);
+  });
+
+  it("lists a dataset's notes as the adapter's warnings (the shipped mainnet dataset)", async () => {
+    const mainnet = decodeURIComponent(new URL("../../dist/data/mainnet.json", import.meta.url).pathname);
+    const notes = (JSON.parse(readFileSync(mainnet, "utf8")) as { notes: { code: string }[] }).notes;
+    const result = await runCli(["validate", "--dataset", mainnet, "--json"], { NODE_OPTIONS: `--import=${noChainRegistry}` });
+    const report = JSON.parse(result.stdout) as { fatal: number; warnings: number; issues: { severity: string; code: string; where: string }[] };
+    const fromNotes = report.issues.filter((issue) => issue.where.startsWith("notes: "));
+    expect(fromNotes.map((issue) => issue.code)).toEqual(notes.map((note) => note.code));
+    expect(fromNotes.every((issue) => issue.severity === "warning")).toBe(true);
+    expect(result.code).toBe(report.fatal > 0 ? 1 : 0);
+  });
+
+  it("--network testnet checks chain-registry's testnet lists", async () => {
+    const testnet = await runCli(["validate", "--network", "testnet", "--json"]);
+    const report = JSON.parse(testnet.stdout) as { fatal: number; warnings: number; issues: { severity: string; where: string }[] };
+    expect(report.issues.length).toBe(report.fatal + report.warnings);
+    expect(testnet.code).toBe(report.fatal > 0 ? 1 : 0);
+    const mainnet = JSON.parse((await runCli(["validate", "--json"])).stdout) as { issues: unknown[] };
+    expect(report.issues).not.toEqual(mainnet.issues);
+    const table = await runCli(["validate", "--network", "testnet"]);
+    expect(table.stdout).toMatch(/the embedded chain registry \(testnet\)/);
+  });
+});

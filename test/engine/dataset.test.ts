@@ -200,6 +200,7 @@ describe("what is not a dataset is refused whole", () => {
     refusal(tamper((d) => (d.format = "fungible-graph-dataset/2")), /"fungible-graph-dataset\/2" is not supported/);
     refusal(tamper((d) => delete d.model), /model/);
     refusal(tamper((d) => (d.registry.assets.denom = ["x"])), /expected an array of integers/);
+    refusal(tamper((d) => (d.registry.strings = [1])), /expected an array of strings/);
   });
 
   test("indexes that point outside the dataset", () => {
@@ -220,6 +221,24 @@ describe("what is not a dataset is refused whole", () => {
     copy.registry.strings[copy.registry.assets.symbol[0]] = "B";
     refusal(() => loadDataset(JSON.stringify(copy), { verify: true }), /does not hash to its data_version/);
     expect(loadDataset(JSON.stringify(dataset), { verify: true }).chainIds()).toEqual(["a-1", "b-1"]);
+  });
+
+  test("compileDataset of an object that only looks like a graph is a FungibleError", () => {
+    const graph = buildAssetGraph(parseRegistry(input));
+    // Every field of the graph and its methods, but not the graph: there is no engine behind it.
+    const lookAlike = Object.assign(Object.create(Object.getPrototypeOf(graph) as object) as AssetGraph, graph);
+    expect(() => compileDataset(lookAlike)).toThrow(FungibleError);
+    expect(() => compileDataset(lookAlike)).toThrow(expect.objectContaining({ code: "invalid_config", message: expect.stringMatching(/^compileDataset: /) }));
+  });
+
+  test("the text is ASCII, and names outside it come back as they were", () => {
+    const named: RegistryInput = { ...input, assets: [{ chain_id: "a-1", denom: "ua", symbol: "Ä", name: "Ünïcode 🚀", description: "\u2028 und ß" }] };
+    const built = buildAssetGraph(parseRegistry(named));
+    const text = compileDataset(built, { compiledAt: COMPILED_AT });
+    expect(text).toMatch(/^[\x00-\x7f]*$/);
+    const loaded = loadDataset(text, { verify: true });
+    expect(loaded.registry).toEqual(built.registry);
+    expect(loaded.dataVersion).toBe(built.dataVersion);
   });
 
   test("loadAssetGraph refuses a network with data, and an unknown network", async () => {

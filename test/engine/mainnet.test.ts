@@ -91,7 +91,7 @@ describe("the engine reproduces the chain registry's own voucher denoms", () => 
       swap_venues: [],
     });
     const rebuilt = buildAssetGraph(stripped);
-    // A chain that still lists another version of the origin asset gets no derived voucher (SEMANTICS 2).
+    // A chain that still lists another version of the origin asset gets no derived voucher (docs/behaviour.md §2).
     const versions = new Set(stripped.assets.map((a) => `${a.chain_id}|${a.origin_chain_id}|${a.origin_denom}`));
     const expected = declared.filter((v) => !versions.has(`${v.chain_id}|${v.origin_chain_id}|${v.origin_denom}`));
     expect(expected.length).toBeGreaterThan(100);

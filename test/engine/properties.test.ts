@@ -1,5 +1,5 @@
 /**
- * Rules of the contract (SEMANTICS sections 2-5) stated as properties over generated registries.
+ * Rules of the contract (docs/behaviour.md §2-§7) stated as properties over generated registries.
  * fast-check prints the seed and the shrunk registry of any counterexample.
  */
 import fc from "fast-check";
