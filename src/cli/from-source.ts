@@ -38,7 +38,7 @@ export const fromSource = defineCommand({
       include_swaps: values["include-swaps"] ?? false,
       // Passed through as text: the query validates it, so CLI and HTTP reject the same values.
       recommendation_reason: (values["recommendation-reason"] ?? null) as AssetsFromSourceRequest["recommendation_reason"],
-      swap_venues: values["swap-venue"]?.map(parseVenueArg) ?? null,
+      swap_venues: values["swap-venue"]?.map((text) => parseVenueArg(text)) ?? null,
     };
     const graph = await loadGraph(NAME, values);
     const response = graph.assetsFromSource(request);
@@ -56,10 +56,10 @@ export const fromSource = defineCommand({
 });
 
 /** `osmosis-1:osmosis-poolmanager` -> {chain_id, name}, split at the first ':' like route's assets. */
-export function parseVenueArg(text: string): { chain_id: string; name: string } {
+export function parseVenueArg(text: string, command: string = NAME): { chain_id: string; name: string } {
   const colon = text.indexOf(":");
   if (colon <= 0 || colon === text.length - 1) {
-    throw new UsageError(`${NAME}: --swap-venue "${text}" is not <chain_id>:<name>`, NAME);
+    throw new UsageError(`${command}: --swap-venue "${text}" is not <chain_id>:<name>`, command);
   }
   return { chain_id: text.slice(0, colon), name: text.slice(colon + 1) };
 }

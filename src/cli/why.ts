@@ -8,6 +8,7 @@ import { EXIT_FAILURE, EXIT_OK } from "./cli-error.js";
 import { defineCommand } from "./command.js";
 import { GRAPH_OPTIONS, loadGraph } from "./load-graph.js";
 import { FORMAT_OPTION, parseFormat, printAs } from "./picture.js";
+import { parseVenueArg } from "./from-source.js";
 import { parseAssetArg, renderRoute } from "./route.js";
 
 const NAME = "why";
@@ -33,6 +34,7 @@ Exits 0 when reachable, 1 when not.`,
     "native-only": { type: "boolean", help: "count only native assets (empty trace)" },
     "recommendation-reason": { type: "string", arg: "R", help: "UNKNOWN (default), DIRECT, BASE_TOKEN or MOST_LIQUID" },
     "include-swaps": { type: "boolean", help: "let routes swap on the registry's swap venues" },
+    "swap-venue": { type: "string", multiple: true, arg: "CHAIN:NAME", help: "with --include-swaps, only this venue" },
     ...GRAPH_OPTIONS,
     ...FORMAT_OPTION,
   },
@@ -53,6 +55,7 @@ Exits 0 when reachable, 1 when not.`,
       // Passed through as text: the request schema validates it, as for HTTP.
       recommendation_reason: (values["recommendation-reason"] ?? null) as ExplainRequest["recommendation_reason"],
       include_swaps: values["include-swaps"] ?? false,
+      swap_venues: values["swap-venue"]?.map((text) => parseVenueArg(text, NAME)) ?? null,
     };
     const graph = await loadGraph(NAME, values);
     const answer = await graph.explain(request);

@@ -1,46 +1,101 @@
 /**
- * Why nothing on the destination is reached: the nearest path with every channel counted. If it
- * exists, an INACTIVE channel on it is what breaks it (the real engine has every other hop); if
- * not, the chains are either not connected at all or connected without a version of this asset.
+ * Why nothing on the destination is reached: the best route in the diagnostic model (every
+ * channel counted, see ./diagnostic-graph.ts). If it exists, each hop the engine does not have is
+ * a channel the registry marks INACTIVE or UNKNOWN, and each is named; that route is then checked
+ * for forwarding too (would it still need several transactions?). If not, the chains are either
+ * not connected at all or connected without a version of this asset.
  */
-import type { AssetRecord } from "../model/model.js";
+import type { AssetRecord, EngineModel } from "../model/model.js";
+import { BridgeSets } from "../query/bridge-sets.js";
+import { routeEdges, searchBestRoutes, sourceLabel, type RouteLabel } from "../query/best-routes.js";
 import { assetKey } from "../registry/schema.js";
-import type { Reason } from "../wire/explain.js";
-import { diagnosticGraphs, nearestAssetPath, nearestChainPath } from "./diagnostic-graph.js";
+import type { ExplainOptions, Reason } from "../wire/explain.js";
+import type { Route, RouteHop } from "../wire/route.js";
+import type { BridgeType } from "../wire/schema.js";
+import { chainGraph, diagnosticModel, nearestChainPath, type ChannelStatus } from "./diagnostic-graph.js";
 import type { ExplainInput } from "./input.js";
+import { multiTxReason } from "./multi-tx.js";
 
-export function diagnoseUnreached(input: ExplainInput, source: AssetRecord, destChainId: string, destDenom: string | null): Reason {
-  const graphs = diagnosticGraphs(input.engine, input.registry);
+export function diagnoseUnreached(input: ExplainInput, source: AssetRecord, destChainId: string, destDenom: string | null, options: ExplainOptions): Reason[] {
   const what = destDenom === null ? `"${destChainId}"` : `"${destDenom}" on "${destChainId}"`;
-  const path = nearestAssetPath(graphs, { chainId: source.chainId, denom: source.denom }, { chainId: destChainId, denom: destDenom });
-  const broken = path?.find((hop) => hop.inactive);
-  if (path !== null && broken !== undefined && broken.port !== null && broken.channel !== null) {
-    const chains = [path[0]!.fromChainId, ...path.map((hop) => hop.toChainId)];
-    return {
-      code: "inactive_channel",
-      message: `the nearest path to ${what} (${chains.join(" -> ")}) crosses channel ${broken.port}/${broken.channel} from "${broken.fromChainId}" to "${broken.toChainId}", which the registry marks INACTIVE`,
-      chain_id: broken.fromChainId,
-      port: broken.port,
-      channel: broken.channel,
-      counterparty_chain_id: broken.toChainId,
-      path: chains,
-    };
+  const diagnostic = diagnosticModel(input.engine, input.registry);
+  const { model } = diagnostic;
+  const bridgeSets = new BridgeSets();
+  const target = destDenom === null ? undefined : model.assetIndexByKey.get(assetKey(destChainId, destDenom));
+  const label = searchBestRoutes(model, sourceLabel(source.index), bridgeSets).find((candidate) =>
+    target === undefined ? model.assets[candidate.asset]!.chainId === destChainId : candidate.asset === target,
+  );
+  if (label !== undefined && (destDenom === null || target !== undefined)) {
+    const steps = routeEdges(label);
+    const route = routeOf(model, bridgeSets, label);
+    const chains = [route.from.chain_id, ...route.hops.map((hop) => hop.to.chain_id)];
+    const reasons: Reason[] = [];
+    steps.forEach((step, i) => {
+      const status = diagnostic.added.get(step.edge!);
+      const hop = route.hops[i]!;
+      // An added hop over an ACTIVE channel only follows a broken one (it leaves a voucher the engine lacks).
+      if (status === undefined || status === "ACTIVE" || hop.kind !== "ibc") return;
+      const broken: Exclude<ChannelStatus, "ACTIVE"> = status;
+      const why =
+        broken === "INACTIVE"
+          ? "which the registry marks INACTIVE, so the engine takes no hop over it"
+          : "whose status the registry gives as UNKNOWN, and the engine derives vouchers only over channels known to be ACTIVE";
+      reasons.push({
+        code: "inactive_channel",
+        message: `the nearest path to ${what} (${chains.join(" -> ")}) crosses channel ${hop.port}/${hop.channel} from "${hop.from.chain_id}" to "${hop.to.chain_id}", ${why}`,
+        chain_id: hop.from.chain_id,
+        port: hop.port,
+        channel: hop.channel,
+        counterparty_chain_id: hop.to.chain_id,
+        status: broken,
+        path: chains,
+        route,
+      });
+    });
+    if (reasons.length > 0) {
+      if (route.txs_required > 1 && !options.allow_multi_tx) {
+        const channels = reasons.map((reason) => (reason.code === "inactive_channel" ? `${reason.port}/${reason.channel}` : "")).join(", ");
+        reasons.push(multiTxReason(route, `even with ${channels} active, `));
+      }
+      return reasons;
+    }
   }
-  const chainPath = nearestChainPath(graphs, source.chainId, destChainId);
+  const chainPath = nearestChainPath(chainGraph(input.engine, input.registry), source.chainId, destChainId);
   const dest = destDenom === null ? undefined : input.engine.model.assets[input.engine.model.assetIndexByKey.get(assetKey(destChainId, destDenom))!];
   if (chainPath !== null && dest !== undefined && (dest.originChainId !== source.originChainId || dest.originDenom !== source.originDenom)) {
-    return {
-      code: "no_path",
-      message:
-        `"${destDenom}" on "${destChainId}" is another asset (origin "${dest.originDenom}" on "${dest.originChainId}") and no bridge link leads to it: ` +
-        "IBC transfers keep an asset's origin; only bridges and swaps (include_swaps) change it",
-      chain_path: chainPath,
-    };
+    return [
+      {
+        code: "no_path",
+        message:
+          `"${destDenom}" on "${destChainId}" is another asset (origin "${dest.originDenom}" on "${dest.originChainId}") and no bridge link leads to it: ` +
+          "IBC transfers keep an asset's origin; only bridges and swaps (include_swaps) change it",
+        chain_path: chainPath,
+      },
+    ];
   }
   const message =
     chainPath === null
-      ? `no channel or bridge connects "${source.chainId}" to "${destChainId}", even counting INACTIVE channels`
+      ? `no channel or bridge connects "${source.chainId}" to "${destChainId}", even counting INACTIVE and UNKNOWN channels`
       : `"${source.chainId}" and "${destChainId}" are connected (${chainPath.join(" -> ")}), but no hop moves "${source.wire.symbol ?? source.denom}" to ${what}: ` +
         "only single-hop vouchers of native assets are derived, and multi-hop vouchers exist only where the registry lists them";
-  return { code: "no_path", message, chain_path: chainPath };
+  return [{ code: "no_path", message, chain_path: chainPath }];
+}
+
+/** A label of the diagnostic search as a route, hop by hop. */
+function routeOf(model: EngineModel, bridgeSets: BridgeSets, label: RouteLabel): Route {
+  const { assets } = model;
+  const steps = routeEdges(label);
+  return {
+    from: assets[steps[0]?.parent?.asset ?? label.asset]!.wire,
+    to: assets[label.asset]!.wire,
+    txs_required: label.txs,
+    bridges: [...bridgeSets.get(label.bridges)],
+    hops: steps.map((step): RouteHop => {
+      const edge = step.edge!;
+      const [from, to, starts_tx] = [assets[step.parent!.asset]!.wire, assets[step.asset]!.wire, step.startsTx];
+      if (edge.kind === "ibc") return { kind: "ibc", bridge: "IBC", port: edge.port!, channel: edge.channel!, from, to, starts_tx };
+      if (edge.kind === "bridge") return { kind: "bridge", bridge: edge.bridge as Exclude<BridgeType, "IBC">, from, to, starts_tx };
+      return { kind: "swap", venue: edge.venue!, from, to, starts_tx };
+    }),
+  };
 }

@@ -1,64 +1,155 @@
 /**
- * The graph "with every channel active or not", for diagnosis only: the model rebuilt with each
- * INACTIVE channel counted as ACTIVE (so its hops and derived vouchers exist), as a graphology
- * view whose hops over such a channel carry `inactive: true`. A shortest path in it that the real
- * engine cannot take must cross one of those hops: that is the hop to name. Also a chain-level
- * graph (any channel, any bridge link) to tell "not connected at all" from "no version listed".
- * Built on first use and kept per engine: explaining is rare, building costs one model build.
+ * The graph "with every channel counted", for diagnosis only. The engine routes over every
+ * channel except INACTIVE ones, but derives single-hop vouchers only over ACTIVE transfer
+ * channels: so an INACTIVE channel breaks hops, and an UNKNOWN (or INACTIVE) one leaves a chain
+ * pair without derived vouchers. The diagnostic model is the engine's own model plus what those
+ * channels would add if they were ACTIVE: the hops over INACTIVE channels and the vouchers (with
+ * their hops) derived over chain pairs that have no ACTIVE transfer channel. Each added hop is
+ * tagged with its channel's status; a best route in this model that the engine cannot take
+ * crosses such a hop, and that is the hop to name.
+ *
+ * Only the missing part is built (a model of the listed assets over those channels, merged into
+ * the engine's by asset key), not a second full model: explaining stays cheap on first use.
+ * Also a chain-level graph (any channel, any bridge link) to tell "not connected at all" from
+ * "no version listed", built only when asked for. Both are kept per engine.
  */
 import Graph from "graphology";
 import { bidirectional } from "graphology-shortest-path/unweighted.js";
+import { compareStrings } from "../compare.js";
 import { buildModel } from "../model/build-model.js";
-import { assetNodeKey, chainNodeKey, graphologyView } from "../model/graphology-view.js";
+import { chainNodeKey } from "../model/graphology-view.js";
+import type { AssetRecord, EngineModel, HopEdge } from "../model/model.js";
 import type { Engine } from "../query/engine.js";
 import { channelKey, indexChannelsByEnd } from "../registry/channel-ends.js";
-import type { Registry } from "../registry/schema.js";
+import { assetKey, type IbcChannel, type Registry } from "../registry/schema.js";
 
-export interface DiagnosticGraphs {
-  /** Asset-level hops with INACTIVE channels counted; edge attributes as `graphologyView`, plus `inactive`. */
-  assets: Graph;
-  /** Undirected chain graph: an edge per channel (any status) or bridge link. */
-  chains: Graph;
+export type ChannelStatus = IbcChannel["status"];
+
+export interface DiagnosticModel {
+  /** The engine's model (same asset indexes) plus the added assets and hops; chains, swap venues alike. */
+  model: EngineModel;
+  /** Each hop of `model` the engine does not have, with the registry status of its channel (`hopsOf` returns these very objects). */
+  added: Map<HopEdge, ChannelStatus>;
 }
 
-/** One hop of the nearest path, with the sending and receiving chains. */
-export interface PathHop {
-  fromChainId: string;
-  toChainId: string;
-  kind: string;
-  port: string | null;
-  channel: string | null;
-  inactive: boolean;
+interface Diagnostics {
+  model?: DiagnosticModel;
+  chains?: Graph;
 }
 
-const cache = new WeakMap<Engine, DiagnosticGraphs>();
+const cache = new WeakMap<Engine, Diagnostics>();
 
-export function diagnosticGraphs(engine: Engine, registry: Registry): DiagnosticGraphs {
-  let graphs = cache.get(engine);
-  if (graphs === undefined) {
-    graphs = { assets: assetGraph(registry), chains: chainGraph(registry) };
-    cache.set(engine, graphs);
+function diagnosticsOf(engine: Engine): Diagnostics {
+  let found = cache.get(engine);
+  if (found === undefined) cache.set(engine, (found = {}));
+  return found;
+}
+
+export function diagnosticModel(engine: Engine, registry: Registry): DiagnosticModel {
+  const diagnostics = diagnosticsOf(engine);
+  diagnostics.model ??= buildDiagnosticModel(engine.model, registry);
+  return diagnostics.model;
+}
+
+export function chainGraph(engine: Engine, registry: Registry): Graph {
+  const diagnostics = diagnosticsOf(engine);
+  diagnostics.chains ??= buildChainGraph(registry);
+  return diagnostics.chains;
+}
+
+const pairKey = (a: string, b: string) => (compareStrings(a, b) < 0 ? `${a}\u0000${b}` : `${b}\u0000${a}`);
+const isTransfer = (channel: IbcChannel) => channel.chain_1.port_id === "transfer" && channel.chain_2.port_id === "transfer";
+
+function buildDiagnosticModel(real: EngineModel, registry: Registry): DiagnosticModel {
+  const activePairs = new Set<string>();
+  for (const channel of registry.ibc_channels) {
+    if (channel.status === "ACTIVE" && isTransfer(channel)) activePairs.add(pairKey(channel.chain_1.chain_id, channel.chain_2.chain_id));
   }
-  return graphs;
-}
-
-function assetGraph(registry: Registry): Graph {
-  const inactiveEnds = new Set<string>();
-  for (const [key, view] of indexChannelsByEnd(registry.ibc_channels)) if (view.status === "INACTIVE") inactiveEnds.add(key);
-  const allActive: Registry = {
+  // The missing part: listed assets over every channel. A transfer channel of a pair with no ACTIVE
+  // one counts as ACTIVE (vouchers are derived over it); every other channel as UNKNOWN (its hops
+  // exist, no voucher is derived: the engine's own derivation over ACTIVE channels is kept as is).
+  const part = buildModel({
     ...registry,
-    ibc_channels: registry.ibc_channels.map((channel) => (channel.status === "INACTIVE" ? { ...channel, status: "ACTIVE" } : channel)),
-  };
-  const graph = graphologyView(buildModel(allActive));
-  graph.forEachEdge((edge, attributes, source) => {
-    if (attributes.kind !== "ibc") return;
-    const chainId = graph.getNodeAttribute(source, "chain_id") as string;
-    graph.setEdgeAttribute(edge, "inactive", inactiveEnds.has(channelKey(chainId, attributes.port, attributes.channel)));
+    bridge_links: [],
+    swap_venues: [],
+    ibc_channels: registry.ibc_channels.map((channel) => {
+      const derive = isTransfer(channel) && !activePairs.has(pairKey(channel.chain_1.chain_id, channel.chain_2.chain_id));
+      return { ...channel, status: derive ? "ACTIVE" : "UNKNOWN" };
+    }),
   });
-  return graph;
+
+  // Merge by asset key: the engine's assets keep their indexes, new vouchers follow. Hop lists are
+  // merged when the search reads them (a model loaded from a dataset builds its own lists lazily too).
+  const assets: AssetRecord[] = [...real.assets];
+  const assetIndexByKey = new OverlayIndex(real.assetIndexByKey);
+  const toMerged: number[] = part.assets.map((asset) => {
+    const key = assetKey(asset.chainId, asset.denom);
+    let index = assetIndexByKey.get(key);
+    if (index === undefined) {
+      index = assets.length;
+      assets.push({ ...asset, index });
+      assetIndexByKey.set(key, index);
+    }
+    return index;
+  });
+  const statusOf = indexChannelsByEnd(registry.ibc_channels);
+  const added = new Map<HopEdge, ChannelStatus>();
+  const extra = new Map<number, HopEdge[]>();
+  part.assets.forEach((asset, partFrom) => {
+    const from = toMerged[partFrom]!;
+    for (const edge of part.hopsOf(partFrom)) {
+      const merged: HopEdge = { ...edge, to: toMerged[edge.to]! };
+      const list = extra.get(from);
+      if (list === undefined) extra.set(from, [merged]);
+      else list.push(merged);
+      added.set(merged, statusOf.get(channelKey(asset.chainId, edge.port ?? "", edge.channel ?? ""))?.status ?? "UNKNOWN");
+    }
+  });
+  const lists = new Map<number, readonly HopEdge[]>();
+  const hopsOf = (index: number): readonly HopEdge[] => {
+    const own = index < real.assets.length ? real.hopsOf(index) : [];
+    const more = extra.get(index);
+    if (more === undefined) return own;
+    let list = lists.get(index);
+    if (list === undefined) {
+      const fresh = more.filter((edge) => !own.some((e) => e.to === edge.to && e.kind === edge.kind && e.port === edge.port && e.channel === edge.channel));
+      list = [...own, ...fresh].sort((a, b) => compareStrings(a.sequenceLabel, b.sequenceLabel) || a.to - b.to);
+      lists.set(index, list);
+    }
+    return list;
+  };
+  const assetsByChain: number[][] = real.chains.map(() => []);
+  for (const asset of assets) assetsByChain[asset.chainIndex]!.push(asset.index);
+  const model: EngineModel = {
+    ...real,
+    assets,
+    assetIndexByKey,
+    assetsByChain,
+    get hops() {
+      return assets.map((asset) => [...hopsOf(asset.index)]);
+    },
+    hopsOf,
+  };
+  return { model, added };
 }
 
-function chainGraph(registry: Registry): Graph {
+/**
+ * The engine's asset index with the diagnostic model's new vouchers over it, read through `get`
+ * and `has` only: copying the engine's index would build every key of a lazily loaded one.
+ */
+class OverlayIndex extends Map<string, number> {
+  constructor(private readonly base: ReadonlyMap<string, number>) {
+    super();
+  }
+  override get(key: string): number | undefined {
+    return super.get(key) ?? this.base.get(key);
+  }
+  override has(key: string): boolean {
+    return super.has(key) || this.base.has(key);
+  }
+}
+
+function buildChainGraph(registry: Registry): Graph {
   const graph = new Graph({ type: "undirected", multi: true, allowSelfLoops: false });
   // Prefixed keys: graphology-shortest-path keeps nodes in plain objects, where "__proto__" is no ordinary key.
   for (const chain of registry.chains) graph.addNode(chainNodeKey(chain.chain_id), { chain_id: chain.chain_id });
@@ -71,39 +162,10 @@ function chainGraph(registry: Registry): Graph {
   return graph;
 }
 
-/**
- * The nearest hop path from an asset to a chain (any of its assets) or to one asset of it, in
- * the diagnostic graph; `null` when even counting INACTIVE channels there is none.
- */
-export function nearestAssetPath(graphs: DiagnosticGraphs, from: { chainId: string; denom: string }, to: { chainId: string; denom: string | null }): PathHop[] | null {
-  const graph = graphs.assets;
-  const source = assetNodeKey(from.chainId, from.denom);
-  const target = to.denom === null ? chainNodeKey(to.chainId) : assetNodeKey(to.chainId, to.denom);
+/** The nearest chain path over any channel or bridge link, or `null` when the chains are not connected. */
+export function nearestChainPath(graph: Graph, from: string, to: string): string[] | null {
+  const [source, target] = [chainNodeKey(from), chainNodeKey(to)];
   if (!graph.hasNode(source) || !graph.hasNode(target)) return null;
   const nodes = bidirectional(graph, source, target);
-  if (nodes === null) return null;
-  const hops: PathHop[] = [];
-  for (let i = 0; i + 1 < nodes.length; i++) {
-    const edges = graph.outEdges(nodes[i]!, nodes[i + 1]!).map((edge) => graph.getEdgeAttributes(edge));
-    // Between two assets an active hop wins over an inactive one; the final `on_chain` edge is no hop.
-    const hop = edges.find((edge) => edge.kind !== "on_chain" && edge.inactive !== true) ?? edges.find((edge) => edge.kind !== "on_chain");
-    if (hop === undefined) continue;
-    hops.push({
-      fromChainId: graph.getNodeAttribute(nodes[i]!, "chain_id") as string,
-      toChainId: graph.getNodeAttribute(nodes[i + 1]!, "chain_id") as string,
-      kind: String(hop.kind),
-      port: (hop.port as string | null) ?? null,
-      channel: (hop.channel as string | null) ?? null,
-      inactive: hop.inactive === true,
-    });
-  }
-  return hops;
-}
-
-/** The nearest chain path over any channel or bridge link, or `null` when the chains are not connected. */
-export function nearestChainPath(graphs: DiagnosticGraphs, from: string, to: string): string[] | null {
-  const [source, target] = [chainNodeKey(from), chainNodeKey(to)];
-  if (!graphs.chains.hasNode(source) || !graphs.chains.hasNode(target)) return null;
-  const nodes = bidirectional(graphs.chains, source, target);
-  return nodes === null ? null : nodes.map((node) => graphs.chains.getNodeAttribute(node, "chain_id") as string);
+  return nodes === null ? null : nodes.map((node) => graph.getNodeAttribute(node, "chain_id") as string);
 }

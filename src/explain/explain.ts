@@ -12,8 +12,11 @@ import { swapHops, type Engine } from "../query/engine.js";
 import { findRoute } from "../query/route.js";
 import { assetKey } from "../registry/schema.js";
 import { parseRequest } from "../wire/schema.js";
+import { excludedCw20, excludedEvm, excludedNoMetadata } from "../query/assets-between-chains.js";
+import { excludedByRecommendation, excludedNonNative, moreLiquid, type Candidate } from "../query/assets-from-source.js";
 import {
   ExplainRequestSchema,
+  FILTERS,
   type ExplainOptions,
   type ExplainRequest,
   type ExplainResponse,
@@ -23,6 +26,7 @@ import {
 import type { Route } from "../wire/route.js";
 import { diagnoseUnreached } from "./diagnose.js";
 import type { ExplainInput } from "./input.js";
+import { multiTxReason } from "./multi-tx.js";
 import { noteReasons } from "./note-reasons.js";
 
 const OPERATION = "explain";
@@ -73,8 +77,12 @@ export function explain(input: ExplainInput, request: ExplainRequest): ExplainRe
   }
 
   const reasons: Reason[] = [];
-  if (sorted.multiTx.length > 0) reasons.push(multiTxReason(routeTo(input.engine, source, model.assets[sorted.multiTx[0]!.asset]!, options)));
-  for (const [filter, assets] of sorted.filtered) reasons.push(filteredReason(filter, assets, options, destChainId, destDenom));
+  const multiTx = sorted.multiTx[0];
+  if (multiTx !== undefined) reasons.push(multiTxReason(routeTo(input.engine, source, model.assets[multiTx.asset]!, options)));
+  for (const filter of FILTERS) {
+    const assets = sorted.filtered.get(filter);
+    if (assets !== undefined) reasons.push(filteredReason(filter, assets, options, destChainId, destDenom));
+  }
   if (source.chainId === destChainId && sorted.multiTx.length === 0 && sorted.filtered.size === 0) {
     reasons.push({
       code: "same_chain",
@@ -82,7 +90,7 @@ export function explain(input: ExplainInput, request: ExplainRequest): ExplainRe
       chain_id: destChainId,
     });
   } else if (sorted.multiTx.length === 0 && (destDenom === null ? onDest.length === 0 : !onDest.some((l) => model.assets[l.asset]!.denom === destDenom))) {
-    reasons.push(diagnoseUnreached(input, source, destChainId, destDenom));
+    reasons.push(...diagnoseUnreached(input, source, destChainId, destDenom, options));
   }
   reasons.push(...noteReasons(input, source, destChainId, destDenom));
   return { source: sourceWire, dest_chain_id: destChainId, reachable: false, routes: [], reasons };
@@ -114,69 +122,60 @@ function findAsset(engine: Engine, chainId: string, denom: string): AssetRecord 
 
 interface Outcomes {
   kept: RouteLabel[];
-  /** Reached only with several transactions while `allow_multi_tx` is false, best first. */
+  /** Reached only with several transactions while `allow_multi_tx` is false, best first (those no filter removes first). */
   multiTx: RouteLabel[];
+  /** Per filter, every reached asset it removes (an asset breaking several rules is under each). */
   filtered: Map<FilterName, AssetRecord[]>;
 }
 
-/** Each reached destination asset is kept or removed by the first rule it breaks, in a fixed order. */
+/** Each reached destination asset is kept, or removed by every rule it breaks. */
 function sortOutcomes(engine: Engine, onDest: readonly RouteLabel[], destDenom: string | null, options: ExplainOptions): Outcomes {
   const outcomes: Outcomes = { kept: [], multiTx: [], filtered: new Map() };
+  const multiTxOnly: RouteLabel[] = [];
+  const multiTxFiltered: RouteLabel[] = [];
   for (const label of onDest) {
     const asset = engine.model.assets[label.asset]!;
-    const filter = removedBy(asset, label, destDenom, options);
-    if (filter === "allow_multi_tx") outcomes.multiTx.push(label);
-    else if (filter !== null) outcomes.filtered.set(filter, [...(outcomes.filtered.get(filter) ?? []), asset]);
-    else outcomes.kept.push(label);
+    const broken = brokenRules(asset, label, destDenom, options);
+    for (const rule of broken) if (rule !== "allow_multi_tx") outcomes.filtered.set(rule, [...(outcomes.filtered.get(rule) ?? []), asset]);
+    if (broken.length === 0) outcomes.kept.push(label);
+    else if (broken.includes("allow_multi_tx")) (broken.length === 1 ? multiTxOnly : multiTxFiltered).push(label);
   }
+  outcomes.multiTx = [...multiTxOnly, ...multiTxFiltered];
   if (options.recommendation_reason === "MOST_LIQUID" && outcomes.kept.length > 1) outcomes.kept = [mostLiquid(engine, outcomes.kept)];
   return outcomes;
 }
 
-function removedBy(asset: AssetRecord, label: RouteLabel, destDenom: string | null, options: ExplainOptions): FilterName | "allow_multi_tx" | null {
-  if (destDenom !== null && asset.denom !== destDenom) return "dest_asset_denom";
-  if (label.txs > 1 && !options.allow_multi_tx) return "allow_multi_tx";
-  if (asset.isCw20 && !options.include_cw20_assets) return "include_cw20_assets";
-  if (asset.isEvm && !options.include_evm_assets) return "include_evm_assets";
-  if (!asset.hasMetadata && !options.include_no_metadata_assets) return "include_no_metadata_assets";
-  if (options.native_only && asset.trace !== "") return "native_only";
-  if (options.recommendation_reason === "DIRECT" && label.hops !== 1) return "recommendation_reason";
-  if (options.recommendation_reason === "BASE_TOKEN" && !asset.isBaseToken) return "recommendation_reason";
-  return null;
+/**
+ * Every rule the asset breaks, each filter defined once in the queries. Another asset than the
+ * one asked for breaks only `dest_asset_denom`: its other filters are beside the point.
+ */
+function brokenRules(asset: AssetRecord, label: RouteLabel, destDenom: string | null, options: ExplainOptions): (FilterName | "allow_multi_tx")[] {
+  if (destDenom !== null && asset.denom !== destDenom) return ["dest_asset_denom"];
+  const broken: (FilterName | "allow_multi_tx")[] = [];
+  if (label.txs > 1 && !options.allow_multi_tx) broken.push("allow_multi_tx");
+  if (excludedCw20(asset, options)) broken.push("include_cw20_assets");
+  if (excludedEvm(asset, options)) broken.push("include_evm_assets");
+  if (excludedNoMetadata(asset, options)) broken.push("include_no_metadata_assets");
+  if (excludedNonNative(asset, options)) broken.push("native_only");
+  if (excludedByRecommendation(asset, label.hops, options)) broken.push("recommendation_reason");
+  return broken;
 }
 
-/** MOST_LIQUID as assets_from_source picks: the listed version, then fewer txs, then fewer hops, then canonical order. */
+/** MOST_LIQUID as assets_from_source picks (`moreLiquid`), the first in canonical order on a tie. */
 function mostLiquid(engine: Engine, kept: readonly RouteLabel[]): RouteLabel {
-  const listed = (label: RouteLabel) => (engine.model.assets[label.asset]!.listed ? 0 : 1);
-  return [...kept].sort((a, b) => listed(a) - listed(b) || a.txs - b.txs || a.hops - b.hops || a.asset - b.asset)[0]!;
+  const candidate = (label: RouteLabel): Candidate => ({ asset: label.asset, listed: engine.model.assets[label.asset]!.listed, txs: label.txs, hops: label.hops });
+  let best = kept[0]!;
+  for (const label of kept.slice(1)) {
+    const better = moreLiquid(engine.model.assets[label.asset]!, label.txs, label.hops, candidate(best));
+    if (better || (!moreLiquid(engine.model.assets[best.asset]!, best.txs, best.hops, candidate(label)) && label.asset < best.asset)) best = label;
+  }
+  return best;
 }
 
 function routeTo(engine: Engine, source: AssetRecord, dest: AssetRecord, options: ExplainOptions): Route {
   const route = findRoute(engine, { chain_id: source.chainId, denom: source.denom }, { chain_id: dest.chainId, denom: dest.denom }, options);
   if (route === null) throw new Error(`explain: the search reached "${dest.denom}" on "${dest.chainId}" but findRoute did not`);
   return route;
-}
-
-/** The first chain where funds land and a new transaction starts, and what it lacks. */
-function multiTxReason(route: Route): Reason {
-  let arrival: "start" | "ibc" | "bridge" = "start";
-  for (const [i, hop] of route.hops.entries()) {
-    if (i > 0 && hop.starts_tx) {
-      const missing = arrival === "ibc" && hop.kind === "ibc" ? "pfm" : "memo";
-      const chainId = hop.from.chain_id;
-      const lack = missing === "pfm" ? "has no packet-forward middleware (PFM)" : "does not forward by memo (IBC hooks)";
-      return {
-        code: "needs_multiple_txs",
-        message: `the best route to "${route.to.denom}" needs ${route.txs_required} transactions: "${chainId}" ${lack}, so a new transaction starts there (set allow_multi_tx to accept it)`,
-        txs_required: route.txs_required,
-        chain_id: chainId,
-        missing,
-        route,
-      };
-    }
-    if (hop.kind !== "swap") arrival = hop.kind;
-  }
-  throw new Error(`explain: a route of ${route.txs_required} transactions starts no transaction after its first hop`);
 }
 
 const FILTER_TEXT: Record<FilterName, string> = {

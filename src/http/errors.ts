@@ -1,6 +1,6 @@
 /**
  * The one place that turns anything thrown while serving a request into the error body of
- * SEMANTICS section 6: `{code, message, details}` with the HTTP status of the error kind.
+ * docs/behaviour.md §8: `{code, message, details}` with the HTTP status of the error kind.
  */
 import type * as z from "zod";
 import { FungibleError, isFungibleError } from "../errors.js";

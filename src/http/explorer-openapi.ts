@@ -3,7 +3,7 @@
  * with the document's own helpers so both parts describe requests, answers and errors alike.
  */
 import * as z from "zod";
-import { AssetsQuerySchema, RouteQuerySchema } from "./explorer-schemas.js";
+import { AssetsQuerySchema, ExplainFormatQuerySchema, REACH_PATH, ReachFormatQuerySchema, RouteQuerySchema } from "./explorer-schemas.js";
 import { SWAP_VENUES_PARAM } from "./query-params.js";
 
 type JsonSchema = Record<string, unknown>;
@@ -60,17 +60,19 @@ export function explorerPaths(parts: DocumentParts): Record<string, unknown> {
     description:
       "The chosen routes when the asset can go; otherwise every reason, each with a stable `code`, a one-sentence " +
       "`message` and its facts (unknown chain or asset with close matches, no path, inactive channel, several " +
-      "transactions, a filter, an unrouted bridge, an unresolved origin).",
-    responses: { ...ok("Routes or reasons", "ExplainResponse"), ...explainErrors },
+      "transactions, a filter, an unrouted bridge, an unresolved origin). With `?format=mermaid|dot|svg` (in the query " +
+      "string, for the POST too) the answer is `{format, explanation, text}`: the ExplainResponse and its picture as text.",
+    responses: { ...ok("Routes or reasons (with ?format, also the picture)", "ExplainAnswer"), ...explainErrors },
   };
+  const formatParameter = parameters(queryOf(ExplainFormatQuerySchema));
   return {
     [paths.explain]: {
-      post: { ...explain, operationId: "explain", requestBody: { required: true, content: jsonContent("ExplainRequest") } },
+      post: { ...explain, operationId: "explain", parameters: formatParameter, requestBody: { required: true, content: jsonContent("ExplainRequest") } },
       get: {
         ...explain,
         operationId: "explainGet",
         description: `${explain.description} The same request as the POST form, read from the query string.`,
-        parameters: parameters(parts.requests.ExplainRequest!),
+        parameters: [...parameters(parts.requests.ExplainRequest!), ...formatParameter],
       },
     },
     [paths.chains]: {
@@ -91,9 +93,17 @@ export function explorerPaths(parts: DocumentParts): Record<string, unknown> {
     [paths.route]: {
       get: {
         operationId: "route",
-        summary: "The chosen route between two assets, optionally with its picture as Mermaid or DOT text",
+        summary: "The chosen route between two assets, optionally with its picture as Mermaid, DOT or SVG text",
         parameters: parameters(queryOf(RouteQuerySchema)),
         responses: { ...ok("The route (null when none exists) and its picture", "RouteAnswer"), ...getErrors },
+      },
+    },
+    [REACH_PATH]: {
+      get: {
+        operationId: "reachPicture",
+        summary: "The assets reachable from one asset (the assets_from_source query) drawn as Mermaid, DOT or SVG text",
+        parameters: [...parameters(parts.requests.AssetsFromSourceRequest!), ...parameters(queryOf(ReachFormatQuerySchema))],
+        responses: { ...ok("The answer and its picture", "ReachPicture"), ...getErrors },
       },
     },
     "/": {

@@ -6,12 +6,24 @@
  */
 import type { Hono } from "hono";
 import type { AssetGraph } from "../engine/asset-graph.js";
-import { routeToDot } from "../render/dot.js";
-import { routeToMermaid } from "../render/mermaid.js";
+import { reachToDot, routeToDot } from "../render/dot.js";
+import { explainToDot, explainToMermaid } from "../render/explain.js";
+import { reachToMermaid, routeToMermaid } from "../render/mermaid.js";
+import { AssetsFromSourceRequestSchema, type AssetsFromSourceRequest } from "../wire/schema.js";
 import { ExplainRequestSchema, type ExplainRequest } from "../wire/explain.js";
 import { parseRequest } from "../wire/schema.js";
 import { methodNotAllowed } from "./errors.js";
-import { AssetsQuerySchema, RouteQuerySchema, type RouteAnswer } from "./explorer-schemas.js";
+import {
+  AssetsQuerySchema,
+  ExplainFormatQuerySchema,
+  REACH_PATH,
+  ReachFormatQuerySchema,
+  RouteQuerySchema,
+  type ExplainPicture,
+  type ReachPicture,
+  type PictureFormat,
+  type RouteAnswer,
+} from "./explorer-schemas.js";
 import { PATHS } from "./openapi.js";
 import { PAGE_HTML, PAGE_PATHS } from "./page/page-html.js";
 import { PAGE_SCRIPT } from "./page/page-script.js";
@@ -41,6 +53,7 @@ const EXPLORER_METHODS: [string, string[]][] = [
   [PATHS.chains, ["GET", "HEAD"]],
   [PATHS.assets, ["GET", "HEAD"]],
   [PATHS.route, ["GET", "HEAD"]],
+  [REACH_PATH, ["GET", "HEAD"]],
   [PAGE_PATHS.page, ["GET", "HEAD"]],
   [PAGE_PATHS.script, ["GET", "HEAD"]],
   [PAGE_PATHS.style, ["GET", "HEAD"]],
@@ -56,21 +69,43 @@ export function mountExplorer(app: Hono, options: ExplorerOptions): void {
     return readJsonBody(request, bodyLimit);
   };
 
-  // explain validates its request itself (a 400 FungibleError naming "explain").
-  const explain = async (body: unknown) => json(await graph().explain(body as ExplainRequest));
-  app.post(PATHS.explain, async (c) => explain(await readBody(c.req.raw)));
-  app.get(PATHS.explain, (c) => explain(queryToBody(searchParams(c.req.url), ExplainRequestSchema.shape, "explain")));
+  // explain validates its request itself (a 400 FungibleError naming "explain"); `format` is read from the query string.
+  const explain = async (url: string, body: unknown) => {
+    const { format } = parseRequest(ExplainFormatQuerySchema, queryToBody(searchParams(url), ExplainFormatQuerySchema.shape, "explain"), "explain");
+    const answer = await graph().explain(body as ExplainRequest);
+    if (format === null) return json(answer);
+    const text = await picture(format, () => explainToMermaid(answer), () => explainToDot(answer));
+    const pictured: ExplainPicture = { format, explanation: answer, text };
+    return json(pictured);
+  };
+  app.post(PATHS.explain, async (c) => explain(c.req.url, await readBody(c.req.raw)));
+  app.get(PATHS.explain, (c) => explain(c.req.url, queryToBody(searchParams(c.req.url), ExplainRequestSchema.shape, "explain")));
 
   app.get(PATHS.chains, () => json({ chains: graph().chains() }));
   app.get(PATHS.assets, (c) => {
     const { chain_id } = parseRequest(AssetsQuerySchema, queryToBody(searchParams(c.req.url), AssetsQuerySchema.shape, "assets"), "assets");
     return json({ chain_id, assets: graph().assetsOnChain(chain_id) });
   });
-  app.get(PATHS.route, (c) => {
+  app.get(PATHS.route, async (c) => {
     const query = parseRequest(RouteQuerySchema, queryToBody(searchParams(c.req.url), RouteQuerySchema.shape, "route"), "route");
     const found = graph().route(query.from, query.to, { include_swaps: query.include_swaps });
-    const picture = found === null ? null : query.format === "mermaid" ? routeToMermaid(found) : query.format === "dot" ? routeToDot(found) : null;
-    const answer: RouteAnswer = { format: query.format, route: found, text: picture };
+    const text =
+      found === null || query.format === "json" ? null : await picture(query.format, () => routeToMermaid(found), () => routeToDot(found));
+    const answer: RouteAnswer = { format: query.format, route: found, text };
+    return json(answer);
+  });
+
+  app.get(REACH_PATH, async (c) => {
+    const params = searchParams(c.req.url);
+    const { format } = parseRequest(ReachFormatQuerySchema, queryToBody(params, ReachFormatQuerySchema.shape, "reach"), "reach");
+    const request = queryToBody(params, AssetsFromSourceRequestSchema.shape, "reach") as AssetsFromSourceRequest;
+    const live = graph();
+    const response = live.assetsFromSource(request);
+    // The source as the registry spells it (the query accepts an ibc/ denom in any case): a route to itself.
+    const ref = { chain_id: String(request.source_asset_chain_id), denom: String(request.source_asset_denom) };
+    const source = live.route(ref, ref)!.from;
+    const text = await picture(format, () => reachToMermaid(source, response), () => reachToDot(source, response));
+    const answer: ReachPicture = { format, source, response, text };
     return json(answer);
   });
 
@@ -82,6 +117,14 @@ export function mountExplorer(app: Hono, options: ExplorerOptions): void {
     // Answered, not thrown: the service's own 405 would list only GET and HEAD in Allow.
     app.all(path, (c) => methodNotAllowed(c.req.method, path, methods));
   }
+}
+
+/** A picture as text; SVG draws the DOT with Graphviz (wasm, ~1.4 MB), imported on the first SVG asked for. */
+async function picture(format: PictureFormat, mermaid: () => string, dot: () => string): Promise<string> {
+  if (format === "mermaid") return mermaid();
+  if (format === "dot") return dot();
+  const { renderSvg } = await import("../render/svg.js");
+  return renderSvg(dot());
 }
 
 function searchParams(url: string): URLSearchParams {

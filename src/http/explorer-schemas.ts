@@ -4,10 +4,14 @@
  * answer is a JSON object, pictures included (`{format, text}`), so clients parse one way.
  */
 import * as z from "zod";
-import { AssetSummarySchema, ChainSummarySchema } from "../wire/explain.js";
+import { AssetSummarySchema, ChainSummarySchema, ExplainResponseSchema } from "../wire/explain.js";
 import { RouteSchema } from "../wire/route.js";
+import { AssetsFromSourceResponseSchema, WireAssetSchema } from "../wire/schema.js";
 
-export const ROUTE_FORMATS = ["json", "mermaid", "dot"] as const;
+/** Pictures as text: Mermaid, Graphviz DOT, or SVG (the DOT drawn by Graphviz, loaded on first use). */
+export const PICTURE_FORMATS = ["mermaid", "dot", "svg"] as const;
+export type PictureFormat = (typeof PICTURE_FORMATS)[number];
+export const ROUTE_FORMATS = ["json", ...PICTURE_FORMATS] as const;
 
 /** `cosmoshub-4:uatom` -> {chain_id, denom}, split at the first ':' since chain ids contain none (cw20:... denoms do). */
 const assetArgument = (field: string) =>
@@ -28,7 +32,7 @@ export const RouteQuerySchema = z.object({
     .enum(ROUTE_FORMATS)
     .nullish()
     .transform((value) => value ?? "json")
-    .describe("json (the route only), mermaid or dot (the route plus its picture as text)"),
+    .describe("json (the route only), mermaid, dot or svg (the route plus its picture as text)"),
 });
 
 export const RouteAnswerSchema = z
@@ -52,3 +56,48 @@ export const ChainsAnswerSchema = z.object({ chains: z.array(ChainSummarySchema)
 export const AssetsAnswerSchema = z
   .object({ chain_id: z.string(), assets: z.array(AssetSummarySchema) })
   .describe("The assets of one chain, registry-listed and derived vouchers, in canonical order");
+
+/** explain's picture: `format` in the query string of the GET and of the POST alike. */
+export const ExplainFormatQuerySchema = z.object({
+  format: z
+    .enum(PICTURE_FORMATS)
+    .nullish()
+    .transform((value) => value ?? null)
+    .describe("Also draw the answer (its route, the path over an INACTIVE or UNKNOWN channel, or the multi-transaction route): mermaid, dot or svg"),
+});
+
+export const ExplainPictureSchema = z
+  .object({
+    format: z.enum(PICTURE_FORMATS),
+    explanation: ExplainResponseSchema,
+    text: z.string().describe("The picture in the asked format"),
+  })
+  .readonly()
+  .describe("An explain answer with its picture as text (when the request asks for a format)");
+export type ExplainPicture = z.infer<typeof ExplainPictureSchema>;
+
+export const ExplainAnswerSchema = z
+  .union([ExplainResponseSchema, ExplainPictureSchema])
+  .describe("The ExplainResponse, or with ?format=mermaid|dot|svg the ExplainResponse and its picture");
+
+/** GET /v2/fungible/reach: the assets_from_source answer drawn (the source, each chain, its assets). */
+export const REACH_PATH = "/v2/fungible/reach";
+
+export const ReachFormatQuerySchema = z.object({
+  format: z
+    .enum(PICTURE_FORMATS)
+    .nullish()
+    .transform((value) => value ?? "mermaid")
+    .describe("mermaid (default), dot or svg"),
+});
+
+export const ReachPictureSchema = z
+  .object({
+    format: z.enum(PICTURE_FORMATS),
+    source: WireAssetSchema,
+    response: AssetsFromSourceResponseSchema,
+    text: z.string().describe("The picture in the asked format"),
+  })
+  .readonly()
+  .describe("The assets_from_source answer (the GET form's query) and its picture as text");
+export type ReachPicture = z.infer<typeof ReachPictureSchema>;

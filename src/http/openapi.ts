@@ -18,7 +18,7 @@ import { SWAP_VENUES_PARAM } from "./query-params.js";
 import { AssetSummarySchema, ChainSummarySchema, ExplainRequestSchema, ExplainResponseSchema, ReasonSchema } from "../wire/explain.js";
 import { RouteSchema } from "../wire/route.js";
 import { explorerPaths } from "./explorer-openapi.js";
-import { AssetsAnswerSchema, ChainsAnswerSchema, RouteAnswerSchema } from "./explorer-schemas.js";
+import { AssetsAnswerSchema, ChainsAnswerSchema, ExplainAnswerSchema, ExplainPictureSchema, ReachPictureSchema, RouteAnswerSchema } from "./explorer-schemas.js";
 
 export const PATHS = {
   assetsFromSource: "/v2/fungible/assets_from_source",
@@ -165,6 +165,9 @@ export function buildOpenApiDocument(): JsonSchema {
       [ChainsAnswerSchema, "ChainsAnswer"],
       [AssetsAnswerSchema, "AssetsAnswer"],
       [RouteAnswerSchema, "RouteAnswer"],
+      [ExplainPictureSchema, "ExplainPicture"],
+      [ExplainAnswerSchema, "ExplainAnswer"],
+      [ReachPictureSchema, "ReachPicture"],
     ],
     "output",
   );

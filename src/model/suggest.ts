@@ -4,14 +4,13 @@
  * obvious answer in the model. Only for error paths and `explain`: nothing here is hot.
  */
 import { compareStrings } from "../compare.js";
+import type { DenomSuggestion } from "../wire/explain.js";
 import type { EngineModel } from "./model.js";
 
 const MAX_SUGGESTIONS = 5;
 
-export interface DenomSuggestion {
-  denom: string;
-  symbol?: string;
-}
+/** The wire schema's type (`DenomSuggestionSchema`): one definition of a denom suggestion. */
+export type { DenomSuggestion };
 
 /** Chain ids close to `input`: by id, `chain_name` or `pretty_name`, ignoring case, or a few edits away. */
 export function suggestChainIds(model: EngineModel, input: string): string[] {

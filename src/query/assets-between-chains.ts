@@ -1,5 +1,5 @@
 /**
- * assets_between_chains (SEMANTICS section 5): for each asset on the source chain, the best route
+ * assets_between_chains (docs/behaviour.md §7): for each asset on the source chain, the best route
  * to an asset on the destination chain, with filters applied to both sides.
  */
 import type { AssetRecord } from "../model/model.js";
@@ -53,10 +53,21 @@ export function assetsBetweenChains(engine: Engine, request: AssetsBetweenChains
   return { assets_between_chains: pairs };
 }
 
-/** Rules 1-3 of the spec, applied to either side of a pair. */
+/** The CW20, EVM and metadata filters of docs/behaviour.md §7, applied to either side of a pair. */
 function passes(asset: AssetRecord, options: AssetsBetweenChainsOptions): boolean {
-  if (asset.isCw20 && !options.include_cw20_assets) return false;
-  if (asset.isEvm && !options.include_evm_assets) return false;
-  if (!asset.hasMetadata && !options.include_no_metadata_assets) return false;
-  return true;
+  return !excludedCw20(asset, options) && !excludedEvm(asset, options) && !excludedNoMetadata(asset, options);
+}
+
+// Each filter on its own, for `explain` to name every one an asset breaks (one definition of each).
+/** A CW20 token, unless include_cw20_assets. */
+export function excludedCw20(asset: AssetRecord, options: { include_cw20_assets: boolean }): boolean {
+  return asset.isCw20 && !options.include_cw20_assets;
+}
+/** An EVM token, unless include_evm_assets. */
+export function excludedEvm(asset: AssetRecord, options: { include_evm_assets: boolean }): boolean {
+  return asset.isEvm && !options.include_evm_assets;
+}
+/** An asset without metadata, unless include_no_metadata_assets. */
+export function excludedNoMetadata(asset: AssetRecord, options: { include_no_metadata_assets: boolean }): boolean {
+  return !asset.hasMetadata && !options.include_no_metadata_assets;
 }

@@ -1,5 +1,5 @@
 /**
- * assets_from_source (SEMANTICS section 4): every asset the source can become, grouped by chain,
+ * assets_from_source (docs/behaviour.md §6): every asset the source can become, grouped by chain,
  * read from the source's precomputed reachable set (or a fresh search when swaps are allowed).
  */
 import type { AssetRecord } from "../model/model.js";
@@ -14,6 +14,7 @@ import {
 import { searchBestRoutes, sourceLabel } from "./best-routes.js";
 import { reachableOf, requireAsset, swapHops, type Engine } from "./engine.js";
 import { forEachReachable, ownView, reachableSet, type ReachableView } from "./reachable-set.js";
+import { excludedCw20 } from "./assets-between-chains.js";
 
 const OPERATION = "assetsFromSource";
 
@@ -63,29 +64,37 @@ function groupByChain(engine: Engine, view: ReachableView, options: AssetsFromSo
   return groups;
 }
 
-interface Candidate {
+export interface Candidate {
   asset: number;
   listed: boolean;
   txs: number;
   hops: number;
 }
 
-/** Filters of SEMANTICS 4 besides allow_multi_tx, which chose the set walked. */
+/** Filters of docs/behaviour.md §6 besides allow_multi_tx, which chose the set walked. */
 function keeps(asset: AssetRecord, hops: number, options: AssetsFromSourceOptions): boolean {
-  if (asset.isCw20 && !options.include_cw20_assets) return false;
-  if (options.native_only && asset.trace !== "") return false;
+  return !excludedCw20(asset, options) && !excludedNonNative(asset, options) && !excludedByRecommendation(asset, hops, options);
+}
+
+// Each filter on its own, for `explain` to name every one an asset breaks (one definition of each).
+/** native_only: an asset with a trace. */
+export function excludedNonNative(asset: AssetRecord, options: { native_only: boolean }): boolean {
+  return options.native_only && asset.trace !== "";
+}
+/** recommendation_reason DIRECT (not one hop) or BASE_TOKEN (not its own origin); MOST_LIQUID picks with `moreLiquid`. */
+export function excludedByRecommendation(asset: AssetRecord, hops: number, options: Pick<AssetsFromSourceOptions, "recommendation_reason">): boolean {
   switch (options.recommendation_reason) {
     case "DIRECT":
-      return hops === 1;
+      return hops !== 1;
     case "BASE_TOKEN":
-      return asset.isBaseToken;
+      return !asset.isBaseToken;
     default:
-      return true;
+      return false;
   }
 }
 
 /** MOST_LIQUID: the listed version over a derived one, then fewer txs, then fewer hops. */
-function moreLiquid(asset: AssetRecord, txs: number, hops: number, best: Candidate): boolean {
+export function moreLiquid(asset: AssetRecord, txs: number, hops: number, best: Candidate): boolean {
   if (asset.listed !== best.listed) return asset.listed;
   if (txs !== best.txs) return txs < best.txs;
   return hops < best.hops;

@@ -2,32 +2,28 @@
  * Routes and reaches as Graphviz DOT text (render with `renderSvg`, or any Graphviz). Node ids
  * are generated; every label is a quoted, escaped DOT string.
  */
-import type { Route } from "../wire/route.js";
+import type { Route, RouteHop } from "../wire/route.js";
 import type { AssetsFromSourceResponse, WireAsset } from "../wire/schema.js";
-import { assetName, dotLines, dotString, hopLabel } from "./labels.js";
+import { assetName, assetNodeIds, dotLines, dotString, pictureHopLabel } from "./labels.js";
 
 const HEADER = ["  rankdir=LR;", '  node [shape=box, style=rounded, fontname="Helvetica"];', '  edge [fontname="Helvetica", fontsize=10];'];
 
 /** One node per distinct asset (symbol, denom, chain), one edge per hop; a new transaction is a dashed edge. */
 export function routeToDot(route: Route): string {
+  return drawRouteDot(route, () => undefined);
+}
+
+/** The route with some hops marked broken (`broken(hop, i)` gives the mark): a dashed red edge labelled with the mark and the channel. */
+export function drawRouteDot(route: Route, broken: (hop: RouteHop, index: number) => string | undefined): string {
   const lines = ["digraph route {", ...HEADER];
-  const ids = new Map<string, string>();
-  const node = (asset: WireAsset) => {
-    const key = `${asset.chain_id}\u0000${asset.denom}`;
-    let id = ids.get(key);
-    if (id === undefined) {
-      id = `a${ids.size}`;
-      ids.set(key, id);
-      lines.push(`  ${id} [label=${dotLines(assetName(asset), asset.denom, asset.chain_id)}];`);
-    }
-    return id;
-  };
+  const node = assetNodeIds((id, asset) => lines.push(`  ${id} [label=${dotLines(assetName(asset), asset.denom, asset.chain_id)}];`));
   node(route.from);
   route.hops.forEach((hop, i) => {
     const from = node(hop.from);
     const to = node(hop.to);
-    const newTx = i > 0 && hop.starts_tx;
-    lines.push(`  ${from} -> ${to} [label=${dotString(newTx ? `${hopLabel(hop)} (new tx)` : hopLabel(hop))}${newTx ? ", style=dashed" : ""}];`);
+    const mark = broken(hop, i);
+    const style = mark !== undefined ? ", style=dashed, color=red" : i > 0 && hop.starts_tx ? ", style=dashed" : "";
+    lines.push(`  ${from} -> ${to} [label=${dotString(pictureHopLabel(hop, i, mark))}${style}];`);
   });
   node(route.to);
   lines.push("}");

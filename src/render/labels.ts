@@ -42,3 +42,27 @@ export function dotString(text: string): string {
 export function dotLines(...lines: string[]): string {
   return dotString(lines.join("\n"));
 }
+
+/**
+ * Generated node ids for the assets of a picture (`a0`, `a1`, ...): one per distinct (chain, denom),
+ * so denoms never become identifiers. `declare` writes a new node's line the first time it is seen.
+ */
+export function assetNodeIds(declare: (id: string, asset: WireAsset) => void): (asset: WireAsset) => string {
+  const ids = new Map<string, string>();
+  return (asset) => {
+    const key = `${asset.chain_id}\u0000${asset.denom}`;
+    let id = ids.get(key);
+    if (id === undefined) {
+      id = `a${ids.size}`;
+      ids.set(key, id);
+      declare(id, asset);
+    }
+    return id;
+  };
+}
+
+/** A hop's label in a picture: the broken channel's status (`INACTIVE transfer/channel-2`), else its label, marked when a new transaction starts. */
+export function pictureHopLabel(hop: RouteHop, index: number, broken: string | undefined): string {
+  if (broken !== undefined) return `${broken} ${hopLabel(hop).replace(/^IBC /, "")}`;
+  return index > 0 && hop.starts_tx ? `${hopLabel(hop)} (new tx)` : hopLabel(hop);
+}

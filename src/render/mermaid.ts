@@ -2,30 +2,29 @@
  * Routes and reaches as Mermaid flowcharts, for READMEs and notebooks (GitHub renders them).
  * Node ids are generated (`a0`, `c1`): denoms never become identifiers, only escaped labels.
  */
-import type { Route } from "../wire/route.js";
+import type { Route, RouteHop } from "../wire/route.js";
 import type { AssetsFromSourceResponse, WireAsset } from "../wire/schema.js";
-import { assetName, hopLabel, mermaidText } from "./labels.js";
+import { assetName, assetNodeIds, mermaidText, pictureHopLabel } from "./labels.js";
 
 /** One node per distinct asset of the route, one edge per hop; a hop that starts a new transaction is dashed. */
 export function routeToMermaid(route: Route): string {
+  return drawRouteMermaid(route, () => undefined);
+}
+
+/**
+ * The route with some hops marked broken (`broken(hop, i)` gives the mark, e.g. `INACTIVE`): a
+ * dashed edge labelled with the mark and the channel.
+ */
+export function drawRouteMermaid(route: Route, broken: (hop: RouteHop, index: number) => string | undefined): string {
   const lines = ["flowchart LR"];
-  const ids = new Map<string, string>();
-  const node = (asset: WireAsset) => {
-    const key = `${asset.chain_id}\u0000${asset.denom}`;
-    let id = ids.get(key);
-    if (id === undefined) {
-      id = `a${ids.size}`;
-      ids.set(key, id);
-      lines.push(`  ${id}["${mermaidText(assetName(asset))}<br/>${mermaidText(asset.chain_id)}"]`);
-    }
-    return id;
-  };
+  const node = assetNodeIds((id, asset) => lines.push(`  ${id}["${mermaidText(assetName(asset))}<br/>${mermaidText(asset.chain_id)}"]`));
   node(route.from);
   route.hops.forEach((hop, i) => {
     const from = node(hop.from);
     const to = node(hop.to);
-    const label = mermaidText(i > 0 && hop.starts_tx ? `${hopLabel(hop)} (new tx)` : hopLabel(hop));
-    lines.push(`  ${from} ${i > 0 && hop.starts_tx ? "-.->" : "-->"}|"${label}"| ${to}`);
+    const mark = broken(hop, i);
+    const label = mermaidText(pictureHopLabel(hop, i, mark));
+    lines.push(`  ${from} ${mark !== undefined || (i > 0 && hop.starts_tx) ? "-.->" : "-->"}|"${label}"| ${to}`);
   });
   node(route.to);
   return `${lines.join("\n")}\n`;

@@ -66,56 +66,66 @@ export const FILTERS = [
 export const FilterNameSchema = z.enum(FILTERS);
 export type FilterName = z.infer<typeof FilterNameSchema>;
 
-const AssetRefSchema = z.object({ chain_id: z.string(), denom: z.string() });
-const DenomSuggestionSchema = z.object({ denom: z.string(), symbol: z.string().optional() });
+const AssetRefSchema = z.object({ chain_id: z.string(), denom: z.string() }).readonly();
+export const DenomSuggestionSchema = z.object({ denom: z.string(), symbol: z.string().optional() }).readonly();
+/** A close match for a denom: the denom and its symbol when it has one. */
+export type DenomSuggestion = z.infer<typeof DenomSuggestionSchema>;
+
+export const CHANNEL_STATUSES = ["INACTIVE", "UNKNOWN"] as const;
 
 const reason = <C extends string, S extends z.ZodRawShape>(code: C, facts: S) =>
-  z.object({ code: z.literal(code), message: z.string().describe("One human sentence"), ...facts });
+  z.object({ code: z.literal(code), message: z.string().describe("One human sentence"), ...facts }).readonly();
 
 export const ReasonSchema = z.discriminatedUnion("code", [
   reason("unknown_chain", {
     chain_id: z.string(),
     /** Which chain of the request: the source's or the destination. */
     side: z.enum(["source", "dest"]),
-    suggestions: z.array(z.string()).describe("Close chain ids (by id, chain_name or pretty_name)"),
+    suggestions: z.array(z.string()).readonly().describe("Close chain ids (by id, chain_name or pretty_name)"),
   }),
   reason("unknown_asset", {
     chain_id: z.string(),
     denom: z.string(),
-    suggestions: z.array(DenomSuggestionSchema).describe("Denoms of the chain by symbol, ibc/ hash case or spelling"),
+    suggestions: z.array(DenomSuggestionSchema).readonly().describe("Denoms of the chain by symbol, ibc/ hash case or spelling"),
   }),
   reason("same_chain", { chain_id: z.string() }),
   reason("no_path", {
     /** The nearest chain path over any channel or bridge, when the chains are connected at all. */
-    chain_path: z.array(z.string()).nullable(),
+    chain_path: z.array(z.string()).readonly().nullable(),
   }),
   reason("inactive_channel", {
     chain_id: z.string(),
     port: z.string(),
     channel: z.string(),
     counterparty_chain_id: z.string(),
+    /** The channel's status in the registry: INACTIVE (no hop over it) or UNKNOWN (no voucher derived over it). */
+    status: z.enum(CHANNEL_STATUSES).describe("INACTIVE: the engine takes no hop over it; UNKNOWN: the engine derives no voucher over it"),
     /** Chains of the nearest path that would work if every channel were active. */
-    path: z.array(z.string()),
+    path: z.array(z.string()).readonly(),
+    /** That path as a route, as if every channel on it were ACTIVE (so its denoms may be ones the engine does not derive). */
+    route: RouteSchema,
   }),
   reason("needs_multiple_txs", {
     txs_required: z.number().int().min(2),
     /** The first chain where funds land and a new transaction must be signed. */
     chain_id: z.string(),
+    /** Every chain where a new transaction must be signed, in route order (`chain_id` is the first). */
+    chain_ids: z.array(z.string()).min(1).readonly(),
     missing: z.enum(["pfm", "memo"]).describe("pfm: no packet-forward middleware; memo: no memo (IBC hooks) forwarding"),
     route: RouteSchema,
   }),
-  reason("filtered_out", { filter: FilterNameSchema, assets: z.array(AssetRefSchema) }),
+  reason("filtered_out", { filter: FilterNameSchema, assets: z.array(AssetRefSchema).readonly() }),
   reason("bridge_not_routed", {
     provider: z.string(),
     chain_id: z.string().optional(),
     denom: z.string().optional(),
   }),
   reason("origin_unresolved", { chain_id: z.string(), denom: z.string() }),
-  reason("dest_asset_not_on_chain", { chain_id: z.string(), denom: z.string(), suggestions: z.array(DenomSuggestionSchema) }),
+  reason("dest_asset_not_on_chain", { chain_id: z.string(), denom: z.string(), suggestions: z.array(DenomSuggestionSchema).readonly() }),
 ]);
 export type Reason = z.infer<typeof ReasonSchema>;
 export type ReasonCode = Reason["code"];
-export const REASON_CODES = ReasonSchema.options.map((option) => option.shape.code.value) as ReasonCode[];
+export const REASON_CODES = ReasonSchema.options.map((option) => option.def.innerType.shape.code.value) as ReasonCode[];
 
 export const ExplainResponseSchema = z.object({
   /** `null` when the source is unknown. */
@@ -124,10 +134,10 @@ export const ExplainResponseSchema = z.object({
   /** At least one destination asset passes every filter. */
   reachable: z.boolean(),
   /** The chosen route to each destination asset that passes, best first; empty when unreachable. */
-  routes: z.array(RouteSchema),
+  routes: z.array(RouteSchema).readonly(),
   /** Why nothing passes; empty when reachable. */
-  reasons: z.array(ReasonSchema),
-});
+  reasons: z.array(ReasonSchema).readonly(),
+}).readonly();
 export type ExplainResponse = z.infer<typeof ExplainResponseSchema>;
 
 export const ChainSummarySchema = z.object({
@@ -139,7 +149,7 @@ export const ChainSummarySchema = z.object({
   supports_memo: z.boolean(),
   /** Canonical assets on the chain, derived vouchers included. */
   asset_count: z.number().int().min(0),
-});
+}).readonly();
 export type ChainSummary = z.infer<typeof ChainSummarySchema>;
 
 export const AssetSummarySchema = z.object({
@@ -154,7 +164,7 @@ export const AssetSummarySchema = z.object({
   has_metadata: z.boolean(),
   /** Listed by the registry (false for a derived single-hop voucher). */
   listed: z.boolean(),
-});
+}).readonly();
 export type AssetSummary = z.infer<typeof AssetSummarySchema>;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The wire format of the interface spec: request and response bodies of both endpoints.
+ * The wire format of docs/behaviour.md §6-§8: request and response bodies of both endpoints.
  * The library API, the HTTP handler, the CLI and the OpenAPI document all read these schemas.
  * Optional request fields accept `null` as "absent" (proto3 JSON clients send it).
  */
@@ -18,7 +18,7 @@ const requiredString = (field: string, meaning: string) =>
     .min(1, `${field} must not be empty`)
     .describe(meaning);
 
-/** Bridge types a route may use (SEMANTICS section 3), in the spec's spelling. */
+/** Bridge types a route may use (docs/behaviour.md §5), spelled as the answers spell them. */
 export const BRIDGE_TYPES = [
   "IBC",
   "AXELAR",

@@ -29,10 +29,14 @@ export interface ExplainCase {
   codes: readonly ReasonCode[];
   /** Facts the first route must show: destination denom, hop labels (`IBC transfer/channel-0`, `AXELAR`), txs. */
   route?: { dest_denom: string; vias: readonly string[]; txs_required: number };
+  /** How many routes a reachable answer has (MOST_LIQUID keeps one). */
+  route_count?: number;
   /** Fields one reason (by code) must carry, compared as JSON subsets. */
   facts?: { code: ReasonCode; has: Record<string, unknown> }[];
-  /** Picture formats to draw; each must name these chain ids. */
+  /** Picture formats to draw; each must name the chains (`pictureChains`) and show these labels. */
   pictures?: readonly PictureFormat[];
+  /** Hop labels (`IBC transfer/channel-0`, `INACTIVE transfer/channel-2`) or reason codes every picture of the case shows. */
+  picture_labels?: readonly string[];
 }
 
 const hub = (extra: Partial<ExplainRequest> & { dest_chain_id: string }): ExplainRequest => ({
@@ -50,6 +54,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
     codes: [],
     route: { dest_denom: FIXTURE_DENOMS.hubOnAlpha, vias: ["IBC transfer/channel-0"], txs_required: 1 },
     pictures: ["mermaid", "dot", "svg"],
+    picture_labels: ["IBC transfer/channel-0"],
   },
   {
     name: "reachable over a bridge (EVM assets count by default)",
@@ -59,6 +64,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
     codes: [],
     route: { dest_denom: "0x1111111111111111111111111111111111111111", vias: ["AXELAR"], txs_required: 1 },
     pictures: ["mermaid", "dot"],
+    picture_labels: ["AXELAR"],
   },
   {
     name: "unknown chain by its chain_name",
@@ -68,6 +74,17 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
     codes: ["unknown_chain"],
     facts: [{ code: "unknown_chain", has: { chain_id: "hub", side: "source", suggestions: ["hub-1"] } }],
     pictures: ["mermaid", "dot"],
+    picture_labels: ["unknown_chain"],
+  },
+  {
+    name: "unknown destination chain by its chain_name",
+    graph: "fixture",
+    request: hub({ dest_chain_id: "alpha" }),
+    reachable: false,
+    codes: ["unknown_chain"],
+    facts: [{ code: "unknown_chain", has: { chain_id: "alpha", side: "dest", suggestions: ["alpha-1"] } }],
+    pictures: ["mermaid", "dot", "svg"],
+    picture_labels: ["unknown_chain"],
   },
   {
     name: "unknown asset given by its symbol",
@@ -103,6 +120,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
       { code: "bridge_not_routed", has: { provider: "Wormhole", chain_id: "island-1", denom: "uwhhub" } },
     ],
     pictures: ["mermaid", "dot", "svg"],
+    picture_labels: ["no_path", "bridge_not_routed"],
   },
   {
     name: "only path over an INACTIVE channel",
@@ -110,8 +128,50 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
     request: hub({ dest_chain_id: "gamma-1" }),
     reachable: false,
     codes: ["inactive_channel"],
-    facts: [{ code: "inactive_channel", has: { chain_id: "hub-1", port: "transfer", channel: "channel-2", counterparty_chain_id: "gamma-1", path: ["hub-1", "gamma-1"] } }],
+    facts: [
+      {
+        code: "inactive_channel",
+        has: { chain_id: "hub-1", port: "transfer", channel: "channel-2", counterparty_chain_id: "gamma-1", status: "INACTIVE", path: ["hub-1", "gamma-1"] },
+      },
+    ],
     pictures: ["mermaid", "dot", "svg"],
+    picture_labels: ["INACTIVE transfer/channel-2"],
+  },
+  {
+    name: "only path over a channel of UNKNOWN status: no voucher is derived over it",
+    graph: "fixture",
+    request: hub({ dest_chain_id: "epsilon-1" }),
+    reachable: false,
+    codes: ["inactive_channel"],
+    facts: [
+      {
+        code: "inactive_channel",
+        has: { chain_id: "hub-1", port: "transfer", channel: "channel-6", counterparty_chain_id: "epsilon-1", status: "UNKNOWN", path: ["hub-1", "epsilon-1"] },
+      },
+    ],
+    pictures: ["mermaid", "dot", "svg"],
+    picture_labels: ["UNKNOWN transfer/channel-6"],
+  },
+  {
+    name: "an INACTIVE channel, and behind it a chain without PFM: both named",
+    graph: "fixture",
+    request: hub({ dest_chain_id: "zeta-1" }),
+    reachable: false,
+    codes: ["inactive_channel", "needs_multiple_txs"],
+    facts: [
+      { code: "inactive_channel", has: { chain_id: "hub-1", channel: "channel-2", status: "INACTIVE", path: ["hub-1", "gamma-1", "zeta-1"] } },
+      { code: "needs_multiple_txs", has: { txs_required: 2, chain_id: "gamma-1", chain_ids: ["gamma-1"], missing: "pfm" } },
+    ],
+    pictures: ["mermaid", "dot", "svg"],
+    picture_labels: ["INACTIVE transfer/channel-2", "IBC transfer/channel-1 (new tx)"],
+  },
+  {
+    name: "the same with allow_multi_tx: only the INACTIVE channel",
+    graph: "fixture",
+    request: hub({ dest_chain_id: "zeta-1", allow_multi_tx: true }),
+    reachable: false,
+    codes: ["inactive_channel"],
+    facts: [{ code: "inactive_channel", has: { channel: "channel-2", status: "INACTIVE" } }],
   },
   {
     name: "needs two transactions: alpha-1 has no PFM",
@@ -119,8 +179,46 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
     request: hub({ dest_chain_id: "delta-1" }),
     reachable: false,
     codes: ["needs_multiple_txs"],
-    facts: [{ code: "needs_multiple_txs", has: { txs_required: 2, chain_id: "alpha-1", missing: "pfm" } }],
-    pictures: ["mermaid", "dot"],
+    facts: [{ code: "needs_multiple_txs", has: { txs_required: 2, chain_id: "alpha-1", chain_ids: ["alpha-1"], missing: "pfm" } }],
+    pictures: ["mermaid", "dot", "svg"],
+    picture_labels: ["IBC transfer/channel-0", "IBC transfer/channel-1 (new tx)"],
+  },
+  {
+    name: "every broken rule: two transactions and native_only",
+    graph: "fixture",
+    request: hub({ dest_chain_id: "delta-1", native_only: true }),
+    reachable: false,
+    codes: ["needs_multiple_txs", "filtered_out"],
+    facts: [
+      { code: "needs_multiple_txs", has: { chain_id: "alpha-1", missing: "pfm" } },
+      { code: "filtered_out", has: { filter: "native_only", assets: [{ chain_id: "delta-1", denom: FIXTURE_DENOMS.hubOnDelta }] } },
+    ],
+  },
+  {
+    name: "filtered out: recommendation_reason DIRECT keeps one-hop routes only",
+    graph: "fixture",
+    request: hub({ dest_chain_id: "delta-1", allow_multi_tx: true, recommendation_reason: "DIRECT" }),
+    reachable: false,
+    codes: ["filtered_out"],
+    facts: [{ code: "filtered_out", has: { filter: "recommendation_reason", assets: [{ chain_id: "delta-1", denom: FIXTURE_DENOMS.hubOnDelta }] } }],
+  },
+  {
+    name: "recommendation_reason DIRECT admits a one-hop route",
+    graph: "fixture",
+    request: hub({ dest_chain_id: "alpha-1", recommendation_reason: "DIRECT" }),
+    reachable: true,
+    codes: [],
+    route: { dest_denom: FIXTURE_DENOMS.hubOnAlpha, vias: ["IBC transfer/channel-0"], txs_required: 1 },
+    route_count: 1,
+  },
+  {
+    name: "recommendation_reason MOST_LIQUID keeps the listed version",
+    graph: "fixture",
+    request: hub({ dest_chain_id: "alpha-1", recommendation_reason: "MOST_LIQUID" }),
+    reachable: true,
+    codes: [],
+    route: { dest_denom: FIXTURE_DENOMS.hubOnAlpha, vias: ["IBC transfer/channel-0"], txs_required: 1 },
+    route_count: 1,
   },
   {
     name: "allow_multi_tx accepts the two-transaction route",
@@ -214,6 +312,80 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
     codes: [],
     route: { dest_denom: ATOM_ON_OSMOSIS, vias: ["IBC transfer/channel-141"], txs_required: 1 },
     pictures: ["mermaid", "dot", "svg"],
+    picture_labels: ["IBC transfer/channel-141"],
+  },
+  {
+    name: "mainnet: ATOM to Osmosis, MOST_LIQUID keeps one",
+    graph: "mainnet",
+    request: { source_asset_chain_id: "cosmoshub-4", source_asset_denom: "uatom", dest_chain_id: "osmosis-1", recommendation_reason: "MOST_LIQUID" },
+    reachable: true,
+    codes: [],
+    route: { dest_denom: ATOM_ON_OSMOSIS, vias: ["IBC transfer/channel-141"], txs_required: 1 },
+    route_count: 1,
+  },
+  {
+    name: "mainnet: ATOM to Akash: the only channel's status is UNKNOWN",
+    graph: "mainnet",
+    request: { source_asset_chain_id: "cosmoshub-4", source_asset_denom: "uatom", dest_chain_id: "akashnet-2" },
+    reachable: false,
+    codes: ["inactive_channel"],
+    facts: [{ code: "inactive_channel", has: { chain_id: "cosmoshub-4", port: "transfer", channel: "channel-184", counterparty_chain_id: "akashnet-2", status: "UNKNOWN" } }],
+    pictures: ["mermaid", "dot"],
+    picture_labels: ["UNKNOWN transfer/channel-184"],
+  },
+  {
+    name: "mainnet: PEAKA to Sei over an INACTIVE channel",
+    graph: "mainnet",
+    request: { source_asset_chain_id: "vota-ash", source_asset_denom: "peaka", dest_chain_id: "pacific-1" },
+    reachable: false,
+    codes: ["inactive_channel"],
+    facts: [{ code: "inactive_channel", has: { chain_id: "vota-ash", port: "transfer", channel: "channel-12", counterparty_chain_id: "pacific-1", status: "INACTIVE" } }],
+    pictures: ["mermaid", "dot", "svg"],
+    picture_labels: ["INACTIVE transfer/channel-12"],
+  },
+  {
+    name: "mainnet: DORA from the Hub to Sei: an INACTIVE channel, and vota-ash has no PFM",
+    graph: "mainnet",
+    request: { source_asset_chain_id: "cosmoshub-4", source_asset_denom: "ibc/AB556501A8873E00928AD9A75245D6178747111913D292ABB269D268950CB8B7", dest_chain_id: "pacific-1" },
+    reachable: false,
+    codes: ["inactive_channel", "needs_multiple_txs"],
+    facts: [
+      { code: "inactive_channel", has: { chain_id: "vota-ash", channel: "channel-12", status: "INACTIVE", path: ["cosmoshub-4", "vota-ash", "pacific-1"] } },
+      { code: "needs_multiple_txs", has: { chain_id: "vota-ash", chain_ids: ["vota-ash"], missing: "pfm" } },
+    ],
+    pictures: ["mermaid", "dot"],
+    picture_labels: ["INACTIVE transfer/channel-12"],
+  },
+  {
+    name: "mainnet: USDC from Axelar to Optimism needs two transactions: Ethereum does not forward by memo",
+    graph: "mainnet",
+    request: { source_asset_chain_id: "axelar-dojo-1", source_asset_denom: "uusdc", dest_chain_id: "10" },
+    reachable: false,
+    codes: ["needs_multiple_txs"],
+    facts: [{ code: "needs_multiple_txs", has: { txs_required: 2, chain_id: "1", chain_ids: ["1"], missing: "memo" } }],
+    pictures: ["mermaid", "dot", "svg"],
+    picture_labels: ["AXELAR", "CCTP (new tx)"],
+  },
+  {
+    name: "mainnet: USDC from Noble to Moonbeam: three transactions, and EVM assets excluded",
+    graph: "mainnet",
+    request: { source_asset_chain_id: "noble-1", source_asset_denom: "uusdc", dest_chain_id: "1284", include_evm_assets: false },
+    reachable: false,
+    codes: ["needs_multiple_txs", "filtered_out"],
+    facts: [
+      { code: "needs_multiple_txs", has: { txs_required: 3, chain_id: "1", chain_ids: ["1", "axelar-dojo-1"], missing: "memo" } },
+      { code: "filtered_out", has: { filter: "include_evm_assets" } },
+    ],
+  },
+  {
+    name: "mainnet: PICA to Ethereum: the channels run over a bridge light client",
+    graph: "mainnet",
+    request: { source_asset_chain_id: "centauri-1", source_asset_denom: "ppica", dest_chain_id: "1" },
+    reachable: false,
+    codes: ["no_path", "bridge_not_routed"],
+    facts: [{ code: "bridge_not_routed", has: { provider: "ibc-light-client", chain_id: "1" } }],
+    pictures: ["mermaid"],
+    picture_labels: ["no_path", "bridge_not_routed"],
   },
   {
     name: "mainnet: cosmoshub means cosmoshub-4",
@@ -240,6 +412,7 @@ export function checkExplain(testCase: ExplainCase, response: ExplainResponse): 
   const codes = response.reasons.map((reason) => reason.code);
   if (JSON.stringify(codes) !== JSON.stringify(testCase.codes)) problems.push(`reason codes ${JSON.stringify(codes)}, expected ${JSON.stringify(testCase.codes)}`);
   if (testCase.reachable !== response.routes.length > 0) problems.push(`${response.routes.length} routes for reachable=${testCase.reachable}`);
+  if (testCase.route_count !== undefined && response.routes.length !== testCase.route_count) problems.push(`${response.routes.length} routes, expected ${testCase.route_count}`);
   for (const reason of response.reasons) if (reason.message.trim() === "") problems.push(`${reason.code} has no message`);
   if (testCase.route !== undefined) {
     const route = response.routes[0];
@@ -269,9 +442,41 @@ function isSubset(expected: unknown, actual: unknown): boolean {
   return Object.is(expected, actual);
 }
 
-/** Chain ids a picture of the case must name. */
+/** Chain ids a picture of the case must name: the destination, and the source unless it is unknown. */
 export function pictureChains(testCase: ExplainCase): string[] {
-  return [testCase.request.dest_chain_id];
+  const sourceUnknown = testCase.facts?.some((fact) => fact.code === "unknown_chain" && fact.has.side === "source") ?? false;
+  return sourceUnknown ? [testCase.request.dest_chain_id] : [testCase.request.source_asset_chain_id, testCase.request.dest_chain_id];
+}
+
+/** The cases with pictures, one row per (case, format). */
+export function pictureRows(cases: readonly ExplainCase[] = EXPLAIN_CASES): [string, ExplainCase, PictureFormat][] {
+  return cases.flatMap((c) => (c.pictures ?? []).map((format) => [`${c.name} as ${format}`, c, format] as [string, ExplainCase, PictureFormat]));
+}
+
+/** The text of a picture: SVG's <text> elements with entities decoded, one per line; other formats as they are. */
+export function pictureText(format: PictureFormat, text: string): string {
+  if (format !== "svg") return text;
+  const entity = (s: string) =>
+    s
+      .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+      .replaceAll("&quot;", '"')
+      .replaceAll("&lt;", "<")
+      .replaceAll("&gt;", ">")
+      .replaceAll("&amp;", "&");
+  return [...text.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => entity(m[1]!)).join("\n");
+}
+
+/** Problems of a picture of the case in `format`; empty when it has the format's shape, the chains and the labels. */
+export function checkPicture(testCase: ExplainCase, format: PictureFormat, text: string): string[] {
+  const problems: string[] = [];
+  if (format === "mermaid" && !/^flowchart LR\n/.test(text)) problems.push("not a Mermaid flowchart");
+  if (format === "dot" && !/^digraph \w+ \{\n[\s\S]*\}\n?$/.test(text)) problems.push("not a DOT digraph");
+  if (format === "svg" && !/<svg[\s\S]*<\/svg>/.test(text)) problems.push("not an SVG");
+  const shown = pictureText(format, text);
+  for (const want of [...pictureChains(testCase), ...(testCase.picture_labels ?? [])]) {
+    if (!shown.includes(want)) problems.push(`${format} does not show ${JSON.stringify(want)}`);
+  }
+  return problems;
 }
 
 /** The `fungible-graph why` arguments of a case (graph options not included). */
@@ -285,5 +490,6 @@ export function whyArgs(testCase: ExplainCase): string[] {
   if (r.native_only) args.push("--native-only");
   if (r.recommendation_reason) args.push("--recommendation-reason", r.recommendation_reason);
   if (r.include_swaps) args.push("--include-swaps");
+  for (const venue of r.swap_venues ?? []) args.push("--swap-venue", `${venue.chain_id}:${venue.name}`);
   return args;
 }

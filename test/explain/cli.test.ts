@@ -6,7 +6,7 @@
 import { describe, expect, test } from "vitest";
 import { ExplainResponseSchema } from "../../src/wire/explain.js";
 import { runCli } from "../cli/run-cli.js";
-import { ATOM_ON_OSMOSIS, checkExplain, EXPLAIN_CASES, EXPLAIN_FIXTURE, whyArgs, type ExplainCase } from "./cases.js";
+import { ATOM_ON_OSMOSIS, checkExplain, checkPicture, EXPLAIN_CASES, EXPLAIN_FIXTURE, pictureRows, whyArgs, type ExplainCase } from "./cases.js";
 
 const graphArgs = (testCase: ExplainCase) => (testCase.graph === "fixture" ? ["--registry", EXPLAIN_FIXTURE] : []);
 const FIXTURE = ["--registry", EXPLAIN_FIXTURE];
@@ -20,15 +20,12 @@ describe("why: the case table on the CLI", () => {
     expect(checkExplain(testCase, answer)).toEqual([]);
   }, 60_000);
 
-  test.each(EXPLAIN_CASES.flatMap((c) => (c.pictures ?? []).map((format) => [`${c.name} as ${format}`, c, format] as const)))(
+  test.each(pictureRows())(
     "%s",
     async (_name, testCase, format) => {
       const result = await runCli(["why", ...whyArgs(testCase), ...graphArgs(testCase), "--format", format]);
       expect(result.code).toBe(testCase.reachable ? 0 : 1);
-      if (format === "mermaid") expect(result.stdout).toMatch(/^flowchart LR\n/);
-      if (format === "dot") expect(result.stdout).toMatch(/^digraph \w+ \{\n[\s\S]*\}\n$/);
-      if (format === "svg") expect(result.stdout).toMatch(/<svg[\s\S]*<\/svg>/);
-      expect(result.stdout.replaceAll("&#45;", "-")).toContain(testCase.request.dest_chain_id);
+      expect(checkPicture(testCase, format, result.stdout)).toEqual([]);
     },
     60_000,
   );
@@ -41,6 +38,23 @@ describe("why: text and usage", () => {
     expect(result.stdout).toContain("hub-1 uhub does not reach delta-1:");
     expect(result.stdout).toContain("needs_multiple_txs:");
     expect(result.stdout).toMatch(/TX\s+VIA\s+FROM\s+TO/);
+  });
+
+  test("--swap-venue CHAIN:NAME limits the swaps, as from-source's does (fixtures/http-registry.json)", async () => {
+    const http = ["--registry", "fixtures/http-registry.json"];
+    const args = ["why", "cosmoshub-4:uatom", "osmosis-1:uosmo", ...http, "--include-swaps", "--format", "json"];
+    const swapped = await runCli([...args, "--swap-venue", "osmosis-1:osmosis-poolmanager"]);
+    expect(swapped.code).toBe(0);
+    const answer = ExplainResponseSchema.parse(JSON.parse(swapped.stdout));
+    expect(answer.routes[0]!.hops.map((hop) => hop.kind)).toEqual(["ibc", "swap"]);
+    expect(answer.routes[0]!.hops[1]).toMatchObject({ kind: "swap", venue: "osmosis-poolmanager" });
+    // Another venue than the one swapping ATOM for OSMO: no route, as the library answers for swap_venues.
+    const other = await runCli([...args, "--swap-venue", "osmosis-1:nowhere"]);
+    expect(other.code).toBe(1);
+    expect(ExplainResponseSchema.parse(JSON.parse(other.stdout)).reasons.map((reason) => reason.code)).toEqual(["filtered_out", "no_path"]);
+    const malformed = await runCli([...args, "--swap-venue", "osmosis-poolmanager"]);
+    expect(malformed.code).toBe(2);
+    expect(malformed.stderr).toContain('why: --swap-venue "osmosis-poolmanager" is not <chain_id>:<name>');
   });
 
   test("a bad flag value is a usage error (exit 2)", async () => {
@@ -67,6 +81,14 @@ describe("pictures on route and from-source", () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toBe("");
     expect(result.stderr).toContain("no route from hub-1 uhub to gamma-1 ugamma");
+  });
+
+  test("from-source --format svg draws the reach with Graphviz", async () => {
+    const svg = await runCli(["from-source", "uhub", "hub-1", ...FIXTURE, "--format", "svg"]);
+    expect(svg.code).toBe(0);
+    expect(svg.stdout).toMatch(/<svg[\s\S]*<\/svg>/);
+    const texts = [...svg.stdout.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!.replaceAll("&#45;", "-"));
+    expect(texts).toEqual(expect.arrayContaining(["hub-1", "alpha-1", "8453", "axlHUB"]));
   });
 
   test("from-source --format mermaid|dot", async () => {

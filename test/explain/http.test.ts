@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { createFetchHandler } from "../../src/http/handler.js";
 import { ExplainResponseSchema } from "../../src/wire/explain.js";
 import { ATOM_ON_OSMOSIS, AXL_USDC_ON_OSMOSIS, fixtureGraph, jsonRequest, USDC_ON_ETHEREUM } from "../http/fixture.js";
-import { checkExplain, EXPLAIN_CASES, pictureChains, type ExplainCase } from "./cases.js";
+import { checkExplain, checkPicture, EXPLAIN_CASES, pictureRows, type ExplainCase } from "./cases.js";
 import { graphOf } from "./graphs.js";
 
 const handler = createFetchHandler(fixtureGraph());
@@ -52,18 +52,22 @@ describe("explain: the case table over HTTP", () => {
     expect(await answer(await serve(new Request(`http://fungible.test${explainQuery(testCase)}`)))).toEqual(posted);
   }, 60_000);
 
-  // The route pictures of the reachable cases: Mermaid and DOT as text; SVG is DOT through Graphviz.
-  const drawn = EXPLAIN_CASES.filter((c) => c.route !== undefined && (c.pictures?.length ?? 0) > 0);
-  it.each(drawn.map((c) => [c.name, c] as const))("%s: route pictures", async (_name, testCase) => {
+  // Every picture of the table: explain with ?format= (GET and POST), and the route endpoint for the reachable cases.
+  it.each(pictureRows())("%s: explain and route pictures", async (_name, testCase, format) => {
     const serve = await handlerOf(testCase);
+    const body = await answer(await serve(new Request(`http://fungible.test${explainQuery(testCase)}&format=${format}`)));
+    expect(Object.keys(body)).toEqual(["format", "explanation", "text"]);
+    expect(body.format).toBe(format);
+    expect(checkExplain(testCase, ExplainResponseSchema.parse(body.explanation))).toEqual([]);
+    expect(checkPicture(testCase, format, body.text as string)).toEqual([]);
+    const posted = await answer(await serve(jsonRequest(`/v2/fungible/explain?format=${format}`, testCase.request)));
+    expect(posted).toEqual(body);
+    if (testCase.route === undefined) return;
     const { source_asset_chain_id: chain, source_asset_denom: denom, dest_chain_id: dest } = testCase.request;
-    for (const format of testCase.pictures!) {
-      const path = route(`${chain}:${denom}`, `${dest}:${testCase.route!.dest_denom}`, `&format=${format === "svg" ? "dot" : format}`);
-      const body = await answer(await serve(new Request(`http://fungible.test${path}`)));
-      let text = body.text as string;
-      if (format === "svg") text = svgTexts((await instance()).renderString(text, { format: "svg" })).join("\n");
-      for (const chainId of [chain, ...pictureChains(testCase)]) expect(text, `${format} names ${chainId}`).toContain(chainId);
-    }
+    const path = route(`${chain}:${denom}`, `${dest}:${testCase.route.dest_denom}`, `&format=${format}`);
+    const routed = await answer(await serve(new Request(`http://fungible.test${path}`)));
+    expect(routed.format).toBe(format);
+    expect(checkPicture(testCase, format, routed.text as string)).toEqual([]);
   }, 60_000);
 });
 
@@ -134,6 +138,28 @@ describe("route", () => {
     expect(mermaid.text).toContain("channel-141");
   });
 
+  it("format=svg is Graphviz's SVG, drawn on the server, still inside a JSON answer", async () => {
+    const svg = await answer(await get(route("1:" + USDC_ON_ETHEREUM, "osmosis-1:" + AXL_USDC_ON_OSMOSIS, "&format=svg")));
+    expect(svg.format).toBe("svg");
+    expect(svgTexts(svg.text as string)).toEqual(expect.arrayContaining(["axelar-dojo-1", "AXELAR", "IBC transfer/channel-3 (new tx)"]));
+  });
+
+  it("reach: the assets_from_source answer drawn as Mermaid, DOT or SVG, in a JSON answer", async () => {
+    const reach = (extra: string) => `/v2/fungible/reach?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom${extra}`;
+    const expected = fixtureGraph().assetsFromSource({ source_asset_chain_id: "cosmoshub-4", source_asset_denom: "uatom" });
+    const chains = Object.keys(expected.dest_assets);
+    expect(chains).toContain("osmosis-1");
+    const mermaid = await answer(await get(reach("")));
+    expect(mermaid).toMatchObject({ format: "mermaid", source: { chain_id: "cosmoshub-4", denom: "uatom" }, response: expected });
+    for (const chain of chains) expect(mermaid.text).toContain(`("${chain}")`);
+    const dot = await answer(await get(reach("&format=dot")));
+    expect(dot.text).toMatch(/^digraph reach \{/);
+    const svg = await answer(await get(reach("&format=svg")));
+    expect(svgTexts(svg.text as string)).toEqual(expect.arrayContaining(["cosmoshub-4", ...chains]));
+    expect((await answer(await get(reach("&format=png")), 400)).message).toContain("reach: format:");
+    expect((await answer(await get("/v2/fungible/reach?source_asset_chain_id=cosmoshub&source_asset_denom=uatom"), 404)).message).toContain("cosmoshub-4");
+  });
+
   it("no route is an answer (route null), not an error", async () => {
     expect(await answer(await get(route("cosmoshub-4:uatom", "1:" + USDC_ON_ETHEREUM, "&format=mermaid")))).toEqual({ format: "mermaid", route: null, text: null });
   });
@@ -146,7 +172,8 @@ describe("route", () => {
   it.each([
     [route("cosmoshub-4", "osmosis-1:uosmo"), 400, "route: from: from must be <chain_id>:<denom>, such as cosmoshub-4:uatom"],
     ["/v2/fungible/route?from=cosmoshub-4:uatom", 400, "route: to: to is required"],
-    [route("cosmoshub-4:uatom", "osmosis-1:uosmo", "&format=svg"), 400, "route: format:"],
+    [route("cosmoshub-4:uatom", "osmosis-1:uosmo", "&format=png"), 400, "route: format:"],
+    ["/v2/fungible/explain?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom&dest_chain_id=osmosis-1&format=json", 400, "explain: format:"],
     [route("cosmoshub-4:uatom", "osmosis-1:uosmo", "&include_swaps=maybe"), 400, "route: include_swaps:"],
     [route("nowhere-9:uatom", "osmosis-1:uosmo"), 404, '"nowhere-9"'],
     [route("cosmoshub-4:ATOM", "osmosis-1:uosmo"), 404, '"ATOM"'],

@@ -4,8 +4,11 @@
  */
 import { describe, expect, test } from "vitest";
 import { FungibleError } from "../../src/errors.js";
-import { ExplainResponseSchema, REASON_CODES } from "../../src/wire/explain.js";
-import { ATOM_ON_OSMOSIS, checkExplain, EXPLAIN_CASES, FIXTURE_DENOMS } from "./cases.js";
+import type { DenomSuggestion } from "../../src/model/suggest.js";
+import { explainToDot, explainToMermaid } from "../../src/render/explain.js";
+import { renderSvg } from "../../src/render/svg.js";
+import { ExplainResponseSchema, REASON_CODES, type ChainSummary } from "../../src/wire/explain.js";
+import { ATOM_ON_OSMOSIS, checkExplain, checkPicture, EXPLAIN_CASES, FIXTURE_DENOMS, pictureRows } from "./cases.js";
 import { fixtureGraph, graphOf, mainnetGraph } from "./graphs.js";
 
 describe("explain: the case table on the library", () => {
@@ -15,9 +18,34 @@ describe("explain: the case table on the library", () => {
     expect(ExplainResponseSchema.safeParse(answer).success).toBe(true);
   }, 60_000);
 
-  test("the table covers every reason code", () => {
+  test.each(pictureRows())("%s", async (_name, testCase, format) => {
+    const answer = await (await graphOf(testCase)).explain(testCase.request);
+    const text = format === "mermaid" ? explainToMermaid(answer) : format === "dot" ? explainToDot(answer) : await renderSvg(explainToDot(answer));
+    expect(checkPicture(testCase, format, text)).toEqual([]);
+  }, 60_000);
+
+  test("the table covers every reason code, each INACTIVE and UNKNOWN channel, and each picture format", () => {
     const covered = new Set(EXPLAIN_CASES.flatMap((c) => c.codes));
     expect(REASON_CODES.filter((code) => !covered.has(code))).toEqual([]);
+    const statuses = EXPLAIN_CASES.flatMap((c) => (c.facts ?? []).map((fact) => fact.has.status)).filter((status) => status !== undefined);
+    expect(new Set(statuses)).toEqual(new Set(["INACTIVE", "UNKNOWN"]));
+    expect(new Set(EXPLAIN_CASES.flatMap((c) => c.pictures ?? []))).toEqual(new Set(["mermaid", "dot", "svg"]));
+    const missing = EXPLAIN_CASES.flatMap((c) => (c.facts ?? []).filter((f) => f.code === "needs_multiple_txs").map((f) => f.has.missing));
+    expect(new Set(missing)).toEqual(new Set(["pfm", "memo"]));
+  });
+
+  test("answers are readonly: the type says so (tsc checks the expect-error) and parsing freezes", () => {
+    const answer = ExplainResponseSchema.parse({ source: null, dest_chain_id: "x", reachable: false, routes: [], reasons: [] });
+    expect(() => {
+      // @ts-expect-error readonly: an answer is not to be changed
+      answer.reachable = true;
+    }).toThrow(TypeError);
+    const chain: ChainSummary = { ...fixtureGraph().chains()[0]! };
+    // @ts-expect-error readonly too (a copy here: the library's own objects are left alone)
+    chain.asset_count = 0;
+    const suggestion: DenomSuggestion = { denom: "uatom" };
+    // @ts-expect-error a suggestion is the wire schema's readonly type
+    suggestion.denom = "x";
   });
 });
 
@@ -38,7 +66,7 @@ describe("explain agrees with assets_from_source", () => {
 describe("discovery", () => {
   test("chains lists every chain with flags and counts", () => {
     const chains = fixtureGraph().chains();
-    expect(chains.map((c) => c.chain_id)).toEqual(["8453", "alpha-1", "beta-1", "delta-1", "gamma-1", "hub-1", "island-1"]);
+    expect(chains.map((c) => c.chain_id)).toEqual(["8453", "alpha-1", "beta-1", "delta-1", "epsilon-1", "gamma-1", "hub-1", "island-1", "zeta-1"]);
     expect(chains.find((c) => c.chain_id === "hub-1")).toMatchObject({ chain_name: "hub", pfm_enabled: true, supports_memo: true });
     expect(chains.find((c) => c.chain_id === "alpha-1")).toMatchObject({ pfm_enabled: false, asset_count: 4 });
   });

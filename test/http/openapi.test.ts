@@ -25,8 +25,21 @@ const OPS = {
 } as const;
 
 /** The explorer's endpoints and the components they add (src/http/explorer-openapi.ts). */
-const EXPLORER_PATHS = ["/", "/v2/fungible/explain", "/v2/fungible/chains", "/v2/fungible/assets", "/v2/fungible/route"];
-const EXPLORER_SCHEMAS = ["AssetSummary", "AssetsAnswer", "ChainSummary", "ChainsAnswer", "ExplainRequest", "ExplainResponse", "Reason", "Route", "RouteAnswer"];
+const EXPLORER_PATHS = ["/", "/v2/fungible/explain", "/v2/fungible/chains", "/v2/fungible/assets", "/v2/fungible/route", "/v2/fungible/reach"];
+const EXPLORER_SCHEMAS = [
+  "AssetSummary",
+  "AssetsAnswer",
+  "ChainSummary",
+  "ChainsAnswer",
+  "ExplainAnswer",
+  "ExplainPicture",
+  "ExplainRequest",
+  "ExplainResponse",
+  "ReachPicture",
+  "Reason",
+  "Route",
+  "RouteAnswer",
+];
 
 const handler = createFetchHandler(fixtureGraph());
 
@@ -203,10 +216,18 @@ describe("the explorer endpoints answer as documented", () => {
     ["get", route("cosmoshub-4:uatom", `1:${USDC_ON_ETHEREUM}`, "&format=dot"), 200],
     ["get", route("cosmoshub-4:ATOM", atomOnOsmosis), 404],
     ["get", route("cosmoshub-4", atomOnOsmosis), 400],
-    ["get", route("cosmoshub-4:uatom", atomOnOsmosis, "&format=svg"), 400],
+    ["get", route("cosmoshub-4:uatom", atomOnOsmosis, "&format=svg"), 200],
+    ["get", route("cosmoshub-4:uatom", atomOnOsmosis, "&format=png"), 400],
     ["get", "/v2/fungible/explain?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom&dest_chain_id=osmosis-1", 200],
     ["get", "/v2/fungible/explain?source_asset_chain_id=cosmoshub&source_asset_denom=ATOM&dest_chain_id=osmosis", 200],
     ["get", "/v2/fungible/explain?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom", 400],
+    ["get", "/v2/fungible/explain?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom&dest_chain_id=osmosis-1&format=mermaid", 200],
+    ["get", "/v2/fungible/explain?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom&dest_chain_id=1&format=svg", 200],
+    ["get", "/v2/fungible/explain?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom&dest_chain_id=osmosis-1&format=json", 400],
+    ["get", "/v2/fungible/reach?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom", 200],
+    ["get", "/v2/fungible/reach?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom&format=svg&allow_multi_tx=true", 200],
+    ["get", "/v2/fungible/reach?source_asset_chain_id=cosmoshub&source_asset_denom=uatom", 404],
+    ["get", "/v2/fungible/reach?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom&format=json", 400],
     ["post", "/v2/fungible/chains", 405],
   ] as const)("%s %s", async (method, url, status) => {
     expect(await expectDocumented(method, url)).toBe(status);
@@ -247,6 +268,6 @@ describe("the explorer endpoints answer as documented", () => {
     expect(names("/v2/fungible/route")).toEqual(["from", "to", "include_swaps", "format"]);
     expect(names("/v2/fungible/assets")).toEqual(["chain_id"]);
     const explainFields = Object.keys((document.components as { schemas: Record<string, { properties: object }> }).schemas.ExplainRequest!.properties);
-    expect(names("/v2/fungible/explain")).toEqual(explainFields);
+    expect(names("/v2/fungible/explain")).toEqual([...explainFields, "format"]);
   });
 });

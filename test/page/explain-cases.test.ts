@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import type { AssetGraph } from "../../src/engine/asset-graph.js";
 import { ExplainRequestSchema, REASON_CODES, type ExplainRequest } from "../../src/wire/explain.js";
-import { EXPLAIN_CASES, type ExplainCase } from "../explain/cases.js";
+import { checkPicture, EXPLAIN_CASES, type ExplainCase } from "../explain/cases.js";
 import { fixtureGraph, mainnetGraph } from "../explain/graphs.js";
 import { chromiumMissing, launchChromium, openExplorer, startExplorer, type Explorer, type OpenPage } from "./chromium.js";
 
@@ -22,6 +22,10 @@ interface Shown {
   messages: string[];
   suggestions: string[][];
   routes: { vias: (string | null)[]; denoms: (string | null)[]; caption: string }[];
+  /** Figures of an unreachable answer: the path over INACTIVE/UNKNOWN channels, the multi-transaction route. */
+  paths: { vias: (string | null)[]; broken: (string | null)[]; caption: string }[];
+  /** The service's pictures as the page offers them: Mermaid and DOT to copy, the SVG as an image. */
+  pictures: { mermaid: string; dot: string; svg: string };
   error: string;
 }
 
@@ -61,6 +65,16 @@ async function askWhy(page: Page, request: ExplainRequest): Promise<Shown> {
         denoms: all("g.asset", figure).map((box) => box.getAttribute("data-denom")),
         caption: figure.querySelector("figcaption")?.textContent ?? "",
       })),
+      paths: all("#why-paths figure.route").map((figure) => ({
+        vias: all("g.hop", figure).map((hop) => hop.getAttribute("data-via")),
+        broken: all("g.hop.broken", figure).map((hop) => hop.getAttribute("data-via")),
+        caption: figure.querySelector("figcaption")?.textContent ?? "",
+      })),
+      pictures: {
+        mermaid: (document.getElementById("why-mermaid") as HTMLTextAreaElement).value,
+        dot: (document.getElementById("why-dot") as HTMLTextAreaElement).value,
+        svg: decodeURIComponent((document.getElementById("why-svg-image") as HTMLImageElement).getAttribute("src")?.split(",")[1] ?? ""),
+      },
       error: document.getElementById("why-error")!.textContent ?? "",
     };
   });
@@ -87,6 +101,18 @@ async function checkShown(testCase: ExplainCase, shown: Shown, graph: AssetGraph
     expect(first!.denoms.at(-1)).toBe(testCase.route.dest_denom);
     expect(first!.caption).toContain(`: ${testCase.route.txs_required} transaction`);
   }
+  // An unreachable answer still draws what it can: the path with its INACTIVE/UNKNOWN hops marked, the multi-transaction route.
+  const inactive = answer.reasons.filter((reason) => reason.code === "inactive_channel");
+  const multiTx = answer.reasons.filter((reason) => reason.code === "needs_multiple_txs");
+  if (inactive.length > 0) {
+    expect(shown.paths[0]!.broken).toEqual(inactive.map((reason) => `${reason.status} ${reason.port}/${reason.channel}`));
+    expect(shown.paths[0]!.vias.length).toBe(inactive[0]!.route.hops.length);
+  }
+  const drawnMultiTx = multiTx.filter((reason) => inactive.length === 0 || JSON.stringify(reason.route) !== JSON.stringify(inactive[0]!.route));
+  expect(shown.paths.length).toBe((inactive.length > 0 ? 1 : 0) + drawnMultiTx.length);
+  for (const reason of drawnMultiTx) expect(shown.paths.some((path) => path.caption.includes(`${reason.txs_required} transactions`))).toBe(true);
+  // Every picture format of the case, as the page got it from the service.
+  for (const format of testCase.pictures ?? []) expect(checkPicture(testCase, format, shown.pictures[format]), format).toEqual([]);
 }
 
 function runCases(label: string, graphOf: () => Promise<AssetGraph> | AssetGraph, cases: readonly ExplainCase[], browser: () => Browser) {

@@ -7,6 +7,7 @@ import { describe, expect, test } from "vitest";
 import { reachToDot, routeToDot } from "../../src/render/dot.js";
 import { explainToDot, explainToMermaid } from "../../src/render/explain.js";
 import { reachToMermaid, routeToMermaid } from "../../src/render/mermaid.js";
+import { assetNodeIds } from "../../src/render/labels.js";
 import { renderSvg } from "../../src/render/svg.js";
 import type { Route } from "../../src/wire/route.js";
 import { FIXTURE_DENOMS } from "../explain/cases.js";
@@ -110,5 +111,29 @@ describe("explain pictures", () => {
   test("inactive channel: the broken hop is marked", () => {
     const text = explainToMermaid(inactiveAnswer);
     expect(text).toContain('-.->|"INACTIVE transfer/channel-2"|');
+  });
+
+  test("inactive channel in DOT: the broken hop dashed and red, the path's assets as boxes", () => {
+    const text = explainToDot(inactiveAnswer);
+    expect(text).toMatch(/-> a1 \[label="INACTIVE transfer\/channel-2", style=dashed, color=red\];/);
+    expect(text).toContain('a0 [label="HUB\\nuhub\\nhub-1"]');
+  });
+
+  test("UNKNOWN channel and the chain behind an INACTIVE one: each hop with its own label", async () => {
+    const unknown = await graph.explain({ source_asset_chain_id: "hub-1", source_asset_denom: "uhub", dest_chain_id: "epsilon-1" });
+    expect(explainToMermaid(unknown)).toContain('-.->|"UNKNOWN transfer/channel-6"|');
+    const behind = await graph.explain({ source_asset_chain_id: "hub-1", source_asset_denom: "uhub", dest_chain_id: "zeta-1" });
+    const edges = mermaidEdges(explainToMermaid(behind));
+    expect(edges.map((edge) => [edge[2], edge[3]])).toEqual([
+      ["-.->", "INACTIVE transfer/channel-2"],
+      ["-.->", "IBC transfer/channel-1 (new tx)"],
+    ]);
+  });
+
+  test("one node id per distinct asset, shared by Mermaid and DOT", () => {
+    const declared: string[] = [];
+    const node = assetNodeIds((id, asset) => declared.push(`${id}=${asset.chain_id}`));
+    expect([node(ibcRoute.from), node(ibcRoute.to), node(ibcRoute.from)]).toEqual(["a0", "a1", "a0"]);
+    expect(declared).toEqual(["a0=hub-1", "a1=delta-1"]);
   });
 });

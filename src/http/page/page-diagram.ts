@@ -27,13 +27,19 @@ function plural(count, word) {
   return count + " " + word + (count === 1 ? "" : "s");
 }
 
-/** A route as a left-to-right chain of asset boxes joined by labelled arrows, plus the same as a list. */
-function routeFigure(route) {
+/**
+ * A route as a left-to-right chain of asset boxes joined by labelled arrows, plus the same as a
+ * list. broken(hop) may mark a hop (its channel's status, INACTIVE or UNKNOWN): a dashed arrow
+ * labelled "INACTIVE transfer/channel-2". The title, if any, opens the caption.
+ */
+function routeFigure(route, broken, title) {
+  const mark = (hop) => (broken ? broken(hop) : undefined);
+  const label = (hop) => (mark(hop) ? mark(hop) + " " + hop.port + "/" + hop.channel : hopLabel(hop));
   const box = { width: 210, height: 58 }, gap = 180, pad = 12;
   const assets = [route.from].concat(route.hops.map((hop) => hop.to));
   const width = pad * 2 + assets.length * box.width + (assets.length - 1) * gap;
   const height = box.height + 2 * pad + 30;
-  const summary = route.from.chain_id + " " + route.from.denom + " \u2192 " + route.to.chain_id + " " + route.to.denom + ": " +
+  const summary = (title ? title + ": " : "") + route.from.chain_id + " " + route.from.denom + " \u2192 " + route.to.chain_id + " " + route.to.denom + ": " +
     plural(route.txs_required, "transaction") + ", " + plural(route.hops.length, "hop") + ", bridges " + (route.bridges.join(", ") || "none");
   const marker = svg("marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: 10, refY: 5, markerWidth: 8, markerHeight: 8, orient: "auto-start-reverse" },
     [svg("path", { d: "M 0 0 L 10 5 L 0 10 z", fill: "currentColor" })]);
@@ -53,17 +59,17 @@ function routeFigure(route) {
     if (hop.starts_tx) tx++;
     const x1 = pad + index * (box.width + gap) + box.width, x2 = x1 + gap, y = top + box.height / 2;
     const parts = [
-      svg("title", {}, [hopLabel(hop) + ": " + hop.from.chain_id + " \u2192 " + hop.to.chain_id]),
-      svg("line", { class: "arrow", x1: x1 + 4, y1: y, x2: x2 - 4, y2: y, "marker-end": "url(#arrowhead)" }),
-      svg("text", { class: "via", x: (x1 + x2) / 2, y: y - 8, "text-anchor": "middle" }, [shorten(hopLabel(hop), 26)]),
+      svg("title", {}, [label(hop) + ": " + hop.from.chain_id + " \u2192 " + hop.to.chain_id]),
+      svg("line", { class: mark(hop) ? "arrow broken" : "arrow", x1: x1 + 4, y1: y, x2: x2 - 4, y2: y, "marker-end": "url(#arrowhead)" }),
+      svg("text", { class: "via", x: (x1 + x2) / 2, y: y - 8, "text-anchor": "middle" }, [shorten(label(hop), 30)]),
     ];
     if (hop.starts_tx) parts.push(svg("text", { class: "tx", x: (x1 + x2) / 2, y: y + 18, "text-anchor": "middle" }, ["tx " + tx + " starts"]));
-    picture.append(svg("g", { class: "hop", "data-kind": hop.kind, "data-via": hopLabel(hop) }, parts));
+    picture.append(svg("g", { class: mark(hop) ? "hop broken" : "hop", "data-kind": hop.kind, "data-via": label(hop) }, parts));
   });
   tx = 0;
   const steps = route.hops.map((hop) => {
     if (hop.starts_tx) tx++;
-    return el("li", { textContent: "tx " + tx + ", " + hopLabel(hop) + ": " + hop.from.chain_id + " " + hop.from.denom + " \u2192 " + hop.to.chain_id + " " + hop.to.denom });
+    return el("li", { textContent: "tx " + tx + ", " + label(hop) + ": " + hop.from.chain_id + " " + hop.from.denom + " \u2192 " + hop.to.chain_id + " " + hop.to.denom });
   });
   return el("figure", { className: "route" }, [el("figcaption", { textContent: summary }), picture, el("ol", { className: "hops" }, steps)]);
 }

@@ -116,6 +116,18 @@ export const PAGE_HTML = `<!doctype html>
       <p id="why-verdict"></p>
       <ul id="why-reasons"></ul>
       <div id="why-routes"></div>
+      <div id="why-paths"></div>
+      <details id="why-pictures" hidden>
+        <summary>Copy as Mermaid, DOT or SVG</summary>
+        <p>The same answer drawn by the service (<code>/v2/fungible/explain?format=mermaid|dot|svg</code>).</p>
+        <label for="why-mermaid">Mermaid</label>
+        <textarea id="why-mermaid" readonly rows="6"></textarea>
+        <label for="why-dot">DOT (Graphviz)</label>
+        <textarea id="why-dot" readonly rows="6"></textarea>
+        <label for="why-svg">SVG</label>
+        <textarea id="why-svg" readonly rows="4"></textarea>
+        <img id="why-svg-image" alt="The answer drawn by Graphviz">
+      </details>
     </div>
   </section>
 </main>

@@ -233,6 +233,45 @@ function explainRequest() {
   return request;
 }
 
+/**
+ * What an unreachable answer can still draw: the nearest path over INACTIVE or UNKNOWN channels
+ * (those hops marked), and the route that needs several transactions (when it is another one).
+ */
+function pathFigures(answer) {
+  const figures = [];
+  const inactive = answer.reasons.filter((reason) => reason.code === "inactive_channel");
+  if (inactive.length > 0) {
+    const broken = (hop) => {
+      const found = inactive.find((r) => hop.kind === "ibc" && r.chain_id === hop.from.chain_id && r.port === hop.port && r.channel === hop.channel);
+      return found ? found.status : undefined;
+    };
+    figures.push(routeFigure(inactive[0].route, broken, "Nearest path, if every channel were active"));
+  }
+  for (const reason of answer.reasons) {
+    if (reason.code !== "needs_multiple_txs") continue;
+    if (inactive.length > 0 && JSON.stringify(reason.route) === JSON.stringify(inactive[0].route)) continue;
+    figures.push(routeFigure(reason.route, undefined, "Route that needs " + plural(reason.txs_required, "transaction")));
+  }
+  return figures;
+}
+
+const PICTURES = ["mermaid", "dot", "svg"];
+
+function clearPictures() {
+  $("why-pictures").hidden = true;
+  for (const format of PICTURES) $("why-" + format).value = "";
+  $("why-svg-image").removeAttribute("src");
+}
+
+/** The same answer drawn by the service (explain's ?format=): Mermaid and DOT to copy, Graphviz's SVG to see. */
+async function showPictures(request) {
+  clearPictures();
+  const texts = await Promise.all(PICTURES.map((format) => api("/v2/fungible/explain?" + query({ format: format }), request).then((answer) => answer.text)));
+  PICTURES.forEach((format, i) => { $("why-" + format).value = texts[i]; });
+  $("why-svg-image").src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(texts[2]);
+  $("why-pictures").hidden = false;
+}
+
 async function runWhy(event) {
   event.preventDefault();
   const request = explainRequest();
@@ -247,12 +286,14 @@ async function runWhy(event) {
     verdict.className = answer.reachable ? "verdict-yes" : "verdict-no";
     verdict.dataset.reachable = String(answer.reachable);
     $("why-reasons").replaceChildren(...answer.reasons.map(reasonItem));
-    $("why-routes").replaceChildren(...answer.routes.map(routeFigure));
+    $("why-routes").replaceChildren(...answer.routes.map((route) => routeFigure(route)));
+    $("why-paths").replaceChildren(...pathFigures(answer));
+    await showPictures(request);
   } catch (error) {
     verdict.textContent = "";
     delete verdict.dataset.reachable;
-    $("why-reasons").replaceChildren();
-    $("why-routes").replaceChildren();
+    for (const id of ["why-reasons", "why-routes", "why-paths"]) $(id).replaceChildren();
+    clearPictures();
     showError("why-error", error);
   } finally {
     $("why-result").setAttribute("aria-busy", "false");

@@ -28,4 +28,8 @@ figure.route text { fill: currentColor; font-size: 12px; }
 figure.route .arrow { stroke: currentColor; stroke-width: 1.5; }
 figure.route .tx { fill: var(--bad); font-size: 11px; }
 figure.route ol { font-size: 0.9em; }
+figure.route .arrow.broken { stroke: var(--bad); stroke-dasharray: 6 4; }
+figure.route .hop.broken .via { fill: var(--bad); font-weight: 600; }
+#why-pictures textarea { display: block; width: 100%; font-family: ui-monospace, monospace; font-size: 0.8em; margin-bottom: 0.5rem; }
+#why-pictures img { max-width: 100%; background: #fff; }
 `;
