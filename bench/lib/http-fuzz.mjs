@@ -1,9 +1,17 @@
 /**
  * Socket-level HTTP fuzzing (issue 9, point 6): fast-check generates raw requests (junk bytes,
- * bad request lines, odd methods, headers, content types, bodies, deep nesting, query strings),
- * each sent on its own loopback connection with `Connection: close`; every answer is checked:
- * no 5xx, a JSON body (decoded when gzip/br-encoded; none for HEAD, 204, 304), and no connection
- * dropped without an answer. Shared by test/node/http-fuzz.test.ts (10,000) and bench scenario 7 (100,000).
+ * bad request lines, odd methods, headers, content types, bodies, deep nesting, query strings).
+ * Three modes:
+ *  - "close": each request on its own loopback connection with `Connection: close`;
+ *  - "keep-alive": 1-6 requests on one connection, each sent once the previous answer is complete,
+ *    the last with `Connection: close` or followed by junk bytes;
+ *  - "pipelined": the same sequences written all at once, before any answer.
+ * Every answer is checked: no 5xx, a JSON body (decoded when gzip/br-encoded; none for HEAD, 204,
+ * 304). "Dropped" means, precisely: a request the server parsed got no complete answer, i.e. the
+ * connection ended (or went quiet for the timeout) before the answer to request i was complete,
+ * while no earlier answer announced `Connection: close`. Junk after the requests owes nothing
+ * (the parser refuses it) but may get one JSON refusal; an answer cut short is a failure too.
+ * Shared by test/node/http-fuzz.test.ts and bench scenario 7.
  */
 import { connect } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -87,6 +95,20 @@ const junk = fc.oneof(
 
 export const rawRequestArbitrary = fc.oneof({ weight: 4, arbitrary: structured }, { weight: 1, arbitrary: junk });
 
+/** A request of a kept-alive sequence: the structured one without its `Connection: close`. */
+const keptAlive = structured.map((request) => request.replace("\r\nConnection: close\r\n", "\r\n"));
+/** Junk that cannot be taken for the blank lines allowed between requests (it would leave the connection waiting). */
+const trailingJunk = junk.filter((bytes) => !/^[\r\n]/.test(bytes));
+
+/**
+ * A sequence for one kept-alive connection: requests (none closing) then either a last request
+ * with `Connection: close` or junk bytes. `requests` are what the server owes answers to (if it
+ * keeps the connection that long); `junk` is what follows them, or "".
+ */
+export const sequenceArbitrary = fc
+  .record({ requests: fc.array(keptAlive, { minLength: 1, maxLength: 5 }), last: fc.oneof(structured.map((r) => ({ request: r, junk: "" })), trailingJunk.map((j) => ({ request: null, junk: j }))) })
+  .map(({ requests, last }) => ({ requests: last.request ? [...requests, last.request] : requests, junk: last.junk }));
+
 /** The verdict on one exchange: null when fine, else why. */
 export function judge(request, response) {
   if (response.error && response.bytes.length === 0) return `connection error without an answer: ${response.error}`;
@@ -132,6 +154,148 @@ function dechunk(buffer) {
   return Buffer.concat(parts);
 }
 
+/**
+ * Splits the bytes read from one connection into answers, in order (1xx interim answers skipped):
+ * `answers[i]` answers `requests[i]`; `rest` is what followed the last complete answer (a cut answer).
+ */
+export function splitAnswers(bytes, requests) {
+  const answers = [];
+  let at = 0;
+  for (let i = 0; at < bytes.length; ) {
+    const headEnd = bytes.indexOf("\r\n\r\n", at, "latin1");
+    if (headEnd === -1) break;
+    const head = bytes.toString("latin1", at, headEnd);
+    const status = /^HTTP\/1\.[01] (\d{3})/.exec(head);
+    if (!status) break;
+    const code = Number(status[1]);
+    const headers = headersOf(head);
+    let end = headEnd + 4;
+    if (code >= 100 && code < 200) {
+      at = end;
+      continue;
+    }
+    const request = requests[i] ?? "";
+    // A HEAD answer has no body; a refusal written before the method was parsed carries its JSON.
+    const noBody = code === 204 || code === 304 || (request.startsWith("HEAD ") && (end === bytes.length || bytes.toString("latin1", end, end + 7) === "HTTP/1."));
+    if (!noBody) {
+      if (headers["transfer-encoding"] === "chunked") {
+        const chunkedEnd = endOfChunked(bytes, end);
+        if (chunkedEnd === -1) break;
+        end = chunkedEnd;
+      } else if (headers["content-length"] !== undefined) {
+        end += Number(headers["content-length"]);
+        if (end > bytes.length) break;
+      } else end = bytes.length; // read to the close
+    }
+    answers.push({ bytes: bytes.subarray(at, end), close: /(^|,)\s*close\s*(,|$)/i.test(headers.connection ?? ""), status: code });
+    at = end;
+    i++;
+  }
+  return { answers, rest: bytes.subarray(at) };
+}
+
+function headersOf(head) {
+  return Object.fromEntries(
+    head.split("\r\n").slice(1).map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]),
+  );
+}
+
+function endOfChunked(buffer, start) {
+  let at = start;
+  for (;;) {
+    const line = buffer.indexOf("\r\n", at, "latin1");
+    if (line === -1) return -1;
+    const size = Number.parseInt(buffer.subarray(at, line).toString("latin1"), 16);
+    if (Number.isNaN(size)) return -1;
+    if (size === 0) {
+      const end = buffer.indexOf("\r\n\r\n", line, "latin1");
+      return end === -1 ? -1 : end + 4;
+    }
+    at = line + 2 + size + 2;
+    if (at > buffer.length) return -1;
+  }
+}
+
+/**
+ * The verdicts on one kept-alive sequence: one per request, plus one for the junk when it was answered.
+ * `response` is everything read until the server closed (`closed`) or the timeout.
+ */
+export function judgeSequence(sequence, response) {
+  const { requests, junk } = sequence;
+  const { answers, rest } = splitAnswers(response.bytes, [...requests, junk]);
+  const verdicts = [];
+  let closedEarly = false;
+  for (let i = 0; i < requests.length; i++) {
+    const answer = answers[i];
+    if (answer) {
+      verdicts.push(judge(requests[i], { bytes: answer.bytes, error: null }));
+      if (answer.close) closedEarly = true;
+      if (closedEarly) break; // the server said it would close: later requests are not owed an answer
+    } else {
+      const why = response.timedOut ? "hung: no complete answer before the timeout" : rest.length > 0 ? "answer cut short" : "dropped: the connection closed without an answer";
+      verdicts.push(`request ${i + 1} of ${requests.length}: ${why}${response.error ? ` (${response.error})` : ""}`);
+      return { verdicts, answered: answers.length, owed: i + 1 };
+    }
+  }
+  const owed = verdicts.length;
+  if (!closedEarly && junk !== "") {
+    // Junk owes nothing, but what comes back must be one complete JSON refusal (or any other answer if it happened to parse).
+    const answer = answers[requests.length];
+    if (answer) verdicts.push(judge(junk, { bytes: answer.bytes, error: null }));
+    else if (rest.length > 0) verdicts.push("the answer to the junk was cut short");
+    if (response.timedOut) verdicts.push("hung: the connection stayed open after the junk");
+  } else if (rest.length > 0 && !closedEarly) verdicts.push(`unexpected bytes after the answers: ${JSON.stringify(rest.toString("latin1", 0, 60))}`);
+  return { verdicts, answered: Math.min(answers.length, owed), owed };
+}
+
+/**
+ * One sequence on one connection: "pipelined" writes every request (and the junk) at once;
+ * "keep-alive" writes the next only once the answers so far are complete. Resolves with
+ * everything read until the server closes (or timeoutMs of silence after the last write).
+ */
+export function exchangeSequence(port, sequence, mode, timeoutMs = 10_000) {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    const chunks = [];
+    const parts = [...sequence.requests, ...(sequence.junk ? [sequence.junk] : [])];
+    let written = 0;
+    let error = null;
+    let done = false;
+    let timer;
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => finish(true), timeoutMs);
+    };
+    const finish = (timedOut) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ bytes: Buffer.concat(chunks), error, timedOut });
+    };
+    const writeNext = () => {
+      if (written >= parts.length || !socket.writable) return;
+      socket.write(Buffer.from(parts[written++], "latin1"));
+    };
+    socket.on("data", (chunk) => {
+      chunks.push(chunk);
+      arm();
+      if (mode === "keep-alive" && written < parts.length) {
+        const { answers } = splitAnswers(Buffer.concat(chunks), parts);
+        // The previous request is answered in full: send the next (unless the server said it closes).
+        if (answers.length >= written && !answers.at(-1)?.close) writeNext();
+      }
+    });
+    socket.on("error", (e) => (error = e.code ?? e.message));
+    socket.on("close", () => finish(false));
+    socket.on("connect", () => {
+      arm();
+      if (mode === "pipelined") socket.write(Buffer.from(parts.join(""), "latin1"));
+      else writeNext();
+    });
+  });
+}
+
 /** One request on its own connection; resolves with everything read until the server closes (or timeoutMs). */
 export function exchange(port, request, timeoutMs = 10_000) {
   return new Promise((resolve) => {
@@ -154,11 +318,18 @@ export function exchange(port, request, timeoutMs = 10_000) {
   });
 }
 
-/** Sends `count` generated requests (seeded), `concurrency` at a time; bounded by count and `budgetMs`. */
-export async function runFuzz({ port, count, seed = 9, concurrency = 16, budgetMs = 600_000 }) {
+/**
+ * Sends `count` generated requests (seeded), `concurrency` connections at a time; bounded by count
+ * and `budgetMs`. Mode "close" (default): one request per connection. "keep-alive" and "pipelined":
+ * sequences of 1-6 requests per connection (then junk or a closing request) until `count`
+ * requests are sent; `owed` counts the requests the server owed an answer to (those before any
+ * answer that announced a close), `answered` those it answered in full.
+ */
+export async function runFuzz({ port, count, seed = 9, concurrency = 16, budgetMs = 600_000, mode = "close" }) {
+  if (mode !== "close") return runSequences({ port, count, seed, concurrency, budgetMs, mode });
   const requests = fc.sample(rawRequestArbitrary, { numRuns: count, seed });
   const started = Date.now();
-  const result = { sent: 0, answered: 0, failures: 0, examples: [], statuses: {} };
+  const result = { mode, sent: 0, answered: 0, failures: 0, examples: [], statuses: {} };
   let next = 0;
   const lane = async () => {
     while (next < requests.length && Date.now() - started < budgetMs) {
@@ -175,6 +346,38 @@ export async function runFuzz({ port, count, seed = 9, concurrency = 16, budgetM
       if (why) {
         result.failures++;
         if (result.examples.length < 5) result.examples.push({ why, request: request.slice(0, 300) });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, lane));
+  result.ms = Date.now() - started;
+  return result;
+}
+
+async function runSequences({ port, count, seed, concurrency, budgetMs, mode }) {
+  // Sequences average ~3.5 requests: sample enough, use them until `count` requests are sent.
+  const sequences = fc.sample(sequenceArbitrary, { numRuns: Math.ceil(count / 2), seed });
+  const started = Date.now();
+  const result = { mode, sent: 0, owed: 0, answered: 0, connections: 0, junk: 0, failures: 0, examples: [], statuses: {} };
+  let next = 0;
+  let planned = 0;
+  const lane = async () => {
+    while (next < sequences.length && planned < count && Date.now() - started < budgetMs) {
+      const sequence = sequences[next++];
+      if (planned + sequence.requests.length > count) sequence.requests = sequence.requests.slice(0, count - planned);
+      planned += sequence.requests.length;
+      const response = await exchangeSequence(port, sequence, mode, 15_000);
+      result.connections++;
+      result.sent += sequence.requests.length;
+      if (sequence.junk) result.junk++;
+      const { verdicts, answered, owed } = judgeSequence(sequence, response);
+      result.owed += owed;
+      result.answered += answered;
+      for (const { status } of splitAnswers(response.bytes, [...sequence.requests, sequence.junk]).answers) result.statuses[status] = (result.statuses[status] ?? 0) + 1;
+      for (const why of verdicts) {
+        if (!why) continue;
+        result.failures++;
+        if (result.examples.length < 5) result.examples.push({ why, request: [...sequence.requests, sequence.junk].join("").slice(0, 400) });
       }
     }
   };

@@ -1,13 +1,17 @@
 /**
  * Scenario 7: the service as production runs it (issue 9). Each row has its baseline from the same run:
- *  - throughput on 300 distinct GET queries, half accepting gzip, vs a bare node:http server
- *    replaying the service's own bytes for each (children/bare-replay-server.mjs);
+ *  - throughput on 300 distinct GET queries (150 from_source, 150 between connected chain pairs),
+ *    half accepting gzip, vs a bare node:http server replaying the service's own bytes for each
+ *    (children/bare-replay-server.mjs); the note says how many answers were gzip-encoded and the
+ *    CPU the server and the load generator used (from /proc);
  *  - the access log's cost: the same load with --access-log vs without;
  *  - slow and idle clients: latency of normal requests while 500 slowloris and 5,000 idle
  *    keep-alive connections are open, vs with none;
- *  - a soak at 64 connections (--soak-seconds, default 60): RSS growth of the serving process;
+ *  - a soak at 64 connections (--soak-seconds, default 60): RSS growth of the serving process,
+ *    measured from after a warm-up with the soak's own request mix;
  *  - a reload under load (--workers 1 and 2, the mainnet dataset swapped): errors and latency vs no reload;
- *  - socket-level fuzz (bench/lib/http-fuzz.mjs), 100,000 requests (10,000 with --quick).
+ *  - socket-level fuzz (bench/lib/http-fuzz.mjs), 100,000 requests one per connection (10,000 with
+ *    --quick), then 10,000 on kept-alive and 10,000 on pipelined connections (2,000 each with --quick).
  * Every load is bounded (autocannon duration, counts); loopback only.
  */
 import { spawn } from "node:child_process";
@@ -54,8 +58,18 @@ function cannon(options) {
 }
 const errorsOf = (r) => r.errors + r.timeouts + r.non2xx;
 
-/** 300 distinct GET requests (150 assets_from_source, 150 assets_between_chains); odd ones accept gzip. */
-async function distinctRequests() {
+/**
+ * 300 distinct GET requests: 150 assets_from_source (natives spread over the registry) and 150
+ * assets_between_chains on chain pairs that are actually connected (a non-empty answer, the
+ * largest first, so most are over the 1 KB compression threshold); odd ones accept gzip.
+ */
+let distinct;
+function distinctRequests() {
+  distinct ??= findDistinctRequests();
+  return distinct;
+}
+
+async function findDistinctRequests() {
   const { loadDataset } = await import(`${DIST}index.js`);
   const graph = loadDataset(readFileSync(`${DIST}data/mainnet.json`));
   const natives = graph.registry.assets.filter((asset) => asset.trace === "");
@@ -66,28 +80,79 @@ async function distinctRequests() {
     const url = `/v2/fungible/assets_from_source?${new URLSearchParams({ source_asset_denom: asset.denom, source_asset_chain_id: asset.chain_id })}`;
     if (!urls.includes(url)) urls.push(url);
   }
-  for (let i = 0; urls.length < 300; i++) {
-    const url = `/v2/fungible/assets_between_chains?${new URLSearchParams({ source_chain_id: chains[(i * 31) % chains.length], dest_chain_id: chains[(i * 17 + 5) % chains.length] })}`;
-    if (!urls.includes(url)) urls.push(url);
+  // Every ordered pair (bounded: 60 s at most), keeping the ones with a non-empty answer.
+  const pairs = [];
+  const deadline = Date.now() + 60_000;
+  for (const source of chains) {
+    if (Date.now() > deadline) break;
+    for (const dest of chains) {
+      if (source === dest) continue;
+      const answer = graph.assetsBetweenChains({ source_chain_id: source, dest_chain_id: dest });
+      if (answer.assets_between_chains.length > 0) pairs.push({ source, dest, bytes: JSON.stringify(answer).length });
+    }
   }
-  return urls.map((path, i) => ({ method: "GET", path, headers: i % 2 ? { "accept-encoding": "gzip" } : {} }));
+  // Largest first, each source chain at most 5 times so the set stays spread over the registry.
+  pairs.sort((a, b) => b.bytes - a.bytes || (a.source + a.dest < b.source + b.dest ? -1 : 1));
+  const perSource = new Map();
+  const chosen = [];
+  for (const pair of pairs) {
+    if (chosen.length === 150) break;
+    if ((perSource.get(pair.source) ?? 0) >= 5) continue;
+    perSource.set(pair.source, (perSource.get(pair.source) ?? 0) + 1);
+    chosen.push(pair);
+  }
+  for (const pair of pairs) if (chosen.length < 150 && !chosen.includes(pair)) chosen.push(pair);
+  for (const { source, dest } of chosen) urls.push(`/v2/fungible/assets_between_chains?${new URLSearchParams({ source_chain_id: source, dest_chain_id: dest })}`);
+  const between = { connected: pairs.length, chosen: chosen.length, over1k: chosen.filter((p) => p.bytes >= 1024).length };
+  return { requests: urls.map((path, i) => ({ method: "GET", path, headers: i % 2 ? { "accept-encoding": "gzip" } : {} })), between };
 }
 
-async function throughputRows(seconds, dir) {
-  const requests = await distinctRequests();
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); NaN elsewhere. */
+function cpuSecondsOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // Fields 14 and 15 of stat (utime, stime), in clock ticks; 100 per second on Linux.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Runs `load()` and says how much CPU the server process and this (load generator) process used meanwhile. */
+async function withCpu(pid, load) {
+  const server0 = cpuSecondsOf(pid);
+  const self0 = process.cpuUsage();
+  const t0 = performance.now();
+  const result = await load();
+  const wall = (performance.now() - t0) / 1000;
+  const self = process.cpuUsage(self0);
+  const server = cpuSecondsOf(pid) - server0;
+  const harness = (self.user + self.system) / 1e6;
+  return { result, serverSeconds: server, cpu: `server CPU ${server.toFixed(1)} s (${((server / wall) * 100).toFixed(0)}% of a core), load generator ${harness.toFixed(1)} s (${((harness / wall) * 100).toFixed(0)}%) over ${wall.toFixed(1)} s` };
+}
+
+/** Exported (like soakRows and fuzzRows) so one row can be run alone while working on it. */
+export async function throughputRows(seconds, dir) {
+  const { requests, between } = await distinctRequests();
   const service = await startService(["--workers", "1", "--dataset", MAINNET()]);
   const logged = await startService(["--workers", "1", "--dataset", MAINNET(), "--access-log"]);
   const rows = [];
   try {
     const answers = [];
     const statuses = {};
+    const sizes = [];
+    let gzipped = 0;
     for (const request of requests) {
-      const response = await fetch(`${service.url}${request.path}`, { headers: request.headers });
+      // fetch offers gzip unless told otherwise; autocannon sends only the request's own headers.
+      const response = await fetch(`${service.url}${request.path}`, { headers: { "accept-encoding": "identity", ...request.headers } });
       const body = Buffer.from(await response.arrayBuffer());
       statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+      sizes.push(body.length);
       const headers = { "content-type": response.headers.get("content-type") };
       // fetch decodes gzip; the bare server must send the encoded bytes the service sends.
       const gzip = response.headers.get("content-encoding") === "gzip";
+      if (gzip) gzipped++;
       const bytes = gzip ? (await import("node:zlib")).gzipSync(body) : body;
       if (gzip) headers["content-encoding"] = "gzip";
       answers.push({ key: `${request.path} ${request.headers["accept-encoding"] ? 1 : 0}`, status: response.status, headers, body: bytes.toString("base64") });
@@ -97,14 +162,18 @@ async function throughputRows(seconds, dir) {
     const bare = await startServerProcess([BARE, file]);
     const load = (url) => cannon({ url, connections: 16, duration: seconds, requests });
     let bareResult;
+    let bareCpu;
     try {
       await cannon({ url: bare.url, connections: 16, duration: 1, requests });
-      bareResult = await load(bare.url);
+      ({ result: bareResult, cpu: bareCpu } = await withCpu(bare.pid, () => load(bare.url)));
     } finally {
       await bare.stop();
     }
     await cannon({ url: service.url, connections: 16, duration: 1, requests });
-    const full = await load(service.url);
+    const fullRun = await withCpu(service.pid, () => load(service.url));
+    const { result: full, cpu: fullCpu } = fullRun;
+    sizes.sort((a, b) => a - b);
+    const mix = `${gzipped} of ${requests.length / 2} gzip-accepting requests answered gzip-encoded (answers >= 1 KB); between-chains pairs: ${between.chosen} of ${between.connected} connected pairs, ${between.over1k} with answers >= 1 KB; answer sizes median ${sizes[sizes.length >> 1]} B, min ${sizes[0]} B`;
     rows.push(
       throughputRow({
         scenario: "7 service, 300 distinct GETs",
@@ -113,13 +182,20 @@ async function throughputRows(seconds, dir) {
         baseline: bareResult.requests.average,
         min: 0.8,
         extraMet: errorsOf(full) === 0,
-        note: `${seconds} s x 16 connections, 1 process each; statuses ${JSON.stringify(statuses)}; errors service ${errorsOf(full)} bare ${errorsOf(bareResult)}; p99 ${full.latency.p99} ms vs ${bareResult.latency.p99} ms`,
+        note: `${seconds} s x 16 connections, 1 process each; statuses ${JSON.stringify(statuses)}; ${mix}; errors service ${errorsOf(full)} bare ${errorsOf(bareResult)}; p99 ${full.latency.p99} ms vs ${bareResult.latency.p99} ms; service: ${fullCpu}; bare: ${bareCpu}`,
       }),
     );
+    // Alternated (logged, plain, logged) so drift on a shared box falls on both sides; the better run of each.
     await cannon({ url: logged.url, connections: 16, duration: 1, requests });
-    const withLog = await load(logged.url);
-    const again = await load(service.url);
-    const without = Math.max(full.requests.average, again.requests.average);
+    const logged1 = await withCpu(logged.pid, () => load(logged.url));
+    const again = await withCpu(service.pid, () => load(service.url));
+    const logged2 = await withCpu(logged.pid, () => load(logged.url));
+    const withLog = logged1.result.requests.average >= logged2.result.requests.average ? logged1.result : logged2.result;
+    const without = Math.max(full.requests.average, again.result.requests.average);
+    // CPU per request of the server process: what the log costs the server itself, whatever else runs on the box.
+    const perRequest = (runs) => (runs.reduce((sum, run) => sum + run.serverSeconds, 0) / runs.reduce((sum, run) => sum + run.result.requests.total, 0)) * 1e6;
+    const cpuWith = perRequest([logged1, logged2]);
+    const cpuWithout = perRequest([fullRun, again]);
     rows.push(
       throughputRow({
         scenario: "7 service, 300 distinct GETs",
@@ -128,7 +204,7 @@ async function throughputRows(seconds, dir) {
         baseline: without,
         min: 0.9,
         extraMet: errorsOf(withLog) === 0,
-        note: `access log cost ${((1 - withLog.requests.average / without) * 100).toFixed(1)}% of throughput (JSON lines on a pipe, batched per 100 ms)`,
+        note: `access log cost ${((1 - withLog.requests.average / without) * 100).toFixed(1)}% of throughput (${Math.round(withLog.requests.average)} vs ${Math.round(without)} req/s, the better of two runs each, alternated) and ${((cpuWith / cpuWithout - 1) * 100).toFixed(1)}% of server CPU per request (${cpuWith.toFixed(0)} vs ${cpuWithout.toFixed(0)} µs, two runs each); JSON lines on a pipe, batched per 100 ms; errors ${errorsOf(withLog)}`,
       }),
     );
   } finally {
@@ -197,23 +273,58 @@ async function slowClientRows() {
 
 const rssOf = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? Number.NaN) * 1024;
 
-async function soakRows(seconds) {
-  const requests = (await distinctRequests()).slice(0, 300);
+/**
+ * The soak: first a warm-up with the soak's own request mix until the caches and the lazily built
+ * route tables hold everything the mix asks for (one pass over every request, with and without
+ * gzip, then `warmSeconds` of the same load at 64 connections so the heap reaches its working
+ * size), THEN the baseline, then `seconds` of the same load. RSS is sampled every second under
+ * load; the row compares the troughs of the second halves of each (a leak lifts the troughs
+ * through the soak; GC's sawtooth around a flat live set does not).
+ */
+export async function soakRows(seconds) {
+  const { requests } = await distinctRequests();
   const service = await startService(["--workers", "1", "--quiet", "--dataset", MAINNET()]);
   try {
-    await cannon({ url: service.url, connections: 64, duration: Math.min(10, seconds / 4), requests });
-    const before = rssOf(service.pid);
-    const r = await cannon({ url: service.url, connections: 64, duration: seconds, requests });
-    const after = rssOf(service.pid);
+    const start = rssOf(service.pid);
+    for (const request of requests) {
+      for (const encoding of [{ "accept-encoding": "identity" }, { "accept-encoding": "gzip" }]) {
+        const response = await fetch(`${service.url}${request.path}`, { headers: encoding });
+        await response.arrayBuffer();
+      }
+    }
+    const afterPass = rssOf(service.pid);
+    const warmSeconds = Math.max(20, Math.round(seconds / 3));
+    const sampled = async (duration) => {
+      const samples = [];
+      const sampler = setInterval(() => samples.push(rssOf(service.pid)), 1000);
+      try {
+        const run = await withCpu(service.pid, () => cannon({ url: service.url, connections: 64, duration, requests }));
+        return { ...run, samples };
+      } finally {
+        clearInterval(sampler);
+      }
+    };
+    const warm = await sampled(warmSeconds);
+    const soak = await sampled(seconds);
+    const r = soak.result;
+    // RSS under load is a GC sawtooth (V8 lets garbage pile up to a limit, then a major GC drops
+    // it): ~60 MiB peak to trough here, with the live heap flat. What a leak raises is the troughs,
+    // so compare the lowest one-second sample of the second half of the soak with the lowest of
+    // the second half of the warm-up (each half spans a GC cycle or more).
+    const trough = (samples) => Math.min(...samples.slice(samples.length >> 1));
+    const before = trough(warm.samples);
+    const after = trough(soak.samples);
+    const mib = (bytes) => (bytes / 2 ** 20).toFixed(0);
+    const range = (samples) => `${mib(Math.min(...samples))}-${mib(Math.max(...samples))}`;
     return [
       costRow({
         scenario: `7 service, soak ${seconds} s x 64 connections`,
-        metric: "RSS after vs after warm-up",
+        metric: "RSS troughs, end of soak vs end of warm-up",
         value: after,
         baseline: before,
         unit: "bytes",
         max: 1.1,
-        note: `${r.requests.total} requests, ${Math.round(r.requests.average)} req/s, errors ${errorsOf(r)}; RSS ${(before / 2 ** 20).toFixed(0)} -> ${(after / 2 ** 20).toFixed(0)} MiB (one process, mainnet, 300 distinct queries)`,
+        note: `${r.requests.total} requests, ${Math.round(r.requests.average)} req/s, errors ${errorsOf(r) + errorsOf(warm.result)}; RSS ${mib(start)} MiB at start, ${mib(afterPass)} after one pass over the ${requests.length} requests (x2 encodings), ${range(warm.samples)} during the ${warmSeconds} s warm-up load (trough of its second half ${mib(before)}: the baseline), ${range(soak.samples)} during the soak (trough of its second half ${mib(after)}); ${soak.cpu} (one process, mainnet)`,
       }),
     ];
   } finally {
@@ -257,11 +368,13 @@ async function reloadRows(dir, seconds) {
   return rows;
 }
 
-async function fuzzRows(count) {
+export async function fuzzRows(count, sequenceCount) {
   const service = await startService(["--workers", "1", "--quiet", "--dataset", MAINNET()]);
+  const port = Number(new URL(service.url).port);
+  const rows = [];
   try {
-    const result = await runFuzz({ port: Number(new URL(service.url).port), count, seed: 99, concurrency: 32 });
-    return [
+    const result = await runFuzz({ port, count, seed: 99, concurrency: 32 });
+    rows.push(
       figureRow({
         scenario: "7 service, socket-level fuzz",
         metric: "failed exchanges (5xx, non-JSON, dropped)",
@@ -269,12 +382,27 @@ async function fuzzRows(count) {
         unit: "",
         target: "0",
         met: result.failures === 0 && result.sent === count,
-        note: `${result.sent} raw requests in ${(result.ms / 1000).toFixed(0)} s; statuses ${JSON.stringify(result.statuses)}${result.examples.length ? `; first: ${JSON.stringify(result.examples[0]).slice(0, 200)}` : ""}`,
+        note: `${result.sent} raw requests, one per connection, in ${(result.ms / 1000).toFixed(0)} s; statuses ${JSON.stringify(result.statuses)}${result.examples.length ? `; first: ${JSON.stringify(result.examples[0]).slice(0, 200)}` : ""}`,
       }),
-    ];
+    );
+    for (const mode of /** @type {const} */ (["keep-alive", "pipelined"])) {
+      const r = await runFuzz({ port, count: sequenceCount, seed: mode === "pipelined" ? 101 : 100, concurrency: 32, mode });
+      rows.push(
+        figureRow({
+          scenario: `7 service, socket-level fuzz, ${mode}`,
+          metric: "failed exchanges (5xx, non-JSON, parsed request unanswered)",
+          value: r.failures,
+          unit: "",
+          target: "0",
+          met: r.failures === 0 && r.sent === sequenceCount && r.answered === r.owed,
+          note: `${r.sent} requests on ${r.connections} connections (${r.junk} ending in junk bytes) in ${(r.ms / 1000).toFixed(0)} s; ${r.answered} of ${r.owed} owed an answer (sent before any Connection: close answer) answered in full; statuses ${JSON.stringify(r.statuses)}${r.examples.length ? `; first: ${JSON.stringify(r.examples[0]).slice(0, 200)}` : ""}`,
+        }),
+      );
+    }
   } finally {
     await service.stop();
   }
+  return rows;
 }
 
 export async function scenarioService({ quick, soakSeconds }) {
@@ -293,7 +421,7 @@ export async function scenarioService({ quick, soakSeconds }) {
     await step("slow clients", () => slowClientRows());
     await step("soak", () => soakRows(soakSeconds ?? (quick ? 10 : 60)));
     await step("reload", () => reloadRows(dir, quick ? 8 : 12));
-    await step("fuzz", () => fuzzRows(quick ? 10_000 : 100_000));
+    await step("fuzz", () => fuzzRows(quick ? 10_000 : 100_000, quick ? 2_000 : 10_000));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

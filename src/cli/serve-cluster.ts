@@ -6,13 +6,17 @@
  * one worker at a time, forks a replacement that loads the new data and, once it listens, drains
  * the old worker (as nginx does). No request waits on a load: a worker never loads while it
  * serves. A refusal is only recorded by the workers (for /health). A worker that dies while
- * serving is replaced from the last good dataset. SIGTERM/SIGINT drain every worker.
+ * serving is replaced from the last good dataset. The primary keeps what /health reports besides
+ * the data (provenance, loaded_at, last_reload) and hands it to every worker it starts, so all of
+ * them, replacements included, say the same. SIGTERM/SIGINT drain every worker.
  */
 import cluster, { type Worker } from "node:cluster";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadDataset } from "../engine/dataset.js";
+import type { LastReload, ServedProvenance } from "../http/health.js";
+import { LiveGraph } from "../http/live-graph.js";
 import { FungibleError } from "../errors.js";
 import { startServer } from "../node/start-server.js";
 import { watchFiles } from "../node/watch-files.js";
@@ -24,11 +28,21 @@ import { serverOptions, stopSignal } from "./serve-single.js";
 import { describeSource, sourceFiles } from "./serve-source.js";
 
 const DATASET_ENV = "FUNGIBLE_GRAPH_SERVE_DATASET";
-/** Set for a worker started by a reload: its /health then shows that reload. */
-const RELOADED_ENV = "FUNGIBLE_GRAPH_SERVE_RELOADED";
+/**
+ * What every worker reports in /health beyond the data itself (JSON): the primary decides it once,
+ * so a worker started by a reload or replacing one that died agrees with the others.
+ */
+const STATE_ENV = "FUNGIBLE_GRAPH_SERVE_STATE";
 const ACK_TIMEOUT_MS = 120_000;
 
-type ToWorker = { type: "record"; ok: true } | { type: "record"; ok: false; error: string };
+/** The primary's record of the data being served, passed to every worker it starts. */
+export interface ServedState {
+  provenance: ServedProvenance;
+  loaded_at: string;
+  last_reload: LastReload | null;
+}
+
+type ToWorker = { type: "record"; record: LastReload };
 type FromWorker = { type: "listening"; url: string } | { type: "done"; id: number; note: string } | { type: "failed"; id: number; error: string };
 
 export async function runPrimary(command: string, config: ServeConfig): Promise<number> {
@@ -46,6 +60,7 @@ export async function runPrimary(command: string, config: ServeConfig): Promise<
     return file;
   };
   let datasetFile = writeDataset(first.dataset);
+  const state: ServedState = { provenance: first.provenance, loaded_at: new Date().toISOString(), last_reload: null };
   lifecycle(`serving ${first.dataVersion} from ${describeSource(config.source)} (prepared in ${Math.round(first.ms)} ms)`);
 
   const workers = new Set<Worker>();
@@ -92,14 +107,18 @@ export async function runPrimary(command: string, config: ServeConfig): Promise<
     probes: first.probes,
     log: lifecycle,
     target: {
-      async apply(dataset) {
+      async apply(dataset, _dataVersion, provenance) {
         const previous = datasetFile;
         datasetFile = writeDataset(dataset);
+        const now = new Date().toISOString();
+        state.provenance = provenance;
+        state.loaded_at = now;
+        state.last_reload = { ok: true, error: null, at: now };
         const started = performance.now();
         const old = [...ready];
         const exits: Promise<unknown>[] = [];
         for (const worker of old) {
-          await listening(fork(true));
+          await listening(fork());
           retiring.add(worker);
           ready.delete(worker);
           exits.push(new Promise((resolve) => worker.once("exit", resolve)));
@@ -111,13 +130,14 @@ export async function runPrimary(command: string, config: ServeConfig): Promise<
         return `${old.length} workers replaced one by one in ${Math.round(performance.now() - started)} ms: new ones loaded the new data, old ones drained`;
       },
       async record(result) {
-        await everyWorker({ type: "record", ...result });
+        state.last_reload = { ok: result.ok, error: result.ok ? null : result.error, at: new Date().toISOString() };
+        await everyWorker({ type: "record", record: state.last_reload });
       },
     },
   });
 
   // Assigned below, once the cluster's exit handling is in place; reloads only start after that.
-  let fork: (reloaded?: boolean) => Worker = () => {
+  let fork: () => Worker = () => {
     throw new Error("fork before start");
   };
 
@@ -130,11 +150,13 @@ export async function runPrimary(command: string, config: ServeConfig): Promise<
       for (const worker of workers) worker.process.kill("SIGTERM");
       if (workers.size === 0) resolve(code);
     };
-    fork = (reloaded = false) => {
-      const worker = cluster.fork({ [DATASET_ENV]: datasetFile, [RELOADED_ENV]: reloaded ? "1" : "" });
+    fork = () => {
+      const worker = cluster.fork({ [DATASET_ENV]: datasetFile, [STATE_ENV]: JSON.stringify(state) });
       workers.add(worker);
       worker.on("message", (message: FromWorker) => {
         if (message.type === "listening") {
+          // A reload recorded while it was starting: it has the record it was forked with; send the latest.
+          if (state.last_reload) worker.send({ type: "record", record: state.last_reload, id: 0 });
           ready.add(worker);
           waiting.get(worker)?.resolve();
           waiting.delete(worker);
@@ -163,7 +185,11 @@ export async function runPrimary(command: string, config: ServeConfig): Promise<
         shutdown(EXIT_FAILURE);
       } else if (restartsLeft-- > 0) {
         lifecycle(`worker ${worker.process.pid} exited (${how}); starting a replacement`);
-        fork();
+        const replacement = fork();
+        void listening(replacement).then(
+          () => lifecycle(`replacement worker ${replacement.process.pid} listening`),
+          () => {},
+        );
       } else {
         printError(`worker ${worker.process.pid} exited (${how}); too many restarts, stopping`);
         shutdown(EXIT_FAILURE);
@@ -185,10 +211,12 @@ export async function runClusterWorker(command: string, config: ServeConfig): Pr
   process.on("SIGHUP", () => {});
   const stopped = stopSignal();
   process.on("disconnect", () => process.kill(process.pid, "SIGTERM"));
-  const server = await startServer({ graph: loadDataset(readFileSync(file)), ...serverOptions(config, config.quiet ? () => {} : printError) });
-  if (process.env[RELOADED_ENV] === "1") server.live.recordReload({ ok: true });
+  const state = JSON.parse(process.env[STATE_ENV] ?? "null") as ServedState | null;
+  const graph = loadDataset(readFileSync(file));
+  const live = new LiveGraph(graph, state ? { provenance: state.provenance, loadedAt: state.loaded_at, lastReload: state.last_reload } : {});
+  const server = await startServer({ graph: live, ...serverOptions(config, config.quiet ? () => {} : printError) });
   process.on("message", (message: ToWorker & { id: number }) => {
-    server.live.recordReload(message.ok ? { ok: true } : { ok: false, error: message.error });
+    server.live.setLastReload(message.record);
     process.send?.({ type: "done", id: message.id, note: "" });
   });
   process.send?.({ type: "listening", url: server.url });

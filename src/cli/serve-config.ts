@@ -26,6 +26,10 @@ export interface ServeConfig {
   keepAliveTimeoutMs: number;
   maxConnections: number;
   drainTimeoutMs: number;
+  /** Bytes of answer JSON kept per process (undefined: the handler's default, 32 MiB). */
+  answerCacheBytes: number | undefined;
+  /** Bytes of gzip/brotli answers kept per process (undefined: the handler's default, 32 MiB). */
+  compressedCacheBytes: number | undefined;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -43,7 +47,12 @@ export interface ServeFlags {
   "keep-alive-timeout"?: string | undefined;
   "max-connections"?: string | undefined;
   "drain-timeout"?: string | undefined;
+  "answer-cache-bytes"?: string | undefined;
+  "compressed-cache-bytes"?: string | undefined;
 }
+
+/** Largest cache size a flag accepts (16 GiB): more is a typo, not a plan. */
+export const MAX_CACHE_BYTES = 2 ** 34;
 
 export function parseServeConfig(command: string, flags: ServeFlags, source: SourceValues, env: NodeJS.ProcessEnv = process.env): ServeConfig {
   const portText = flags.port ?? env.PORT;
@@ -81,7 +90,14 @@ export function parseServeConfig(command: string, flags: ServeFlags, source: Sou
     maxConnections:
       flags["max-connections"] === undefined ? defaultMaxConnections() : parseInteger(command, "--max-connections", flags["max-connections"], 1, 10_000_000),
     drainTimeoutMs: seconds("drain-timeout", SERVER_DEFAULTS.drainTimeoutMs, 0),
+    answerCacheBytes: cacheBytes(command, "answer-cache-bytes", flags["answer-cache-bytes"]),
+    compressedCacheBytes: cacheBytes(command, "compressed-cache-bytes", flags["compressed-cache-bytes"]),
   };
+}
+
+/** A cache size in bytes, 0 (keep nothing) to MAX_CACHE_BYTES; undefined when the flag is absent. */
+function cacheBytes(command: string, flag: "answer-cache-bytes" | "compressed-cache-bytes", text: string | undefined): number | undefined {
+  return text === undefined ? undefined : parseInteger(command, `--${flag}`, text, 0, MAX_CACHE_BYTES);
 }
 
 function parseWorkers(command: string, text: string | undefined): { count: number; why: string | null } {

@@ -5,6 +5,7 @@
  * reload after it. Every outcome is one lifecycle line; a refusal keeps the data being served.
  */
 import { Worker } from "node:worker_threads";
+import type { ServedProvenance } from "../http/health.js";
 import type { Prepared, PrepareInput, Probe, SourceValues } from "./serve-source.js";
 import { describeSource } from "./serve-source.js";
 
@@ -33,8 +34,8 @@ export function prepareInThread(input: PrepareInput): Promise<Prepared> {
 
 /** Where prepared data goes: this process's LiveGraph, or every worker of a cluster. */
 export interface ReloadTarget {
-  /** Serve this dataset; resolves with a short note (how long the swap took). */
-  apply(dataset: string, dataVersion: string): Promise<string>;
+  /** Serve this dataset, reporting `provenance` in /health; resolves with a short note (how long the swap took). */
+  apply(dataset: string, dataVersion: string, provenance: ServedProvenance): Promise<string>;
   /** Record the outcome of a reload that changed nothing being served. */
   record(result: { ok: true } | { ok: false; error: string }): Promise<void>;
 }
@@ -101,7 +102,7 @@ export class Reloads {
     } else {
       let note: string;
       try {
-        note = await target.apply(prepared.dataset, prepared.dataVersion);
+        note = await target.apply(prepared.dataset, prepared.dataVersion, prepared.provenance);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         await target.record({ ok: false, error: message });

@@ -3,6 +3,7 @@
  * changes with --watch) through a worker thread, and drains on SIGTERM/SIGINT.
  */
 import { loadDataset } from "../engine/dataset.js";
+import { LiveGraph } from "../http/live-graph.js";
 import { startServer } from "../node/start-server.js";
 import { watchFiles } from "../node/watch-files.js";
 import { EXIT_OK } from "./cli-error.js";
@@ -24,6 +25,8 @@ export function serverOptions(config: ServeConfig, log: (line: string) => void) 
     maxConnections: config.maxConnections,
     drainTimeoutMs: config.drainTimeoutMs,
     ...(config.bodyLimit === undefined ? {} : { bodyLimit: config.bodyLimit }),
+    ...(config.answerCacheBytes === undefined ? {} : { answerCacheBytes: config.answerCacheBytes }),
+    ...(config.compressedCacheBytes === undefined ? {} : { compressedCacheBytes: config.compressedCacheBytes }),
   };
 }
 
@@ -42,9 +45,10 @@ export async function runSingle(command: string, config: ServeConfig): Promise<n
   let reload: (trigger: string) => void = () => lifecycle("SIGHUP before the data was loaded: ignored");
   process.on("SIGHUP", () => reload("SIGHUP"));
 
-  const graph = await Promise.race([loadServedGraph(command, config.source), stopped.then(() => null)]);
-  if (graph === null) process.exit(EXIT_OK); // stopped while loading: nothing to drain
-  const server = await startServer({ graph, ...serverOptions(config, lifecycle) });
+  const served = await Promise.race([loadServedGraph(command, config.source), stopped.then(() => null)]);
+  if (served === null) process.exit(EXIT_OK); // stopped while loading: nothing to drain
+  const { graph } = served;
+  const server = await startServer({ graph: new LiveGraph(graph, { provenance: served.provenance }), ...serverOptions(config, lifecycle) });
   const reloads = new Reloads({
     command,
     source: config.source,
@@ -52,10 +56,10 @@ export async function runSingle(command: string, config: ServeConfig): Promise<n
     probes: probesOf(graph),
     log: lifecycle,
     target: {
-      async apply(dataset) {
+      async apply(dataset, _dataVersion, provenance) {
         const started = performance.now();
         const next = loadDataset(dataset);
-        server.live.swap(next);
+        server.live.swap(next, provenance);
         server.live.recordReload({ ok: true });
         return `swapped in ${(performance.now() - started).toFixed(1)} ms on the serving thread`;
       },

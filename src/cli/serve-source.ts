@@ -1,13 +1,21 @@
 /**
  * The data `serve` answers from: loaded through loadGraph (the same flags as every command), then
  * checked before it is served, at start and on every reload. A registry file that `validate` calls
- * fatal is refused as validate refuses it; a new graph must answer a few known questions (assets
- * the graph being served had) without failing. Runs in a worker thread on reload (serve-worker-thread.ts).
+ * fatal is refused as validate refuses it; a new graph must answer known questions (assets the
+ * graph being served had, and a few of its own) with answers that pass the response schemas, and
+ * the dataset compiled from it must answer them byte for byte alike (see checkGraph and
+ * checkRoundTrip). Runs in a worker thread on reload (serve-worker-thread.ts).
  */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { basename } from "node:path";
 import { compileDataset, loadDataset } from "../engine/dataset.js";
 import type { AssetGraph } from "../engine/asset-graph.js";
 import { FungibleError, isFungibleError } from "../errors.js";
+import type { ServedFile, ServedProvenance } from "../http/health.js";
 import { validateRegistry } from "../registry/validate.js";
+import { AssetsBetweenChainsResponseSchema, AssetsFromSourceResponseSchema } from "../wire/schema.js";
+import { assetsBetweenChainsJson, assetsFromSourceJson } from "../wire/serialize.js";
 import { UsageError } from "./cli-error.js";
 import { loadGraph } from "./load-graph.js";
 
@@ -22,7 +30,7 @@ export interface Probe {
 
 /** What a reload (or a cluster start) prepared off the request path. */
 export type Prepared =
-  | { kind: "ready"; dataVersion: string; dataset: string; probes: Probe[]; ms: number }
+  | { kind: "ready"; dataVersion: string; dataset: string; probes: Probe[]; provenance: ServedProvenance; ms: number }
   | { kind: "unchanged"; dataVersion: string; ms: number }
   | { kind: "refused"; error: string; usage: boolean };
 
@@ -50,11 +58,47 @@ export function describeSource(source: SourceValues): string {
   return parts.length === 0 ? "the embedded chain registry" : parts.join(" ");
 }
 
-/** loadGraph, then the checks; throws what loadGraph throws, or `invalid_registry` for a refused graph. */
-export async function loadServedGraph(command: string, source: SourceValues, probes: readonly Probe[] = []): Promise<AssetGraph> {
+/** A graph to serve, and what /health says of where it came from. */
+export interface ServedGraph {
+  graph: AssetGraph;
+  provenance: ServedProvenance;
+}
+
+/**
+ * loadGraph, then the checks; throws what loadGraph throws, or `invalid_registry` for a refused
+ * graph. The files are hashed before and after the load: a file replaced meanwhile is refused
+ * (the next change reloads it), so the hash /health reports is the one of the bytes served.
+ */
+export async function loadServedGraph(command: string, source: SourceValues, probes: readonly Probe[] = []): Promise<ServedGraph> {
+  const before = fileFacts(source);
   const graph = await loadGraph(command, source as Parameters<typeof loadGraph>[1]);
+  const after = fileFacts(source);
+  const changed = after.find((file, i) => file.hash !== before[i]?.hash);
+  if (changed) throw new FungibleError("invalid_registry", `${command}: ${changed.name} changed while it was being read; not served (the next reload reads it again)`);
   checkGraph(command, source, graph, probes);
-  return graph;
+  return { graph, provenance: servedProvenance(graph, after) };
+}
+
+/** Base name and content hash of every file of the source, in flag order. */
+export function fileFacts(source: SourceValues): ServedFile[] {
+  const files: ServedFile[] = [];
+  for (const flag of FILE_FLAGS) {
+    const file = source[flag];
+    if (typeof file !== "string") continue;
+    let hash: string;
+    try {
+      hash = `sha256:${createHash("sha256").update(readFileSync(file)).digest("hex").slice(0, 32)}`;
+    } catch {
+      continue; // unreadable: loadGraph says why, in its own words
+    }
+    files.push({ flag, name: basename(file), hash });
+  }
+  return files;
+}
+
+/** The graph's provenance as loaded (never the dataset serve compiles for itself), with the files. */
+export function servedProvenance(graph: AssetGraph, files: readonly ServedFile[]): ServedProvenance {
+  return { ...graph.provenance, files };
 }
 
 export function checkGraph(command: string, source: SourceValues, graph: AssetGraph, probes: readonly Probe[]): void {
@@ -72,13 +116,63 @@ export function checkGraph(command: string, source: SourceValues, graph: AssetGr
   const listed = new Set(graph.registry.assets.map((asset) => `${asset.chain_id}\u0000${asset.denom}`));
   for (const probe of [...probes, ...probesOf(graph)]) {
     if (!listed.has(`${probe.chain_id}\u0000${probe.denom}`)) continue; // dropped by the new data: not a fault
-    try {
-      graph.assetsFromSource({ source_asset_denom: probe.denom, source_asset_chain_id: probe.chain_id });
-    } catch (error) {
-      const why = isFungibleError(error) ? error.message : String(error);
-      throw new FungibleError("invalid_registry", `${command}: the new data fails a known query (assets_from_source ${probe.denom} on ${probe.chain_id}): ${why}`);
+    for (const question of questionsOf(graph, probe)) {
+      try {
+        question.check(question.ask(graph));
+      } catch (error) {
+        const why = isFungibleError(error) ? error.message : error instanceof Error ? error.message : String(error);
+        throw new FungibleError("invalid_registry", `${command}: the new data fails a known query (${question.name}): ${why.slice(0, 300)}`);
+      }
     }
   }
+}
+
+/** A known question: how to ask it of a graph (the answer's wire JSON) and what the answer must satisfy. */
+interface Question {
+  name: string;
+  ask(graph: AssetGraph): string;
+  check(json: string): void;
+}
+
+/**
+ * The questions asked of a probe asset: assets_from_source for it (the answer must pass
+ * AssetsFromSourceResponseSchema, and every asset must sit on the chain it is listed under), and
+ * assets_between_chains from its chain to each of the first three chains it reaches (the answer
+ * must pass AssetsBetweenChainsResponseSchema, every pair leaving the source chain for that chain).
+ */
+function questionsOf(graph: AssetGraph, probe: Probe): Question[] {
+  const fromSource: Question = {
+    name: `assets_from_source ${probe.denom} on ${probe.chain_id}`,
+    ask: (g) => assetsFromSourceJson(g.assetsFromSource({ source_asset_denom: probe.denom, source_asset_chain_id: probe.chain_id })),
+    check: (json) => {
+      const answer = AssetsFromSourceResponseSchema.parse(JSON.parse(json));
+      for (const [chain, { assets }] of Object.entries(answer.dest_assets)) {
+        const stray = assets.find((asset) => asset.chain_id !== chain);
+        if (stray) throw new Error(`an asset of chain ${stray.chain_id} is listed under ${chain}`);
+      }
+    },
+  };
+  let reached: string[] = [];
+  try {
+    reached = Object.keys(graph.assetsFromSource({ source_asset_denom: probe.denom, source_asset_chain_id: probe.chain_id }).dest_assets);
+  } catch {
+    // The from_source question reports it.
+  }
+  const between = reached
+    .filter((chain) => chain !== probe.chain_id)
+    .slice(0, 3)
+    .map(
+      (dest): Question => ({
+        name: `assets_between_chains ${probe.chain_id} -> ${dest}`,
+        ask: (g) => assetsBetweenChainsJson(g.assetsBetweenChains({ source_chain_id: probe.chain_id, dest_chain_id: dest })),
+        check: (json) => {
+          const answer = AssetsBetweenChainsResponseSchema.parse(JSON.parse(json));
+          const stray = answer.assets_between_chains.find((pair) => pair.asset_on_source.chain_id !== probe.chain_id || pair.asset_on_dest.chain_id !== dest);
+          if (stray) throw new Error(`a pair from ${stray.asset_on_source.chain_id} to ${stray.asset_on_dest.chain_id}`);
+        },
+      }),
+    );
+  return [fromSource, ...between];
 }
 
 /** A few native assets spread over the registry (deterministic). */
@@ -96,19 +190,23 @@ export function probesOf(graph: AssetGraph): Probe[] {
 export async function prepareDataset(input: PrepareInput): Promise<Prepared> {
   const started = performance.now();
   try {
-    const graph = await loadServedGraph(input.command, input.source, input.probes);
+    const { graph, provenance } = await loadServedGraph(input.command, input.source, input.probes);
     const ms = performance.now() - started;
     if (graph.dataVersion === input.currentVersion) return { kind: "unchanged", dataVersion: graph.dataVersion, ms };
-    const dataset = compileDataset(graph);
-    checkRoundTrip(input.command, graph, dataset);
-    return { kind: "ready", dataVersion: graph.dataVersion, dataset, probes: probesOf(graph), ms: performance.now() - started };
+    // A dataset keeps its own compile time; for other sources it is serve's, and /health does not show it.
+    const dataset = compileDataset(graph, graph.provenance.compiled_at ? { compiledAt: graph.provenance.compiled_at } : {});
+    checkRoundTrip(input.command, graph, dataset, input.probes);
+    return { kind: "ready", dataVersion: graph.dataVersion, dataset, probes: probesOf(graph), provenance, ms: performance.now() - started };
   } catch (error) {
     return { kind: "refused", error: describeFailure(error), usage: error instanceof UsageError };
   }
 }
 
-/** The serving side will load this dataset: it must load here, to the same data, with the same answers. */
-function checkRoundTrip(command: string, graph: AssetGraph, dataset: string): void {
+/**
+ * The serving side will load this dataset: it must load here, to the same data version, and answer
+ * every known question (checkGraph's) with byte-identical JSON.
+ */
+export function checkRoundTrip(command: string, graph: AssetGraph, dataset: string, probes: readonly Probe[] = []): void {
   let loaded: AssetGraph;
   try {
     loaded = loadDataset(dataset);
@@ -118,11 +216,22 @@ function checkRoundTrip(command: string, graph: AssetGraph, dataset: string): vo
   if (loaded.dataVersion !== graph.dataVersion) {
     throw new FungibleError("invalid_registry", `${command}: the compiled dataset loads as ${loaded.dataVersion}, not ${graph.dataVersion}`);
   }
-  for (const probe of probesOf(graph)) {
-    const request = { source_asset_denom: probe.denom, source_asset_chain_id: probe.chain_id };
-    if (JSON.stringify(loaded.assetsFromSource(request)) !== JSON.stringify(graph.assetsFromSource(request))) {
-      throw new FungibleError("invalid_registry", `${command}: the compiled dataset answers assets_from_source ${probe.denom} on ${probe.chain_id} differently`);
+  const listed = new Set(graph.registry.assets.map((asset) => `${asset.chain_id}\u0000${asset.denom}`));
+  for (const probe of [...probes, ...probesOf(graph)]) {
+    if (!listed.has(`${probe.chain_id}\u0000${probe.denom}`)) continue;
+    for (const question of questionsOf(graph, probe)) {
+      if (answerOrError(question, loaded) !== answerOrError(question, graph)) {
+        throw new FungibleError("invalid_registry", `${command}: the compiled dataset answers ${question.name} differently`);
+      }
     }
+  }
+}
+
+function answerOrError(question: Question, graph: AssetGraph): string {
+  try {
+    return question.ask(graph);
+  } catch (error) {
+    return `error: ${describeFailure(error)}`;
   }
 }
 

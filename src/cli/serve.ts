@@ -5,6 +5,7 @@
  * With more than one worker the process becomes a node:cluster primary (see serve-cluster.ts).
  */
 import cluster from "node:cluster";
+import { DEFAULT_ANSWER_CACHE_BYTES, DEFAULT_COMPRESSED_CACHE_BYTES } from "../http/handler.js";
 import { SERVER_DEFAULTS } from "../node/start-server.js";
 import { defineCommand } from "./command.js";
 import { GRAPH_OPTIONS } from "./load-graph.js";
@@ -44,6 +45,16 @@ data is refused (logged, and in /health last_reload) and the old data keeps serv
     },
     "max-connections": { type: "string", arg: "N", help: `open connections per process at most (default ${SERVER_DEFAULTS.maxConnections}, less if the open-file limit is lower)` },
     "drain-timeout": { type: "string", arg: "SECONDS", help: `on SIGTERM, how long requests in flight may take (default ${s(SERVER_DEFAULTS.drainTimeoutMs)})` },
+    "answer-cache-bytes": {
+      type: "string",
+      arg: "BYTES",
+      help: `answer JSON kept per process, LRU, for repeats (default ${DEFAULT_ANSWER_CACHE_BYTES}; 0 keeps none)`,
+    },
+    "compressed-cache-bytes": {
+      type: "string",
+      arg: "BYTES",
+      help: `gzip/brotli answers kept per process, LRU (default ${DEFAULT_COMPRESSED_CACHE_BYTES}; 0 keeps none)`,
+    },
     "access-log": { type: "boolean", help: "one JSON line per request on stdout: {t, method, path, status, ms} (default off)" },
     quiet: { type: "boolean", help: "no lifecycle lines (reloads, draining, client aborts); the listening line stays" },
   },

@@ -7,7 +7,7 @@
  * and one Response built from bytes and a plain header object, the form @hono/node-server writes
  * straight to the socket. Every other path falls through to a Hono app (where further endpoints
  * mount) whose `notFound` and `onError` write JSON too. Every answer, errors included, carries
- * `X-Data-Version`, and every error leaves through `fail`, the error body of SEMANTICS 6.
+ * `X-Data-Version`, and every error leaves through `fail`, the error body of docs/behaviour.md §8.
  */
 import { Hono } from "hono";
 import type { AssetGraph } from "../engine/asset-graph.js";
@@ -89,6 +89,7 @@ export function createFetchHandler(graph: AssetGraph | LiveGraph, options: Fetch
     bodyLimit,
     minCompressBytes: positiveInteger(options.minCompressBytes ?? DEFAULT_MIN_COMPRESS_BYTES, "minCompressBytes", 0),
     negotiate: encodingNegotiator(encodings),
+    compresses: encodings.length > 0,
     reportBug: (error: unknown, request: Request) => safely(() => reportBug(error, request)),
   };
   const allowCors = options.cors ?? true;

@@ -13,12 +13,32 @@ export const LastReloadSchema = z
   })
   .readonly();
 
+/** A file the served data was read from, as `serve` saw it. */
+export const ServedFileSchema = z
+  .object({
+    flag: z.enum(["registry", "dataset", "overrides"]).describe("The serve flag that named the file"),
+    name: z.string().describe("The file's base name (no directory)"),
+    hash: z.string().describe("`sha256:` + 32 hex digits of SHA-256 of the file's bytes as read"),
+  })
+  .readonly();
+export type ServedFile = z.infer<typeof ServedFileSchema>;
+
+/**
+ * Where the data being served came from: the graph's provenance as loaded (before any dataset
+ * `serve` compiles for itself, so a reload or a worker reports the same fields as a start), plus
+ * the files it was read from, when the server knows them.
+ */
+export const ServedProvenanceSchema = ProvenanceSchema.unwrap()
+  .extend({ files: z.array(ServedFileSchema).readonly().optional().describe("The files the data was read from (serve; empty for built-in data)") })
+  .readonly();
+export type ServedProvenance = z.infer<typeof ServedProvenanceSchema>;
+
 export const HealthBodySchema = z
   .object({
     status: z.literal("ok"),
     chains: z.number().int().min(0).describe("Chains in the graph being served"),
     data_version: z.string().describe("Content hash of the data behind every answer; also the X-Data-Version header"),
-    provenance: ProvenanceSchema,
+    provenance: ServedProvenanceSchema,
     loaded_at: z.iso.datetime().describe("When the graph being served was swapped in (ISO 8601, UTC)"),
     last_reload: LastReloadSchema.nullable().describe("The last reload attempt; null when none happened yet"),
   })

@@ -4,13 +4,19 @@
  * and checking the next graph is the caller's job (off the request path); this only holds it.
  */
 import type { AssetGraph } from "../engine/asset-graph.js";
-import type { HealthBody, LastReload } from "./health.js";
+import type { HealthBody, LastReload, ServedProvenance } from "./health.js";
 
 export type ReloadResult = { ok: true } | { ok: false; error: string };
 
 export interface LiveGraphOptions {
   /** The clock for `loaded_at` and `last_reload.at` (tests pin it); default `new Date()`. */
   now?: () => Date;
+  /** What /health reports as `provenance` (default the graph's own). */
+  provenance?: ServedProvenance;
+  /** `loaded_at` to report (default now): a process replacing another serves data loaded earlier. */
+  loadedAt?: string;
+  /** `last_reload` to report until the next one (default null), for the same reason. */
+  lastReload?: LastReload | null;
 }
 
 export class LiveGraph {
@@ -18,23 +24,27 @@ export class LiveGraph {
   #loadedAt: string;
   #lastReload: LastReload | null = null;
   #chains: number;
+  #provenance: ServedProvenance;
   readonly #now: () => Date;
 
   constructor(graph: AssetGraph, options: LiveGraphOptions = {}) {
     this.#now = options.now ?? (() => new Date());
     this.#graph = graph;
     this.#chains = graph.chainIds().length;
-    this.#loadedAt = this.#now().toISOString();
+    this.#provenance = options.provenance ?? graph.provenance;
+    this.#loadedAt = options.loadedAt ?? this.#now().toISOString();
+    this.#lastReload = options.lastReload ?? null;
   }
 
   get current(): AssetGraph {
     return this.#graph;
   }
 
-  /** Serves `next` from now on; a graph with the data version already served changes nothing. */
-  swap(next: AssetGraph): "swapped" | "unchanged" {
+  /** Serves `next` from now on (reporting `provenance`, default its own); the data version already served changes nothing. */
+  swap(next: AssetGraph, provenance: ServedProvenance = next.provenance): "swapped" | "unchanged" {
     if (next.dataVersion === this.#graph.dataVersion) return "unchanged";
     this.#graph = next;
+    this.#provenance = provenance;
     this.#chains = next.chainIds().length;
     this.#loadedAt = this.#now().toISOString();
     return "swapped";
@@ -45,13 +55,26 @@ export class LiveGraph {
     this.#lastReload = { ok: result.ok, error: result.ok ? null : result.error, at: this.#now().toISOString() };
   }
 
+  /** Reports a reload recorded elsewhere, as is (a cluster's workers all show the primary's record). */
+  setLastReload(record: LastReload): void {
+    this.#lastReload = record;
+  }
+
+  get lastReload(): LastReload | null {
+    return this.#lastReload;
+  }
+
+  get loadedAt(): string {
+    return this.#loadedAt;
+  }
+
   health(): HealthBody {
     const graph = this.#graph;
     return {
       status: "ok",
       chains: this.#chains,
       data_version: graph.dataVersion,
-      provenance: graph.provenance,
+      provenance: this.#provenance,
       loaded_at: this.#loadedAt,
       last_reload: this.#lastReload,
     };

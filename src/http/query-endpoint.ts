@@ -39,7 +39,7 @@ export const ASSETS_FROM_SOURCE: QueryOperation<AssetsFromSourceOptions> = {
   schema: AssetsFromSourceRequestSchema,
   canonical: canonicalAssetsFromSource,
   answer: (graph, options) => assetsFromSourceJson(graph.assetsFromSource(options)),
-  // The library ignores swap_venues, unchecked, unless include_swaps is true (SEMANTICS 4).
+  // The library ignores swap_venues, unchecked, unless include_swaps is true (docs/behaviour.md §6).
   ignoreUnused: (body) => {
     if (body === null || typeof body !== "object" || Array.isArray(body)) return body;
     const { include_swaps, swap_venues: _unused, ...rest } = body as Record<string, unknown>;
@@ -71,7 +71,11 @@ export interface QueryResult {
   etag: string | undefined;
   body: Uint8Array | null;
   encoding: Encoding | null;
-  /** Whether the body is large enough that its encoding depends on Accept-Encoding. */
+  /**
+   * Whether the answer depends on Accept-Encoding (`Vary: Accept-Encoding`): every GET answer and
+   * 304 when compression is on (a cache must not tell a 304 and the answer it revalidates apart),
+   * and a POST answer large enough to be compressed.
+   */
   varies: boolean;
 }
 
@@ -80,6 +84,8 @@ export interface QueryServices {
   bodyLimit: number;
   minCompressBytes: number;
   negotiate: (acceptEncoding: string | null) => Encoding | null;
+  /** Whether any encoding is offered (false: every answer is identity, nothing varies). */
+  compresses: boolean;
   /** A compressor that fails is a bug of the embedding program: reported, and identity is served. */
   reportBug: (error: unknown, request: Request) => void;
 }
@@ -126,15 +132,18 @@ export async function serveQuery<O>(op: QueryOperation<O>, ctx: QueryContext, se
     // `*` matches only an answer that exists: an unknown chain is still its 404.
     if (kept === undefined && ifNoneMatch?.trim() === "*") kept = compute();
     etag = kept ? (kept.etag ??= answerEtag(version, canonical)) : answerEtag(version, canonical);
-    if (ifNoneMatchHits(ifNoneMatch, etag)) return { notModified: true, etag, body: null, encoding: null, varies: true };
+    if (ifNoneMatchHits(ifNoneMatch, etag)) return { notModified: true, etag, body: null, encoding: null, varies: services.compresses };
   }
   if (kept === undefined) {
     kept = compute();
     kept.etag = etag;
   }
 
-  const varies = kept.bytes.byteLength >= services.minCompressBytes;
-  const encoding = varies ? services.negotiate(request.headers.get("accept-encoding")) : null;
+  const compressible = services.compresses && kept.bytes.byteLength >= services.minCompressBytes;
+  // A GET answer varies even when too small to compress: its ETag (and 304) is shared by every
+  // encoding, and a cache keyed without Accept-Encoding would mix the two for a larger answer.
+  const varies = compressible || (isGet && services.compresses);
+  const encoding = compressible ? services.negotiate(request.headers.get("accept-encoding")) : null;
   if (encoding === null) return { notModified: false, etag, body: kept.bytes, encoding: null, varies };
   try {
     const body = await store.encoded(version, canonical, encoding, kept.bytes);

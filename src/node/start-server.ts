@@ -14,7 +14,7 @@ import { FungibleError } from "../errors.js";
 import { errorBody, payloadTooLarge } from "../http/errors.js";
 import { LiveGraph } from "../http/live-graph.js";
 import { accessLine, bufferedSink, type LineSink } from "./access-log.js";
-import { answerClientError, connectRefusal, requestErrorResponse } from "./client-error.js";
+import { afterAnswers, answerClientError, connectRefusal, endWith, requestErrorResponse } from "./client-error.js";
 import { nodeCompressor } from "./compressor.js";
 import { ConnectionTracker } from "./drain.js";
 
@@ -55,6 +55,8 @@ export interface StartServerOptions {
   drainTimeoutMs?: number;
   /** While draining, an idle keep-alive connection is closed once idle this long (default 1 s). */
   drainIdleGraceMs?: number;
+  /** Bytes of answer JSON the handler keeps (its default when not given). */
+  answerCacheBytes?: number;
   /** Bytes of gzip/brotli-encoded answers the handler keeps (its default when not given). */
   compressedCacheBytes?: number;
 }
@@ -86,6 +88,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const handler = createFetchHandler(live, {
     bodyLimit,
     compressor: nodeCompressor,
+    ...(options.answerCacheBytes === undefined ? {} : { answerCacheBytes: options.answerCacheBytes }),
     ...(options.compressedCacheBytes === undefined ? {} : { compressedCacheBytes: options.compressedCacheBytes }),
     // The 'close' listener below logs the abort once, as such; nothing more to say here.
     onAbort: () => {},
@@ -95,7 +98,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       log(`internal error on ${request.method} ${new URL(request.url).pathname}: ${describe(error)}`);
     },
   });
-  const corsHeaders = { "access-control-allow-origin": "*" };
+  // Answers written below the handler (refusals of node's parser, the adapter, CONNECT, Expect,
+  // oversized uploads) name the data version too: read at the moment each is written.
+  const nodeHeaders = (): Record<string, string> => ({
+    "access-control-allow-origin": "*",
+    "access-control-expose-headers": "x-data-version, etag",
+    "x-data-version": live.current.dataVersion,
+  });
   const listener = getRequestListener(
     (request: Request, env: HttpBindings | Http2Bindings) => {
       incomingOf.set(request, env.incoming as IncomingMessage);
@@ -107,9 +116,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     },
     {
       errorHandler: (error: unknown) => {
-        if (error instanceof Error && error.name === "RequestError") return requestErrorResponse(error.message, corsHeaders);
+        if (error instanceof Error && error.name === "RequestError") return requestErrorResponse(error.message, nodeHeaders());
         log(`internal error before the handler: ${describe(error)}`);
-        return requestErrorResponse("the request could not be read", corsHeaders);
+        return requestErrorResponse("the request could not be read", nodeHeaders());
       },
     },
   );
@@ -117,6 +126,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const sink: LineSink | undefined =
     options.accessLog === true ? bufferedSink() : typeof options.accessLog === "function" ? directSink(options.accessLog) : undefined;
   const tracker = new ConnectionTracker();
+  /** Sockets on which an answer announced Connection: close (what is queued behind it is never sent). */
+  const closedByAnswer = new WeakSet<Socket>();
   const onRequest = (incoming: IncomingMessage, outgoing: ServerResponse) => {
     const started = performance.now();
     tracker.requestStarted(incoming.socket);
@@ -124,12 +135,16 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     outgoing.once("close", () => {
       tracker.requestEnded(incoming.socket);
       if (!outgoing.writableFinished) {
+        // Pipelined behind an answer that closed the connection (Connection: close): HTTP/1.1
+        // sends nothing after that answer, the client retries; the server's doing, not the client's.
+        if (closedByAnswer.has(incoming.socket)) return;
         log(`client closed the connection before the answer: ${incoming.method} ${pathOf(incoming.url)}${incoming.complete ? "" : " (mid-upload)"}`);
-      } else if (sink) {
-        sink.write(accessLine(incoming.method ?? "", incoming.url ?? "/", outgoing.statusCode, performance.now() - started));
+      } else {
+        if ((outgoing as ServerResponse & { _last?: boolean })._last) closedByAnswer.add(incoming.socket);
+        if (sink) sink.write(accessLine(incoming.method ?? "", incoming.url ?? "/", outgoing.statusCode, performance.now() - started));
       }
     });
-    if (refuseOversized(incoming, outgoing, bodyLimit, corsHeaders)) return;
+    if (refuseOversized(incoming, outgoing, bodyLimit, nodeHeaders)) return;
     void listener(incoming, outgoing);
   };
 
@@ -147,15 +162,19 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   );
   server.maxConnections = options.maxConnections ?? SERVER_DEFAULTS.maxConnections;
   server.on("connection", (socket: Socket) => tracker.add(socket));
-  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, corsHeaders));
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, nodeHeaders));
   // An Expect other than 100-continue: node's own 417 has no body.
   server.on("checkExpectation", (_request: IncomingMessage, response: ServerResponse) => {
     const body = JSON.stringify(errorBody(new FungibleError("invalid_request", "the Expect header can only be 100-continue")));
-    response.writeHead(417, { ...corsHeaders, "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) });
+    response.writeHead(417, { ...nodeHeaders(), "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) });
     response.end(body);
   });
-  // With no listener node drops a CONNECT without a word; this is not a proxy: say so in JSON.
-  server.on("connect", (_request: IncomingMessage, socket: Socket) => socket.end(connectRefusal(corsHeaders)));
+  // With no listener node drops a CONNECT without a word; this is not a proxy: say so in JSON,
+  // after the answers to requests pipelined before it (node hands the socket over at once).
+  server.on("connect", (_request: IncomingMessage, socket: Socket) => {
+    socket.on("error", () => {});
+    afterAnswers(socket, () => endWith(socket, connectRefusal(nodeHeaders())));
+  });
   const port = await listen(server, options.port ?? 8080, host);
   let closed: Promise<void> | undefined;
   return {
@@ -174,12 +193,12 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
  * A declared Content-Length over the limit gets its 413 at once, before any of the body is read,
  * and the connection ends after the answer instead of swallowing the upload.
  */
-function refuseOversized(incoming: IncomingMessage, outgoing: ServerResponse, limit: number, headers: Record<string, string>): boolean {
+function refuseOversized(incoming: IncomingMessage, outgoing: ServerResponse, limit: number, headers: () => Record<string, string>): boolean {
   const declared = incoming.headers["content-length"];
   if (declared === undefined || !(Number(declared) > limit)) return false;
   const body = JSON.stringify(errorBody(payloadTooLarge(limit)));
   outgoing.shouldKeepAlive = false;
-  outgoing.writeHead(413, { ...headers, "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body), connection: "close" });
+  outgoing.writeHead(413, { ...headers(), "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body), connection: "close" });
   outgoing.end(body, () => incoming.socket.destroySoon());
   return true;
 }

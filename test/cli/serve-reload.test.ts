@@ -5,6 +5,7 @@
  * request already sent, and usage errors with workers exiting 2 with one message. Loopback only;
  * every load loop is bounded in count.
  */
+import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -81,15 +82,26 @@ async function underLoad(url: string, total: number, lanes: number, during: (don
   return result;
 }
 
-const health = async (url: string) =>
-  (await (await fetch(`${url}/health`)).json()) as { data_version: string; last_reload: { ok: boolean; error: string | null; at: string } | null };
+interface Health {
+  data_version: string;
+  provenance: Record<string, unknown>;
+  loaded_at: string;
+  last_reload: { ok: boolean; error: string | null; at: string } | null;
+}
+const health = async (url: string) => (await (await fetch(`${url}/health`, { headers: { connection: "close" } })).json()) as Health;
+const hashOf = (file: string) => `sha256:${createHash("sha256").update(readFileSync(file)).digest("hex").slice(0, 32)}`;
+const childPids = (pid: number) =>
+  readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
 
 describe("serve reloads", () => {
   it.each([["1"], ["2"]])("reloads a changed registry on SIGHUP under load with --workers %s: answers switch data_version, none fails", async (workers) => {
     const file = join(dir, `sighup-${workers}.json`);
     writeRegistry(file, fixture);
     const server = await serve(["--port", "0", "--workers", workers, "--registry", file]);
-    const before = (await health(server.url)).data_version;
+    const started = await health(server.url);
+    const before = started.data_version;
+    // The same provenance whether one process built the graph or the workers loaded the primary's dataset.
+    expect(started.provenance).toEqual({ source: "registry", files: [{ flag: "registry", name: `sighup-${workers}.json`, hash: hashOf(file) }] });
     const load = await underLoad(server.url, 600, 6, async (done) => {
       await until(() => done() >= 100, "100 answers");
       writeRegistry(file, renamed("v2"));
@@ -101,6 +113,9 @@ describe("serve reloads", () => {
     const after = await health(server.url);
     expect(after.data_version).not.toBe(before);
     expect(after.last_reload).toMatchObject({ ok: true, error: null });
+    // After the reload: the new file's hash, and still no compile time of serve's own.
+    expect(after.provenance).toEqual({ source: "registry", files: [{ flag: "registry", name: `sighup-${workers}.json`, hash: hashOf(file) }] });
+    expect(hashOf(file)).not.toBe((started.provenance.files as { hash: string }[])[0]!.hash);
     // Old answers, then new ones (several workers may interleave for a moment while they are replaced).
     expect(load.versions[0]).toBe(before);
     expect(load.versions.at(-1)).toBe(after.data_version);
@@ -139,6 +154,25 @@ describe("serve reloads", () => {
     now = await health(server.url);
     expect(now.data_version).not.toBe(served);
     expect(now.last_reload).toMatchObject({ ok: true, error: null });
+  });
+
+  it("with --workers 2, a worker replacing one that died reports the same last_reload, loaded_at and provenance", async () => {
+    const file = join(dir, "replaced.json");
+    writeRegistry(file, fixture);
+    const server = await serve(["--port", "0", "--workers", "2", "--registry", file]);
+    writeRegistry(file, "{ not json");
+    server.child.kill("SIGHUP");
+    await until(() => /reload refused/.test(server.stderr()), "the refusal");
+    const workers = childPids(server.child.pid!);
+    expect(workers).toHaveLength(2);
+    process.kill(workers[0]!, "SIGKILL");
+    await until(() => /replacement worker \d+ listening/.test(server.stderr()), "the replacement");
+    // Fresh connections, spread over both workers by the cluster's round robin.
+    const answers = await Promise.all(Array.from({ length: 12 }, () => health(server.url)));
+    const seen = new Set(answers.map(({ last_reload, loaded_at, provenance, data_version }) => JSON.stringify({ last_reload, loaded_at, provenance, data_version })));
+    expect([...seen]).toHaveLength(1);
+    expect(answers[0]!.last_reload).toMatchObject({ ok: false });
+    expect(answers[0]!.last_reload!.error).toMatch(/not valid JSON/);
   });
 
   it("an unchanged source is a logged no-op", async () => {

@@ -6,7 +6,7 @@ import { availableParallelism } from "node:os";
 import { createServer } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { FIXTURE_PATH } from "../http/fixture.js";
-import { startServe, type ServeProcess } from "./run-cli.js";
+import { runCli, startServe, type ServeProcess } from "./run-cli.js";
 
 const REG = ["--registry", FIXTURE_PATH];
 const started: ServeProcess[] = [];
@@ -107,6 +107,18 @@ describe("serve", () => {
     const running = await serve(["--port", "0", "--quiet", ...REG]);
     const port = new URL(running.url).port;
     await expect(startServe(["--port", port, "--workers", "2", ...REG], {}, 20_000)).rejects.toThrow(/exited \(1\) before listening[\s\S]*EADDRINUSE/);
+  });
+
+  it("refuses a bad cache size with a usage error (exit 2), and serves with good ones", async () => {
+    for (const args of [["--answer-cache-bytes=-5"], ["--compressed-cache-bytes", "lots"], ["--answer-cache-bytes", "99999999999999"]]) {
+      const result = await runCli(["serve", "--port", "0", ...args, ...REG]);
+      expect(result.code, args.join(" ")).toBe(2);
+      expect(result.stderr).toMatch(new RegExp(`${args[0]!.split("=")[0]} must be a whole number`));
+    }
+    const server = await serve(["--port", "0", "--workers", "1", "--quiet", "--answer-cache-bytes", "0", "--compressed-cache-bytes", "4096", ...REG]);
+    expect((await query(server.url)).status).toBe(200);
+    server.child.kill("SIGTERM");
+    expect((await server.exited).code).toBe(0);
   });
 
   it("serves the embedded chain registry when given no registry", async () => {

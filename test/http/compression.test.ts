@@ -111,9 +111,43 @@ describe("compressed answers", () => {
     expect(text.length).toBeLessThan(1024);
     JSON.parse(text);
     expect(small.headers.get("content-encoding")).toBeNull();
-    expect(small.headers.get("vary")).toBeNull();
     const error = await handler(new Request(`http://fungible.test${BETWEEN}?source_chain_id=x`, { headers: { "accept-encoding": "gzip" } }));
     expect(error.headers.get("content-encoding")).toBeNull();
+  });
+
+  it("sends Vary: Accept-Encoding on every GET answer and its 304 while compression is on, small ones too", async () => {
+    const SMALL = `${BETWEEN}?source_chain_id=phoenix-1&dest_chain_id=cosmoshub-4`;
+    const get = (handler: ReturnType<typeof createFetchHandler>, url: string, headers: Record<string, string> = {}) =>
+      handler(new Request(`http://fungible.test${url}`, { headers }));
+    for (const compressor of [undefined, zlibCompressor]) {
+      const handler = createFetchHandler(fixtureGraph(), compressor ? { compressor } : {});
+      for (const url of [SMALL, BIG]) {
+        for (const headers of [{}, { "accept-encoding": "gzip" }, { "accept-encoding": "identity" }] as Record<string, string>[]) {
+          const answer = await get(handler, url, headers);
+          expect(answer.status).toBe(200);
+          expect(answer.headers.get("vary"), `${url} ${JSON.stringify(headers)}`).toBe("accept-encoding");
+          const etag = answer.headers.get("etag")!;
+          await answer.arrayBuffer();
+          const revalidated = await get(handler, url, { ...headers, "if-none-match": etag });
+          expect(revalidated.status).toBe(304);
+          expect(revalidated.headers.get("vary")).toBe("accept-encoding");
+        }
+      }
+      const head = await handler(new Request(`http://fungible.test${SMALL}`, { method: "HEAD" }));
+      expect(head.headers.get("vary")).toBe("accept-encoding");
+    }
+    // A small POST answer is never compressed and carries no caching headers: nothing varies.
+    const post = await createFetchHandler(fixtureGraph())(jsonRequest(BETWEEN, { source_chain_id: "phoenix-1", dest_chain_id: "cosmoshub-4" }));
+    expect(post.headers.get("vary")).toBeNull();
+    // Compression off: no answer varies by Accept-Encoding, 304s included.
+    const off = createFetchHandler(fixtureGraph(), { encodings: [] });
+    for (const url of [SMALL, BIG]) {
+      const answer = await get(off, url, { "accept-encoding": "gzip" });
+      expect(answer.headers.get("vary")).toBeNull();
+      const revalidated = await get(off, url, { "if-none-match": answer.headers.get("etag")! });
+      expect(revalidated.status).toBe(304);
+      expect(revalidated.headers.get("vary")).toBeNull();
+    }
   });
 
   it("follows minCompressBytes and encodings: [] turns compression off", async () => {

@@ -1,6 +1,6 @@
 /**
  * The HTTP surface called as a fetch handler, no server: every endpoint, every option and every
- * error status of SEMANTICS section 6.
+ * error status of docs/behaviour.md §8.
  */
 import { describe, expect, it, vi } from "vitest";
 import { createFetchHandler, DEFAULT_BODY_LIMIT } from "../../src/http/handler.js";

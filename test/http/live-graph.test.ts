@@ -43,6 +43,21 @@ describe("LiveGraph", () => {
     expect(health.data_version).toMatch(/^sha256:[0-9a-f]{32}$/);
   });
 
+  it("reports the provenance, loaded_at and last_reload it is given (a cluster worker replacing another)", () => {
+    const provenance = { source: "registry" as const, files: [{ flag: "registry" as const, name: "registry.json", hash: "sha256:0123456789abcdef0123456789abcdef" }] };
+    const lastReload = { ok: false, error: "registry.json: not valid JSON", at: "2025-01-01T00:00:00.000Z" };
+    const live = new LiveGraph(fixtureGraph(), { provenance, loadedAt: "2024-12-31T00:00:00.000Z", lastReload });
+    const health = live.health();
+    expect(HealthBodySchema.parse(health)).toEqual(health);
+    expect(health).toMatchObject({ provenance, loaded_at: "2024-12-31T00:00:00.000Z", last_reload: lastReload });
+    const next = renamedGraph();
+    expect(live.swap(next, { ...provenance, files: [{ ...provenance.files[0]!, hash: "sha256:ffffffffffffffffffffffffffffffff" }] })).toBe("swapped");
+    expect(live.health().provenance.files![0]!.hash).toBe("sha256:ffffffffffffffffffffffffffffffff");
+    const record = { ok: true, error: null, at: "2025-01-03T00:00:00.000Z" };
+    live.setLastReload(record);
+    expect(live.health().last_reload).toEqual(record);
+  });
+
   it("swaps a graph with another data version, and treats the same version as a no-op", () => {
     const time = clock("2025-01-02T03:04:05.000Z");
     const first = fixtureGraph();

@@ -7,8 +7,10 @@
 import { request as httpRequest, Agent } from "node:http";
 import { connect, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { buildAssetGraph, parseRegistry } from "../../src/index.js";
 import { startServer, type RunningServer } from "../../src/node/index.js";
-import { fixtureGraph } from "../http/fixture.js";
+import { FIXTURE_PATH, fixtureGraph } from "../http/fixture.js";
 import { rawRequest } from "./raw-http.js";
 
 const FROM_SOURCE = "/v2/fungible/assets_from_source";
@@ -78,6 +80,7 @@ describe("answers in JSON to requests the stack refuses", () => {
     const { server, lines } = await start();
     const answer = await rawRequest(server.port, bytes);
     expectJsonError(answer, status);
+    expect(answer.headers["x-data-version"]).toBe(server.live.current.dataVersion);
     expect(lines.filter((line) => line.startsWith("internal error"))).toEqual([]);
   });
 
@@ -86,6 +89,70 @@ describe("answers in JSON to requests the stack refuses", () => {
     const answer = await rawRequest(server.port, `GET http://127.0.0.1:${server.port}/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body)).toMatchObject({ status: "ok" });
+  });
+});
+
+describe("refusals written below the handler name the data version", () => {
+  it("answers a bad Expect with a JSON 417 carrying X-Data-Version", async () => {
+    const { server } = await start();
+    const answer = await rawRequest(server.port, "GET /health HTTP/1.1\r\nHost: x\r\nExpect: tea\r\n\r\n");
+    expectJsonError(answer, 417);
+    expect(answer.headers["x-data-version"]).toBe(server.live.current.dataVersion);
+  });
+
+  it("answers CONNECT with a JSON 405 carrying X-Data-Version", async () => {
+    const { server } = await start();
+    const answer = await rawRequest(server.port, "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n", { oneResponse: false });
+    expectJsonError(answer, 405);
+    expect(answer.headers["x-data-version"]).toBe(server.live.current.dataVersion);
+  });
+
+  it("reads the version served when the refusal is written, not at start", async () => {
+    const { server } = await start();
+    const raw = JSON.parse(readFileSync(FIXTURE_PATH, "utf8")) as { chains: { pretty_name: string }[] };
+    raw.chains[0]!.pretty_name = "Cosmos Hub (renamed)";
+    const other = buildAssetGraph(parseRegistry(raw));
+    expect(server.live.swap(other)).toBe("swapped");
+    for (const bytes of [
+      "GARBAGE\r\n\r\n",
+      "GET /health HTTP/1.1\r\n\r\n",
+      `POST ${FROM_SOURCE} HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999\r\n\r\n`,
+      "GET /health HTTP/1.1\r\nHost: x\r\nExpect: tea\r\n\r\n",
+      `GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(70_000)}\r\n\r\n`,
+    ]) {
+      const answer = await rawRequest(server.port, bytes);
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.headers["x-data-version"], bytes.slice(0, 40)).toBe(other.dataVersion);
+    }
+  });
+});
+
+describe("bad bytes after requests on a kept-alive connection", () => {
+  it("answers a pipelined POST in full, then refuses the junk after it in JSON and closes", async () => {
+    const { server, lines } = await start();
+    const post = `POST ${FROM_SOURCE} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(atom)}\r\n\r\n${atom}`;
+    const answer = await rawRequest(server.port, `${post}${post}\u0001\u0002 junk\r\n\r\n`, { oneResponse: false, timeoutMs: 10_000 });
+    expect(answer.closedByServer).toBe(true);
+    const parts = answer.text.split(/(?=HTTP\/1\.1 \d{3} )/);
+    expect(parts.map((part) => part.slice(0, 12))).toEqual(["HTTP/1.1 200", "HTTP/1.1 200", "HTTP/1.1 400"]);
+    for (const part of parts.slice(0, 2)) {
+      const length = Number(/\r\ncontent-length: (\d+)/i.exec(part)![1]);
+      const body = part.slice(part.indexOf("\r\n\r\n") + 4);
+      expect(Buffer.byteLength(body, "latin1")).toBe(length);
+      expect(JSON.parse(Buffer.from(body, "latin1").toString("utf8"))).toHaveProperty("dest_assets");
+    }
+    expect(JSON.parse(parts[2]!.slice(parts[2]!.indexOf("\r\n\r\n") + 4))).toMatchObject({ code: 3 });
+    expect(parts[2]).toContain(`\r\nx-data-version: ${server.live.current.dataVersion}\r\n`);
+    expect(lines).toEqual([]);
+  });
+
+  it("says nothing more when the answer before the junk closed the connection", async () => {
+    const { server, lines } = await start();
+    const answer = await rawRequest(server.port, "GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n\u0001junk\r\n\r\n", { oneResponse: false });
+    expect(answer.closedByServer).toBe(true);
+    expect(answer.text.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+    expect(answer.status).toBe(200);
+    expect(lines).toEqual([]);
   });
 });
 
@@ -100,6 +167,7 @@ describe("body limits on the wire", () => {
     );
     expectJsonError(answer, 413);
     expect(answer.headers.connection).toBe("close");
+    expect(answer.headers["x-data-version"]).toBe(server.live.current.dataVersion);
     expect(answer.closedByServer).toBe(true);
   });
 
@@ -159,6 +227,7 @@ describe("clients that go away or go slow", () => {
     await response.text();
     for (const text of await Promise.all(answers)) {
       expect(text).toMatch(/^HTTP\/1\.1 408 /);
+      expect(text).toContain(`\r\nx-data-version: ${server.live.current.dataVersion}\r\n`);
       expect(JSON.parse(text.slice(text.indexOf("\r\n\r\n") + 4))).toMatchObject({ code: 3 });
     }
   });

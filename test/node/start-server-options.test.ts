@@ -1,0 +1,50 @@
+/**
+ * startServer hands its cache sizes to the fetch handler (answerCacheBytes was once dropped on
+ * the way): the handler factory is wrapped to see the options it receives.
+ */
+import { afterEach, expect, it, vi } from "vitest";
+import type { FetchHandlerOptions } from "../../src/http/handler.js";
+
+const seen: FetchHandlerOptions[] = [];
+vi.mock("../../src/http/handler.js", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../src/http/handler.js")>();
+  return {
+    ...original,
+    createFetchHandler: (graph: Parameters<typeof original.createFetchHandler>[0], options: FetchHandlerOptions = {}) => {
+      seen.push(options);
+      return original.createFetchHandler(graph, options);
+    },
+  };
+});
+
+const { startServer } = await import("../../src/node/start-server.js");
+const { fixtureGraph } = await import("../http/fixture.js");
+
+afterEach(() => {
+  seen.length = 0;
+});
+
+it("passes answerCacheBytes and compressedCacheBytes to the handler", async () => {
+  const server = await startServer({ graph: fixtureGraph(), port: 0, quiet: true, answerCacheBytes: 12_345, compressedCacheBytes: 0 });
+  try {
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ answerCacheBytes: 12_345, compressedCacheBytes: 0 });
+    expect((await fetch(`${server.url}/health`)).status).toBe(200);
+  } finally {
+    await server.close();
+  }
+});
+
+it("leaves them to the handler's defaults when not given", async () => {
+  const server = await startServer({ graph: fixtureGraph(), port: 0, quiet: true });
+  try {
+    expect("answerCacheBytes" in seen[0]!).toBe(false);
+    expect("compressedCacheBytes" in seen[0]!).toBe(false);
+  } finally {
+    await server.close();
+  }
+});
+
+it("refuses a size the handler refuses", async () => {
+  await expect(startServer({ graph: fixtureGraph(), port: 0, quiet: true, answerCacheBytes: -1 })).rejects.toThrow(/answerCacheBytes must be a non-negative integer/);
+});
