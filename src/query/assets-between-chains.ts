@@ -38,7 +38,9 @@ export function assetsBetweenChains(engine: Engine, request: AssetsBetweenChains
   for (const sourceIndex of assetsByChain[sourceChain]!) {
     const source = assets[sourceIndex]!;
     // Derived vouchers have no metadata, so `passes` admits them as sources exactly when
-    // include_no_metadata_assets admits assets without metadata on both sides.
+    // include_no_metadata_assets admits assets without metadata on both sides. They come after
+    // every listed asset of the chain (canonical order), so without that flag the walk ends there.
+    if (!source.listed && !options.include_no_metadata_assets) break;
     if (!passes(source, options)) continue;
     best = -1;
     forEachReachable(engine.model, reachableOf(engine, sourceIndex), options.allow_multi_tx, consider, destChain);
