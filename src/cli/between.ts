@@ -38,7 +38,7 @@ with the transactions and bridges the move needs.`,
   },
 });
 
-export function renderBetween(request: AssetsBetweenChainsRequest, response: AssetsBetweenChainsResponse): string {
+function renderBetween(request: AssetsBetweenChainsRequest, response: AssetsBetweenChainsResponse): string {
   const pairs = response.assets_between_chains;
   const what = `${request.source_chain_id} -> ${request.dest_chain_id}`;
   if (pairs.length === 0) return `no asset moves ${what} with these filters`;

@@ -64,7 +64,7 @@ export function parseVenueArg(text: string, command: string = NAME): { chain_id:
   return { chain_id: text.slice(0, colon), name: text.slice(colon + 1) };
 }
 
-export function renderFromSource(request: AssetsFromSourceRequest, response: AssetsFromSourceResponse): string {
+function renderFromSource(request: AssetsFromSourceRequest, response: AssetsFromSourceResponse): string {
   const rows: string[][] = [];
   const chains = Object.keys(response.dest_assets);
   for (const chainId of chains) {

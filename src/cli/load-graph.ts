@@ -11,7 +11,7 @@ import { contentHash, type Provenance } from "../engine/data-version.js";
 import { loadDataset } from "../engine/dataset.js";
 import { loadAssetGraph } from "../engine/load-asset-graph.js";
 import type { AssetGraph } from "../engine/asset-graph.js";
-import { loadChainRegistry, loadChainRegistryWithIssues } from "../registry/load-chain-registry.js";
+import { loadChainRegistryWithIssues } from "../registry/load-chain-registry.js";
 import { applyOverrides, parseOverrides, type Overrides } from "../registry/overrides.js";
 import type { Registry } from "../registry/schema.js";
 import type { RegistryIssue } from "../registry/issues.js";
@@ -44,28 +44,12 @@ export interface GraphSource {
   overrides?: string | undefined;
 }
 
-/** The graph options of a command's parsed values, and nothing else (for configs that carry them). */
-export function graphSource(values: GraphSource): GraphSource {
-  return {
-    network: values.network,
-    dataset: values.dataset,
-    registry: values.registry,
-    "chain-registry": values["chain-registry"],
-    overrides: values.overrides,
-  };
-}
-
 export function parseNetwork(command: string, text: string | undefined): Network {
   if (text === undefined) return "mainnet";
   if (!(NETWORKS as readonly string[]).includes(text)) {
     throw new UsageError(`${command}: --network must be mainnet or testnet, got "${text}"`, command);
   }
   return text as Network;
-}
-
-/** The registry of `--registry FILE`, else the embedded chain registry (for `validate`). */
-export async function loadRegistry(registryFile: string | undefined): Promise<Registry> {
-  return registryFile === undefined ? loadChainRegistry() : loadRegistryFile(registryFile);
 }
 
 export async function readOverrides(path: string): Promise<Overrides> {
@@ -89,7 +73,7 @@ export function chainRegistryVersion(): string | undefined {
 }
 
 /** The installed chain-registry's lists of `network`, with what the adapter left out (for `explain`). */
-export async function chainRegistrySource(network: Network): Promise<{ registry: Registry; issues: RegistryIssue[]; provenance: Provenance }> {
+async function chainRegistrySource(network: Network): Promise<{ registry: Registry; issues: RegistryIssue[]; provenance: Provenance }> {
   const { registry, issues } = await loadChainRegistryWithIssues({ network });
   const version = chainRegistryVersion();
   return { registry, issues, provenance: { source: "chain-registry", network, ...(version ? { chain_registry_version: version } : {}) } };

@@ -6,7 +6,7 @@ import { UsageError } from "./cli-error.js";
 import type { OptionSpecs } from "./command.js";
 import { print, printJson } from "./output.js";
 
-export const FORMATS = ["text", "json", "mermaid", "dot", "svg"] as const;
+const FORMATS = ["text", "json", "mermaid", "dot", "svg"] as const;
 export type Format = (typeof FORMATS)[number];
 
 export const FORMAT_OPTION = {

@@ -107,7 +107,7 @@ function parseWorkers(command: string, text: string | undefined): { count: numbe
 }
 
 /** 10,000, or fewer when the open-file limit is lower: leave room for the files a reload reads. */
-export function defaultMaxConnections(limitsFile = "/proc/self/limits"): number {
+function defaultMaxConnections(limitsFile = "/proc/self/limits"): number {
   let soft = Number.POSITIVE_INFINITY;
   try {
     const line = readFileSync(limitsFile, "utf8").split("\n").find((l) => l.startsWith("Max open files"));

@@ -80,7 +80,7 @@ export async function loadServedGraph(command: string, source: SourceValues, pro
 }
 
 /** Base name and content hash of every file of the source, in flag order. */
-export function fileFacts(source: SourceValues): ServedFile[] {
+function fileFacts(source: SourceValues): ServedFile[] {
   const files: ServedFile[] = [];
   for (const flag of FILE_FLAGS) {
     const file = source[flag];
@@ -97,7 +97,7 @@ export function fileFacts(source: SourceValues): ServedFile[] {
 }
 
 /** The graph's provenance as loaded (never the dataset serve compiles for itself), with the files. */
-export function servedProvenance(graph: AssetGraph, files: readonly ServedFile[]): ServedProvenance {
+function servedProvenance(graph: AssetGraph, files: readonly ServedFile[]): ServedProvenance {
   return { ...graph.provenance, files };
 }
 

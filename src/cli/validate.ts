@@ -108,7 +108,7 @@ function noteIssue(note: RegistryNote): ValidationIssue {
   }
 }
 
-export function renderIssues(what: string, issues: readonly ValidationIssue[], fatal: number): string {
+function renderIssues(what: string, issues: readonly ValidationIssue[], fatal: number): string {
   const summary = `${what}: ${plural(fatal, "fatal issue")}, ${plural(issues.length - fatal, "warning")}`;
   if (issues.length === 0) return `${what}: no issues`;
   const rows = issues.map((issue) => [issue.severity, issue.code, issue.where, issue.message]);

@@ -69,7 +69,7 @@ Exits 0 when reachable, 1 when not.`,
   },
 });
 
-export function renderExplanation(request: ExplainRequest, answer: ExplainResponse): string {
+function renderExplanation(request: ExplainRequest, answer: ExplainResponse): string {
   const source = `${request.source_asset_chain_id} ${request.source_asset_denom}`;
   const dest = request.dest_asset_denom ? `${answer.dest_chain_id} ${request.dest_asset_denom}` : answer.dest_chain_id;
   if (answer.reachable) {

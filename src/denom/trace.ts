@@ -16,7 +16,7 @@ export interface TraceHop {
 const CHANNEL_OR_CLIENT = /^(channel-\d+|\d\d-[a-z0-9-]+-\d+)$/;
 const PORT = /^[a-zA-Z0-9._+\-#[\]<>]+$/;
 
-export function isChannelOrClientId(segment: string): boolean {
+function isChannelOrClientId(segment: string): boolean {
   return CHANNEL_OR_CLIENT.test(segment);
 }
 

@@ -13,13 +13,13 @@ import { contentHash } from "./data-version.js";
 /** Columns of integers: string-table indexes (-1: absent), enum positions, 0/1 flags, numbers. */
 export type Columns<K extends string> = Record<K, number[]>;
 
-export const CHAIN_COLUMNS = ["chain_id", "chain_name", "pretty_name", "chain_type", "pfm_enabled", "supports_memo"] as const;
-export const ASSET_COLUMNS = [
+const CHAIN_COLUMNS = ["chain_id", "chain_name", "pretty_name", "chain_type", "pfm_enabled", "supports_memo"] as const;
+const ASSET_COLUMNS = [
   "chain_id", "denom", "trace", "origin_chain_id", "origin_denom", "is_cw20", "is_evm",
   "symbol", "name", "logo_uri", "decimals", "description", "coingecko_id", "recommended_symbol",
 ] as const;
-export const CHANNEL_COLUMNS = ["chain_1", "channel_1", "port_1", "chain_2", "channel_2", "port_2", "status", "preferred"] as const;
-export const LINK_COLUMNS = ["bridge", "from_chain_id", "from_denom", "to_chain_id", "to_denom", "bidirectional"] as const;
+const CHANNEL_COLUMNS = ["chain_1", "channel_1", "port_1", "chain_2", "channel_2", "port_2", "status", "preferred"] as const;
+const LINK_COLUMNS = ["bridge", "from_chain_id", "from_denom", "to_chain_id", "to_denom", "bidirectional"] as const;
 
 // Tens of thousands of values: one plain loop per column, not a schema per element.
 export const Ints = z.custom<number[]>((value) => Array.isArray(value) && everyIs(value, Number.isInteger), "expected an array of integers");

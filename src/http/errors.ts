@@ -14,7 +14,7 @@ export function errorBody(error: FungibleError): ErrorBody {
   return { code: error.grpcCode, message: error.message, details: error.details };
 }
 
-export function errorResponse(error: FungibleError, headers: Record<string, string> = {}): Response {
+function errorResponse(error: FungibleError, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(errorBody(error)), {
     status: error.status,
     headers: { ...JSON_HEADERS, ...headers },

@@ -9,9 +9,9 @@ import { RouteSchema } from "../wire/route.js";
 import { AssetsFromSourceResponseSchema, WireAssetSchema } from "../wire/schema.js";
 
 /** Pictures as text: Mermaid, Graphviz DOT, or SVG (the DOT drawn by Graphviz, loaded on first use). */
-export const PICTURE_FORMATS = ["mermaid", "dot", "svg"] as const;
+const PICTURE_FORMATS = ["mermaid", "dot", "svg"] as const;
 export type PictureFormat = (typeof PICTURE_FORMATS)[number];
-export const ROUTE_FORMATS = ["json", ...PICTURE_FORMATS] as const;
+const ROUTE_FORMATS = ["json", ...PICTURE_FORMATS] as const;
 
 /** `cosmoshub-4:uatom` -> {chain_id, denom}, split at the first ':' since chain ids contain none (cw20:... denoms do). */
 const assetArgument = (field: string) =>

@@ -228,7 +228,7 @@ function methodNotAllowed(method: string, path: string, allow: readonly string[]
  * absolute and serialised, so the path starts at the first `/` after the scheme's `//`. The path
  * is kept as sent (percent-escapes and all): endpoints are matched exactly.
  */
-export function splitUrl(url: string): { path: string; query: string } {
+function splitUrl(url: string): { path: string; query: string } {
   const scheme = url.indexOf("://");
   const start = url.indexOf("/", scheme === -1 ? 0 : scheme + 3);
   if (start === -1) return { path: "/", query: "" };

@@ -5,7 +5,7 @@
 import * as z from "zod";
 import { ProvenanceSchema } from "../engine/data-version.js";
 
-export const LastReloadSchema = z
+const LastReloadSchema = z
   .object({
     ok: z.boolean().describe("Whether the last reload was swapped in (or found the data unchanged)"),
     error: z.string().nullable().describe("Why the last reload was refused; null when it succeeded"),
@@ -14,7 +14,7 @@ export const LastReloadSchema = z
   .readonly();
 
 /** A file the served data was read from, as `serve` saw it. */
-export const ServedFileSchema = z
+const ServedFileSchema = z
   .object({
     flag: z.enum(["registry", "dataset", "overrides"]).describe("The serve flag that named the file"),
     name: z.string().describe("The file's base name (no directory)"),
@@ -28,7 +28,7 @@ export type ServedFile = z.infer<typeof ServedFileSchema>;
  * `serve` compiles for itself, so a reload or a worker reports the same fields as a start), plus
  * the files it was read from, when the server knows them.
  */
-export const ServedProvenanceSchema = ProvenanceSchema.unwrap()
+const ServedProvenanceSchema = ProvenanceSchema.unwrap()
   .extend({ files: z.array(ServedFileSchema).readonly().optional().describe("The files the data was read from (serve; empty for built-in data)") })
   .readonly();
 export type ServedProvenance = z.infer<typeof ServedProvenanceSchema>;

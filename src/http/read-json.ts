@@ -9,7 +9,7 @@ import { payloadTooLarge } from "./errors.js";
 export const MAX_JSON_DEPTH = 32;
 
 /** `application/json`, `application/*+json`, any parameters; no header at all counts as JSON. */
-export function isJsonContentType(header: string | null): boolean {
+function isJsonContentType(header: string | null): boolean {
   if (header === null || header.trim() === "") return true;
   const mediaType = header.split(";", 1)[0]!.trim().toLowerCase();
   return mediaType === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
@@ -32,7 +32,7 @@ export function assertJsonContentType(header: string | null): void {
  * every call: with it the service ran at a quarter of a bare node:http handler's throughput
  * (scripts/bench-http-overhead.mjs), so the check lives here and reads through its fast path.
  */
-export async function readBodyLimited(request: Request, limit: number): Promise<Uint8Array> {
+async function readBodyLimited(request: Request, limit: number): Promise<Uint8Array> {
   try {
     return await readLimited(request, limit);
   } catch (error) {
@@ -44,7 +44,7 @@ export async function readBodyLimited(request: Request, limit: number): Promise<
  * Reading a body fails only when its stream does: the client hung up or reset mid-upload. That
  * is the client's doing, not a bug, so it gets its own kind (499) and never reaches onInternalError.
  */
-export function clientClosed(cause: unknown): FungibleError {
+function clientClosed(cause: unknown): FungibleError {
   const error = new FungibleError("client_closed_request", "the client closed the connection before its request body was read");
   Object.defineProperty(error, "cause", { value: cause, enumerable: false });
   return error;
@@ -82,7 +82,7 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array>
 }
 
 /** Depth of the deepest `{`/`[` outside strings, stopping as soon as it passes `max`. */
-export function jsonDepthExceeds(text: string, max: number): boolean {
+function jsonDepthExceeds(text: string, max: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {

@@ -47,7 +47,7 @@ export function canonicalAssets(
   return { assets, assetIndexByKey };
 }
 
-export function derivedVouchersOf(assets: readonly AssetRecord[]): DerivedVoucher[] {
+function derivedVouchersOf(assets: readonly AssetRecord[]): DerivedVoucher[] {
   return assets.filter((a) => !a.listed).map((a) => [a.chainId, a.denom, a.trace, a.originChainId, a.originDenom]);
 }
 

@@ -27,7 +27,7 @@ function refusalOf(code: string | undefined, message: string): Refusal {
 }
 
 /** The raw bytes of a JSON error answer that also ends the connection. */
-export function rawErrorResponse(code: string | undefined, message: string, extraHeaders: Record<string, string> = {}): string {
+function rawErrorResponse(code: string | undefined, message: string, extraHeaders: Record<string, string> = {}): string {
   const { status, reason, error } = refusalOf(code, message);
   const body = JSON.stringify(errorBody(error));
   const headers = Object.entries({ ...extraHeaders, "content-type": "application/json; charset=utf-8" })

@@ -11,7 +11,7 @@ import { availableParallelism, freemem } from "node:os";
  * Peak RSS of one worker serving the embedded mainnet graph across a reload (the old graph plus
  * the restored new one), measured with `bench/scenarios/s7-service.mjs` and rounded up.
  */
-export const WORKER_MEMORY_BYTES = 512 * 2 ** 20;
+const WORKER_MEMORY_BYTES = 512 * 2 ** 20;
 const BUDGET_SHARE = 0.75;
 
 export interface WorkerCountFacts {
@@ -26,7 +26,7 @@ export interface WorkerCount extends WorkerCountFacts {
   why: string;
 }
 
-export function workerCountFor(facts: WorkerCountFacts): WorkerCount {
+function workerCountFor(facts: WorkerCountFacts): WorkerCount {
   const byMemory = Math.floor((facts.availableBytes * BUDGET_SHARE) / facts.perWorkerBytes);
   const count = Math.max(1, Math.min(facts.cores, byMemory));
   const mib = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MiB`;
@@ -39,7 +39,7 @@ export function defaultWorkerCount(perWorkerBytes = WORKER_MEMORY_BYTES): Worker
 }
 
 /** Free memory, capped by the room left under a cgroup (v2 or v1) limit when there is one. */
-export function availableMemory(): number {
+function availableMemory(): number {
   const free = freemem();
   const room = cgroupRoom();
   return room === undefined ? free : Math.min(free, room);

@@ -48,7 +48,7 @@ export function reachableSet(model: EngineModel, labels: readonly RouteLabel[]):
 }
 
 /** The entries whose route needs a single transaction: what default queries walk. */
-export function singleTransactionSubset(set: ReachableSet): ReachableSet {
+function singleTransactionSubset(set: ReachableSet): ReachableSet {
   const keep: number[] = [];
   set.txs.forEach((txs, i) => {
     if (txs === 1) keep.push(i);
@@ -70,7 +70,7 @@ export function singleTransactionSubset(set: ReachableSet): ReachableSet {
 }
 
 /** The half-open slice `[start, end)` of `set` whose targets sit on chain `chainIndex`. */
-export function chainSlice(set: ReachableSet, chainIndex: number): [number, number] {
+function chainSlice(set: ReachableSet, chainIndex: number): [number, number] {
   const chains = set.chains;
   const lowerBound = (value: number) => {
     let lo = 0;

@@ -38,12 +38,12 @@ export function indexListedAssets(lists: readonly CrAssetList[]): ListedAssets {
   return listed;
 }
 
-export function assetWhere(chainName: string, asset: CrAsset): string {
+function assetWhere(chainName: string, asset: CrAsset): string {
   return `${chainName}/assetlist ${asset.symbol ?? asset.base}`;
 }
 
 /** Trace types that keep IBC semantics: the path and the origin carry through (Eureka is IBC v2). */
-export function isIbcTrace(trace: CrTrace): boolean {
+function isIbcTrace(trace: CrTrace): boolean {
   return (
     trace.type === "ibc" || trace.type === "ibc-cw20" || (trace.type === "ibc-bridge" && trace.provider === "Eureka")
   );
@@ -54,7 +54,7 @@ export function isIbcTrace(trace: CrTrace): boolean {
  * `ibc/` denom is a voucher whatever bridge label its last trace has (Picasso, ...): its path
  * still hashes to the denom, and listing it as native would make the engine derive false vouchers.
  */
-export function voucherTraceOf(asset: CrAsset): CrTrace | null {
+function voucherTraceOf(asset: CrAsset): CrTrace | null {
   const last = asset.traces?.at(-1);
   if (last === undefined) return null;
   if (isIbcTrace(last)) return last;
@@ -67,7 +67,7 @@ export function voucherTraceOf(asset: CrAsset): CrTrace | null {
  * voucher listed there; where the chain is not listed, fall back to the asset's own trace list,
  * whose last `hops` entries are its hops, oldest first.
  */
-export function originChainNameOf(
+function originChainNameOf(
   chainName: string,
   asset: CrAsset,
   hops: number,

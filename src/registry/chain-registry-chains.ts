@@ -24,7 +24,7 @@ export interface ChainTable {
 }
 
 /** Testnet asset lists sit beside mainnet ones in the non-Cosmos folder; their names say so. */
-export function isTestnetName(chainName: string): boolean {
+function isTestnetName(chainName: string): boolean {
   return chainName.endsWith("testnet");
 }
 

@@ -12,7 +12,7 @@ function isTransferPort(portId: string): boolean {
   return portId === "transfer" || portId.startsWith("wasm.");
 }
 
-export function isTransferChannel(channel: CrIbcChannel): boolean {
+function isTransferChannel(channel: CrIbcChannel): boolean {
   const version = channel.version ?? "ics20-1";
   return /^ics-?20/.test(version) && isTransferPort(channel.chain1.portId) && isTransferPort(channel.chain2.portId);
 }

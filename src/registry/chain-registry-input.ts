@@ -7,7 +7,7 @@
  */
 import * as z from "zod";
 
-export const CrChainSchema = z.looseObject({
+const CrChainSchema = z.looseObject({
   chainName: z.string(),
   chainId: z.string().optional(),
   prettyName: z.string().optional(),
@@ -39,7 +39,7 @@ export type CrTrace = z.infer<typeof CrTraceSchema>;
 
 const CrImageSchema = z.looseObject({ png: z.string().optional(), svg: z.string().optional() });
 
-export const CrAssetSchema = z.looseObject({
+const CrAssetSchema = z.looseObject({
   base: z.string(),
   typeAsset: z.string().optional(),
   symbol: z.string().optional(),
@@ -56,7 +56,7 @@ export const CrAssetSchema = z.looseObject({
 });
 export type CrAsset = z.infer<typeof CrAssetSchema>;
 
-export const CrAssetListSchema = z.looseObject({ chainName: z.string(), assets: z.array(CrAssetSchema) });
+const CrAssetListSchema = z.looseObject({ chainName: z.string(), assets: z.array(CrAssetSchema) });
 export type CrAssetList = z.infer<typeof CrAssetListSchema>;
 
 const CrChannelEndSchema = z.looseObject({ chainName: z.string(), chainId: z.string().optional() });
@@ -70,7 +70,7 @@ const CrIbcChannelSchema = z.looseObject({
 });
 export type CrIbcChannel = z.infer<typeof CrIbcChannelSchema>;
 
-export const CrIbcDataSchema = z.looseObject({
+const CrIbcDataSchema = z.looseObject({
   chain1: CrChannelEndSchema,
   chain2: CrChannelEndSchema,
   channels: z.array(CrIbcChannelSchema),

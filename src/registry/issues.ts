@@ -6,7 +6,7 @@
 
 export type RegistryIssueSeverity = "fatal" | "warning";
 
-export const REGISTRY_ISSUE_CODES = [
+const REGISTRY_ISSUE_CODES = [
   // chain-registry adapter
   "chain_without_id",
   "assets_on_unknown_chain",

@@ -25,7 +25,7 @@ import { assetKey, type Asset, type Registry } from "./schema.js";
 const NonEmpty = z.string().min(1, "must be a non-empty string; null removes the field");
 
 /** The metadata fields an override may set (`null`: remove). */
-export const OVERRIDE_FIELDS = [
+const OVERRIDE_FIELDS = [
   "symbol",
   "name",
   "decimals",

@@ -57,7 +57,7 @@ export const AssetSchema = z
 export type Asset = z.infer<typeof AssetSchema>;
 export type AssetInput = z.input<typeof AssetSchema>;
 
-export const ChannelEndSchema = z.object({
+const ChannelEndSchema = z.object({
   chain_id: NonEmpty,
   channel_id: NonEmpty,
   port_id: NonEmpty.default("transfer"),

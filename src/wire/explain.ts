@@ -63,7 +63,7 @@ export const FILTERS = [
   "recommendation_reason",
   "dest_asset_denom",
 ] as const;
-export const FilterNameSchema = z.enum(FILTERS);
+const FilterNameSchema = z.enum(FILTERS);
 export type FilterName = z.infer<typeof FilterNameSchema>;
 
 const AssetRefSchema = z.object({ chain_id: z.string(), denom: z.string() }).readonly();
@@ -71,7 +71,7 @@ export const DenomSuggestionSchema = z.object({ denom: z.string(), symbol: z.str
 /** A close match for a denom: the denom and its symbol when it has one. */
 export type DenomSuggestion = z.infer<typeof DenomSuggestionSchema>;
 
-export const CHANNEL_STATUSES = ["INACTIVE", "UNKNOWN"] as const;
+const CHANNEL_STATUSES = ["INACTIVE", "UNKNOWN"] as const;
 
 const reason = <C extends string, S extends z.ZodRawShape>(code: C, facts: S) =>
   z.object({ code: z.literal(code), message: z.string().describe("One human sentence"), ...facts }).readonly();

@@ -12,7 +12,7 @@ const hopFields = {
   starts_tx: z.boolean().describe("A new transaction is signed before this step (always true for the first)"),
 };
 
-export const IbcHopSchema = z
+const IbcHopSchema = z
   .object({
     kind: z.literal("ibc"),
     bridge: z.literal("IBC"),
@@ -23,11 +23,11 @@ export const IbcHopSchema = z
   })
   .readonly();
 
-export const BridgeHopSchema = z
+const BridgeHopSchema = z
   .object({ kind: z.literal("bridge"), bridge: BridgeTypeSchema.exclude(["IBC"]), ...hopFields })
   .readonly();
 
-export const SwapHopSchema = z.object({ kind: z.literal("swap"), venue: z.string(), ...hopFields }).readonly();
+const SwapHopSchema = z.object({ kind: z.literal("swap"), venue: z.string(), ...hopFields }).readonly();
 
 export const RouteHopSchema = z.discriminatedUnion("kind", [IbcHopSchema, BridgeHopSchema, SwapHopSchema]);
 export type RouteHop = z.infer<typeof RouteHopSchema>;

@@ -111,7 +111,7 @@ export const AssetsFromSourceResponseSchema = z.object({
 }).readonly();
 export type AssetsFromSourceResponse = z.infer<typeof AssetsFromSourceResponseSchema>;
 
-export const AssetPairSchema = z.object({
+const AssetPairSchema = z.object({
   asset_on_source: WireAssetSchema,
   asset_on_dest: WireAssetSchema,
   txs_required: z.number().int().min(1),

@@ -7,7 +7,7 @@ import type { AssetsBetweenChainsResponse, AssetsFromSourceResponse, WireAsset }
 
 const assetText = new WeakMap<WireAsset, string>();
 
-export function wireAssetJson(asset: WireAsset): string {
+function wireAssetJson(asset: WireAsset): string {
   let text = assetText.get(asset);
   if (text === undefined) {
     text = JSON.stringify(asset);
