@@ -70,11 +70,16 @@ export class AnswerStore {
     this.#answers.set(version, canonical, answer, answer.bytes.byteLength + OVERHEAD);
   }
 
+  /** The answer's bytes in `encoding` if they are already kept (no compression here). */
+  encodedIfKept(version: string, canonical: string, encoding: Encoding): Uint8Array | undefined {
+    return this.#encoded.get(version, `${encoding}\u0000${canonical}`);
+  }
+
   /** The answer's bytes in `encoding`, compressed once and then served from the cache. */
   async encoded(version: string, canonical: string, encoding: Encoding, bytes: Uint8Array): Promise<Uint8Array> {
-    const key = `${encoding}\u0000${canonical}`;
-    const kept = this.#encoded.get(version, key);
+    const kept = this.encodedIfKept(version, canonical, encoding);
     if (kept !== undefined) return kept;
+    const key = `${encoding}\u0000${canonical}`;
     const pendingKey = `${version}\u0000${key}`;
     let pending = this.#pending.get(pendingKey);
     if (pending === undefined) {

@@ -18,7 +18,7 @@ import { errorBody, toFungibleError } from "./errors.js";
 import { mountExplorer } from "./explorer-routes.js";
 import { LiveGraph } from "./live-graph.js";
 import { buildOpenApiDocument, PATHS } from "./openapi.js";
-import { ASSETS_BETWEEN_CHAINS, ASSETS_FROM_SOURCE, serveQuery, type QueryOperation, type QueryResult } from "./query-endpoint.js";
+import { ASSETS_BETWEEN_CHAINS, ASSETS_FROM_SOURCE, cachedGetResult, serveQuery, type QueryOperation, type QueryResult } from "./query-endpoint.js";
 
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 /**
@@ -59,11 +59,33 @@ export interface FetchHandlerOptions {
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 
+/** An answer written from kept bytes, for adapters that write to a socket without a Response. */
+export interface CachedAnswer {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  /** `null` for a 304 and for HEAD. */
+  body: Uint8Array | null;
+}
+
+/**
+ * The fetch handler, and the same service's fast path for a runtime adapter: a GET or HEAD of a
+ * query asked before, answered from the caches without building a web Request or Response
+ * (`undefined`: hand the request to `fetch`). Both read the same caches and write the same headers.
+ */
+export interface FungibleService {
+  fetch: FetchHandler;
+  cachedAnswer(method: string, target: string, acceptEncoding: string | null, ifNoneMatch: string | null): CachedAnswer | undefined;
+}
+
 const JSON_TYPE = "application/json; charset=utf-8";
 const QUERY_METHODS = ["GET", "HEAD", "POST"];
 const READ_METHODS = ["GET", "HEAD"];
 
 export function createFetchHandler(graph: AssetGraph | LiveGraph, options: FetchHandlerOptions = {}): FetchHandler {
+  return createService(graph, options).fetch;
+}
+
+export function createService(graph: AssetGraph | LiveGraph, options: FetchHandlerOptions = {}): FungibleService {
   const live = graph instanceof LiveGraph ? graph : new LiveGraph(graph);
   const bodyLimit = positiveInteger(options.bodyLimit ?? DEFAULT_BODY_LIMIT, "bodyLimit", 1);
   const cacheControl = options.cacheControl ?? DEFAULT_CACHE_CONTROL;
@@ -121,16 +143,39 @@ export function createFetchHandler(graph: AssetGraph | LiveGraph, options: Fetch
   let openApi: Uint8Array | undefined;
   const openApiEncoded = new Map<Encoding, Uint8Array>();
 
-  return async (request) => {
-    // Read once: this request is answered from this graph whatever a reload swaps in meanwhile.
-    const current = live.current;
-    const version = current.dataVersion;
+  /** The headers every answer of this data version carries; a new version empties the caches. */
+  const headersOf = (version: string): Record<string, string> => {
     if (version !== baseVersion) {
       store.adopt(version);
       baseVersion = version;
       base = { "x-data-version": version, ...corsHeaders };
     }
-    const headers = base;
+    return base;
+  };
+
+  const cachedAnswer: FungibleService["cachedAnswer"] = (method, target, acceptEncoding, ifNoneMatch) => {
+    if (method !== "GET" && method !== "HEAD") return undefined;
+    const mark = target.indexOf("?");
+    const path = mark === -1 ? target : target.slice(0, mark);
+    const op = path === ASSETS_FROM_SOURCE.path ? ASSETS_FROM_SOURCE : path === ASSETS_BETWEEN_CHAINS.path ? ASSETS_BETWEEN_CHAINS : null;
+    if (op === null) return undefined;
+    const version = live.current.dataVersion;
+    const headers = headersOf(version);
+    const query = mark === -1 ? "" : target.slice(mark + 1);
+    const result = cachedGetResult(op as QueryOperation<unknown>, query, acceptEncoding, ifNoneMatch, version, services);
+    if (result === undefined) return undefined;
+    return {
+      status: result.notModified ? 304 : 200,
+      headers: queryHeaders(result, headers),
+      body: result.notModified || method === "HEAD" ? null : result.body,
+    };
+  };
+
+  const fetch: FetchHandler = async (request) => {
+    // Read once: this request is answered from this graph whatever a reload swaps in meanwhile.
+    const current = live.current;
+    const version = current.dataVersion;
+    const headers = headersOf(version);
     const method = request.method;
     const head = method === "HEAD";
     const { path, query } = splitUrl(request.url);
@@ -173,6 +218,7 @@ export function createFetchHandler(graph: AssetGraph | LiveGraph, options: Fetch
       return fail(thrown, request, getForm ? { ...headers, "cache-control": "no-store" } : headers, head);
     }
   };
+  return { fetch, cachedAnswer };
 
   async function answerQuery(
     op: QueryOperation<unknown>,
@@ -184,16 +230,22 @@ export function createFetchHandler(graph: AssetGraph | LiveGraph, options: Fetch
     headers: Record<string, string>,
   ): Promise<Response> {
     const result: QueryResult = await serveQuery(op, { request, method, query, graph, version }, services);
+    const out = queryHeaders(result, headers);
+    if (result.notModified) return new Response(null, { status: 304, headers: out });
+    return new Response(method === "HEAD" ? null : (result.body as BodyInit), { headers: out });
+  }
+
+  function queryHeaders(result: QueryResult, headers: Record<string, string>): Record<string, string> {
     const out: Record<string, string> = { ...headers };
     if (result.etag !== undefined) {
       out.etag = result.etag;
       out["cache-control"] = cacheControl;
     }
     if (result.varies) out.vary = "accept-encoding";
-    if (result.notModified) return new Response(null, { status: 304, headers: out });
+    if (result.notModified) return out;
     out["content-type"] = JSON_TYPE;
     if (result.encoding !== null) out["content-encoding"] = result.encoding;
-    return new Response(method === "HEAD" ? null : (result.body as BodyInit), { headers: out });
+    return out;
   }
 
   function preflight(request: Request, headers: Record<string, string>): Response {

@@ -101,6 +101,10 @@ export async function serveQuery<O>(op: QueryOperation<O>, ctx: QueryContext, se
     assertJsonContentType(request.headers.get("content-type"));
     text = await readBodyText(request, services.bodyLimit);
   }
+  if (isGet) {
+    const hit = cachedGetResult(op, ctx.query, request.headers.get("accept-encoding"), request.headers.get("if-none-match"), version, services);
+    if (hit !== undefined) return hit;
+  }
   const spelling = isGet ? `${op.path}?${ctx.query}` : `${op.path}\n${text}`;
   let options: O | undefined;
   const parse = (): O => {
@@ -139,11 +143,7 @@ export async function serveQuery<O>(op: QueryOperation<O>, ctx: QueryContext, se
     kept.etag = etag;
   }
 
-  const compressible = services.compresses && kept.bytes.byteLength >= services.minCompressBytes;
-  // A GET answer varies even when too small to compress: its ETag (and 304) is shared by every
-  // encoding, and a cache keyed without Accept-Encoding would mix the two for a larger answer.
-  const varies = compressible || (isGet && services.compresses);
-  const encoding = compressible ? services.negotiate(request.headers.get("accept-encoding")) : null;
+  const { encoding, varies } = negotiated(services, kept, isGet, request.headers.get("accept-encoding"));
   if (encoding === null) return { notModified: false, etag, body: kept.bytes, encoding: null, varies };
   try {
     const body = await store.encoded(version, canonical, encoding, kept.bytes);
@@ -152,4 +152,40 @@ export async function serveQuery<O>(op: QueryOperation<O>, ctx: QueryContext, se
     services.reportBug(error, request);
     return { notModified: false, etag, body: kept.bytes, encoding: null, varies };
   }
+}
+
+/**
+ * A GET of a question asked before, answered wholly from the caches (its spelling, its answer,
+ * and its bytes in the encoding the client accepts), or `undefined` when anything is missing and
+ * `serveQuery` must run. Synchronous and Request-free, so a runtime adapter can write the bytes
+ * straight out; `serveQuery` starts here too, so both answer alike.
+ */
+export function cachedGetResult<O>(
+  op: QueryOperation<O>,
+  query: string,
+  acceptEncoding: string | null,
+  ifNoneMatch: string | null,
+  version: string,
+  services: QueryServices,
+): QueryResult | undefined {
+  const { store } = services;
+  const canonical = store.canonicalOf(version, `${op.path}?${query}`);
+  if (canonical === undefined) return undefined;
+  const kept = store.answer(version, canonical);
+  if (kept === undefined) return undefined;
+  const etag = (kept.etag ??= answerEtag(version, canonical));
+  if (ifNoneMatchHits(ifNoneMatch, etag)) return { notModified: true, etag, body: null, encoding: null, varies: services.compresses };
+  const { encoding, varies } = negotiated(services, kept, true, acceptEncoding);
+  if (encoding === null) return { notModified: false, etag, body: kept.bytes, encoding: null, varies };
+  const body = store.encodedIfKept(version, canonical, encoding);
+  return body === undefined ? undefined : { notModified: false, etag, body, encoding, varies };
+}
+
+/** The encoding an answer goes out in, and whether it varies with Accept-Encoding. */
+function negotiated(services: QueryServices, kept: StoredAnswer, isGet: boolean, acceptEncoding: string | null): { encoding: Encoding | null; varies: boolean } {
+  const compressible = services.compresses && kept.bytes.byteLength >= services.minCompressBytes;
+  // A GET answer varies even when too small to compress: its ETag (and 304) is shared by every
+  // encoding, and a cache keyed without Accept-Encoding would mix the two for a larger answer.
+  const varies = compressible || (isGet && services.compresses);
+  return { encoding: compressible ? services.negotiate(acceptEncoding) : null, varies };
 }

@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from "node:net";
 import { getRequestListener, type Http2Bindings, type HttpBindings } from "@hono/node-server";
 import type { AssetGraph } from "../engine/asset-graph.js";
-import { createFetchHandler, DEFAULT_BODY_LIMIT } from "../http/handler.js";
+import { createService, DEFAULT_BODY_LIMIT, type FungibleService } from "../http/handler.js";
 import { FungibleError } from "../errors.js";
 import { errorBody, payloadTooLarge } from "../http/errors.js";
 import { LiveGraph } from "../http/live-graph.js";
@@ -85,7 +85,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const incomingOf = new WeakMap<Request, IncomingMessage>();
   const aborted = (incoming: IncomingMessage | undefined) => incoming !== undefined && !incoming.complete && incoming.destroyed;
 
-  const handler = createFetchHandler(live, {
+  const service = createService(live, {
     bodyLimit,
     compressor: nodeCompressor,
     ...(options.answerCacheBytes === undefined ? {} : { answerCacheBytes: options.answerCacheBytes }),
@@ -109,7 +109,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     (request: Request, env: HttpBindings | Http2Bindings) => {
       incomingOf.set(request, env.incoming as IncomingMessage);
       // A 413 found mid-body (chunked upload) ends the connection rather than reading the rest.
-      return handler(request).then((response) => {
+      return service.fetch(request).then((response) => {
         if (response.status === 413) response.headers.set("connection", "close");
         return response;
       });
@@ -145,6 +145,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       }
     });
     if (refuseOversized(incoming, outgoing, bodyLimit, nodeHeaders)) return;
+    if (answeredFromCache(service, incoming, outgoing)) return;
     void listener(incoming, outgoing);
   };
 
@@ -188,6 +189,30 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         .finally(() => sink?.flush())),
   };
 }
+
+/**
+ * A GET or HEAD of a query asked before is written straight from the service's kept bytes: no web
+ * Request or Response is built (the adapter's cost is most of a cached answer's). Only a plain
+ * request qualifies (origin-form target, a Host header, no body); anything else, and every first
+ * asking, goes through the fetch handler, which fills the caches and refuses what it must.
+ */
+function answeredFromCache(service: FungibleService, incoming: IncomingMessage, outgoing: ServerResponse): boolean {
+  const target = incoming.url;
+  const { headers } = incoming;
+  if (target === undefined || target.charCodeAt(0) !== 47 || target.includes("\\") || target.includes("#")) return false;
+  if (!PLAIN_HOST.test(headers.host ?? "") || headers["content-length"] !== undefined || headers["transfer-encoding"] !== undefined) return false;
+  const answer = service.cachedAnswer(incoming.method ?? "", target, single(headers["accept-encoding"]), single(headers["if-none-match"]));
+  if (answer === undefined) return false;
+  if (answer.status === 200 && incoming.method === "GET") answer.headers["content-length"] = String(answer.body!.byteLength);
+  outgoing.writeHead(answer.status, answer.headers);
+  outgoing.end(answer.body ?? undefined);
+  return true;
+}
+
+/** A host name or address and an optional port: anything odder goes to the adapter, which judges it. */
+const PLAIN_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+const single = (value: string | string[] | undefined): string | null => (value === undefined ? null : Array.isArray(value) ? value.join(", ") : value);
 
 /**
  * A declared Content-Length over the limit gets its 413 at once, before any of the body is read,
