@@ -62,7 +62,8 @@ export type FetchHandler = (request: Request) => Promise<Response>;
 /** An answer written from kept bytes, for adapters that write to a socket without a Response. */
 export interface CachedAnswer {
   status: 200 | 304;
-  headers: Record<string, string>;
+  /** Shared with later answers of the same bytes: read, never write. */
+  headers: Readonly<Record<string, string>>;
   /** `null` for a 304 and for HEAD. */
   body: Uint8Array | null;
 }
@@ -142,6 +143,9 @@ export function createService(graph: AssetGraph | LiveGraph, options: FetchHandl
 
   let openApi: Uint8Array | undefined;
   const openApiEncoded = new Map<Encoding, Uint8Array>();
+
+  const getHeaders = new WeakMap<Uint8Array, Record<string, string>>();
+  const postHeaders = new WeakMap<Uint8Array, Record<string, string>>();
 
   /** The headers every answer of this data version carries; a new version empties the caches. */
   const headersOf = (version: string): Record<string, string> => {
@@ -235,7 +239,24 @@ export function createService(graph: AssetGraph | LiveGraph, options: FetchHandl
     return new Response(method === "HEAD" ? null : (result.body as BodyInit), { headers: out });
   }
 
-  function queryHeaders(result: QueryResult, headers: Record<string, string>): Record<string, string> {
+  /**
+   * The headers of a query answer. An answer's bytes (one array per answer, version and encoding)
+   * always go out with the same headers, so those are made once and shared: GET answers carry an
+   * ETag and POST answers do not, hence two maps. Shared objects are never written to.
+   */
+  function queryHeaders(result: QueryResult, headers: Record<string, string>): Readonly<Record<string, string>> {
+    if (result.notModified || result.body === null) return makeQueryHeaders(result, headers);
+    const made = result.etag === undefined ? postHeaders : getHeaders;
+    let out = made.get(result.body);
+    if (out === undefined) {
+      out = makeQueryHeaders(result, headers);
+      out["content-length"] = String(result.body.byteLength);
+      made.set(result.body, out);
+    }
+    return out;
+  }
+
+  function makeQueryHeaders(result: QueryResult, headers: Record<string, string>): Record<string, string> {
     const out: Record<string, string> = { ...headers };
     if (result.etag !== undefined) {
       out.etag = result.etag;

@@ -203,7 +203,6 @@ function answeredFromCache(service: FungibleService, incoming: IncomingMessage, 
   if (!PLAIN_HOST.test(headers.host ?? "") || headers["content-length"] !== undefined || headers["transfer-encoding"] !== undefined) return false;
   const answer = service.cachedAnswer(incoming.method ?? "", target, single(headers["accept-encoding"]), single(headers["if-none-match"]));
   if (answer === undefined) return false;
-  if (answer.status === 200 && incoming.method === "GET") answer.headers["content-length"] = String(answer.body!.byteLength);
   outgoing.writeHead(answer.status, answer.headers);
   outgoing.end(answer.body ?? undefined);
   return true;

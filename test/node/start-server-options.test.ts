@@ -1,6 +1,6 @@
 /**
  * startServer hands its cache sizes to the fetch handler (answerCacheBytes was once dropped on
- * the way): the handler factory is wrapped to see the options it receives.
+ * the way): the service factory is wrapped to see the options it receives.
  */
 import { afterEach, expect, it, vi } from "vitest";
 import type { FetchHandlerOptions } from "../../src/http/handler.js";
@@ -10,9 +10,9 @@ vi.mock("../../src/http/handler.js", async (importOriginal) => {
   const original = await importOriginal<typeof import("../../src/http/handler.js")>();
   return {
     ...original,
-    createFetchHandler: (graph: Parameters<typeof original.createFetchHandler>[0], options: FetchHandlerOptions = {}) => {
+    createService: (graph: Parameters<typeof original.createService>[0], options: FetchHandlerOptions = {}) => {
       seen.push(options);
-      return original.createFetchHandler(graph, options);
+      return original.createService(graph, options);
     },
   };
 });
