@@ -161,12 +161,12 @@ export function createService(graph: AssetGraph | LiveGraph, options: FetchHandl
     if (method !== "GET" && method !== "HEAD") return undefined;
     const mark = target.indexOf("?");
     const path = mark === -1 ? target : target.slice(0, mark);
-    const op = path === ASSETS_FROM_SOURCE.path ? ASSETS_FROM_SOURCE : path === ASSETS_BETWEEN_CHAINS.path ? ASSETS_BETWEEN_CHAINS : null;
+    const op = queryAt(path);
     if (op === null) return undefined;
     const version = live.current.dataVersion;
     const headers = headersOf(version);
     const query = mark === -1 ? "" : target.slice(mark + 1);
-    const result = cachedGetResult(op as QueryOperation<unknown>, query, acceptEncoding, ifNoneMatch, version, services);
+    const result = cachedGetResult(op, query, acceptEncoding, ifNoneMatch, version, services);
     if (result === undefined) return undefined;
     return {
       status: result.notModified ? 304 : 200,
@@ -184,9 +184,9 @@ export function createService(graph: AssetGraph | LiveGraph, options: FetchHandl
     const head = method === "HEAD";
     const { path, query } = splitUrl(request.url);
     try {
-      const op = path === ASSETS_FROM_SOURCE.path ? ASSETS_FROM_SOURCE : path === ASSETS_BETWEEN_CHAINS.path ? ASSETS_BETWEEN_CHAINS : null;
+      const op = queryAt(path);
       if (op !== null && (method === "GET" || method === "HEAD" || method === "POST")) {
-        return await answerQuery(op as QueryOperation<unknown>, request, method, query, current, version, headers);
+        return await answerQuery(op, request, method, query, current, version, headers);
       }
       if (allowCors && method === "OPTIONS" && request.headers.get("access-control-request-method") !== null) {
         return preflight(request, headers);
@@ -218,7 +218,7 @@ export function createService(graph: AssetGraph | LiveGraph, options: FetchHandl
       const response = await fallback.fetch(request);
       return withHeaders(response, headers);
     } catch (thrown) {
-      const getForm = op(path) && method !== "POST";
+      const getForm = queryAt(path) !== null && method !== "POST";
       return fail(thrown, request, getForm ? { ...headers, "cache-control": "no-store" } : headers, head);
     }
   };
@@ -282,14 +282,17 @@ export function createService(graph: AssetGraph | LiveGraph, options: FetchHandl
   }
 }
 
-function op(path: string): boolean {
-  return path === ASSETS_FROM_SOURCE.path || path === ASSETS_BETWEEN_CHAINS.path;
+/** The query served at a path, or null. */
+function queryAt(path: string): QueryOperation<unknown> | null {
+  if (path === ASSETS_FROM_SOURCE.path) return ASSETS_FROM_SOURCE as QueryOperation<unknown>;
+  if (path === ASSETS_BETWEEN_CHAINS.path) return ASSETS_BETWEEN_CHAINS as QueryOperation<unknown>;
+  return null;
 }
 
 /** The methods a known path allows, for the Allow header of its 405. */
 function allowOf(request: Request): string {
   const { path } = splitUrl(request.url);
-  return (op(path) ? QUERY_METHODS : READ_METHODS).join(", ");
+  return (queryAt(path) !== null ? QUERY_METHODS : READ_METHODS).join(", ");
 }
 
 function methodNotAllowed(method: string, path: string, allow: readonly string[]): FungibleError {
