@@ -9,12 +9,24 @@ const SHIPPED_DATA = [/^fungible-graph\/data\//];
 // @noble/hashes. Types still come from the packages.
 const BUNDLED = ["zod", "hono", "@noble/hashes"];
 
+/** Every public entry: the subpath it is published as (package.json "exports") -> its source. */
+const ENTRIES = {
+  index: "src/index.ts",
+  schemas: "src/entries/schemas.ts",
+  explain: "src/entries/explain.ts",
+  render: "src/entries/render.ts",
+  svg: "src/entries/svg.ts",
+  graphology: "src/entries/graphology.ts",
+  "chain-registry": "src/entries/chain-registry.ts",
+  http: "src/entries/http.ts",
+  node: "src/entries/node.ts",
+};
+
 export default defineConfig([
   {
-    // The library: the pure core ("."), the Node-only helpers ("./node") and SVG pictures ("./svg": Graphviz wasm, kept out of the core).
-    entry: { index: "src/index.ts", node: "src/node/index.ts", svg: "src/render/svg.ts" },
+    entry: ENTRIES,
     format: ["esm", "cjs"],
-    // Shared chunks in CJS too, so both entries see one FungibleError class (instanceof works).
+    // Shared chunks in CJS too, so every entry sees one FungibleError class (instanceof works).
     splitting: true,
     dts: true,
     sourcemap: true,

@@ -1,6 +1,6 @@
 /**
  * Scenario 2 baseline: assets_from_source answered per request by a straightforward traversal of
- * the engine's own graphology graph (`AssetGraph.graph`), as an analyst would write it with nothing
+ * the router's own graphology graph (`AssetRouter.graph`), as an analyst would write it with nothing
  * precomputed but the node order.
  *
  * Graph shape (src/graph/graphology-view.ts): chain nodes `chain:<id>` ({kind: "chain", ...Chain});
@@ -21,13 +21,13 @@ const WIRE_FIELDS = ["denom", "chain_id", "origin_denom", "origin_chain_id", "tr
 const METADATA_FIELDS = ["symbol", "name", "logo_uri", "decimals", "description", "coingecko_id", "recommended_symbol"];
 
 /** Setup once per graph: canonical position of each node (graph insertion order). */
-export function createTraversalBaseline(graph) {
+export function createTraversalBaseline(router) {
   const position = new Map();
   let i = 0;
-  graph.forEachNode((key) => position.set(key, i++));
+  router.forEachNode((key) => position.set(key, i++));
 
   function forwards(chainId, arrival, nextKind) {
-    const chain = graph.getNodeAttributes(`chain:${chainId}`);
+    const chain = router.getNodeAttributes(`chain:${chainId}`);
     if (arrival === IBC && nextKind === "ibc") return chain.pfm_enabled === true;
     return chain.supports_memo === true;
   }
@@ -46,8 +46,8 @@ export function createTraversalBaseline(graph) {
       if (known !== undefined && known <= txs) continue;
       best.set(stateKey, txs);
       if (node !== sourceKey && !(result.get(node) <= txs)) result.set(node, txs);
-      const chainId = graph.getNodeAttribute(node, "chain_id");
-      graph.forEachOutEdge(node, (_edge, attributes, _from, target) => {
+      const chainId = router.getNodeAttribute(node, "chain_id");
+      router.forEachOutEdge(node, (_edge, attributes, _from, target) => {
         const kind = attributes.kind;
         if (kind !== "ibc" && kind !== "bridge") return;
         const next = kind === "ibc" ? IBC : BRIDGE;
@@ -69,12 +69,12 @@ export function createTraversalBaseline(graph) {
   /** The answer to an assets_from_source request (filters: allow_multi_tx, include_cw20_assets, native_only). */
   return function assetsFromSource(request) {
     const sourceKey = `asset:${request.source_asset_chain_id}:${request.source_asset_denom}`;
-    if (!graph.hasNode(sourceKey)) throw new Error(`baseline: unknown source ${sourceKey}`);
+    if (!router.hasNode(sourceKey)) throw new Error(`baseline: unknown source ${sourceKey}`);
     const reached = minTxs(sourceKey, request.allow_multi_tx ? Infinity : 1);
     const kept = [];
     for (const [node, txs] of reached) {
       if (txs > 1 && !request.allow_multi_tx) continue;
-      const attributes = graph.getNodeAttributes(node);
+      const attributes = router.getNodeAttributes(node);
       if (attributes.is_cw20 && !request.include_cw20_assets) continue;
       if (request.native_only && attributes.trace !== "") continue;
       kept.push([attributes.chain_id, position.get(node), attributes]);

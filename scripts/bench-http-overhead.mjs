@@ -27,11 +27,11 @@ else await measure();
 
 /** Child process: one server on a free loopback port; prints the port, runs until killed. */
 async function serve(kind) {
-  const { buildAssetGraph, parseRegistry } = await import("../dist/index.js");
-  const graph = buildAssetGraph(parseRegistry(JSON.parse(readFileSync(FIXTURE, "utf8"))));
+  const { buildRouter, parseRegistry } = await import("../dist/index.js");
+  const router = buildRouter(parseRegistry(JSON.parse(readFileSync(FIXTURE, "utf8"))));
   if (kind === "hono") {
     const { startServer } = await import("../dist/node.js");
-    const server = await startServer({ graph, port: 0, quiet: true });
+    const server = await startServer({ router, port: 0, quiet: true });
     console.log(server.port);
     return;
   }
@@ -39,7 +39,7 @@ async function serve(kind) {
     const { createAdaptorServer } = await import("@hono/node-server");
     const headers = { "content-type": "application/json; charset=utf-8" };
     const server = createAdaptorServer({
-      fetch: async (request) => new Response(JSON.stringify(graph.assetsFromSource(await request.json())), { headers }),
+      fetch: async (request) => new Response(JSON.stringify(router.assetsFromSource(await request.json())), { headers }),
     });
     server.listen(0, "127.0.0.1", () => console.log(/** @type {import("node:net").AddressInfo} */ (server.address()).port));
     return;
@@ -49,7 +49,7 @@ async function serve(kind) {
     const chunks = [];
     req.on("data", (chunk) => chunks.push(chunk));
     req.on("end", () => {
-      const body = JSON.stringify(graph.assetsFromSource(JSON.parse(Buffer.concat(chunks).toString("utf8"))));
+      const body = JSON.stringify(router.assetsFromSource(JSON.parse(Buffer.concat(chunks).toString("utf8"))));
       res.writeHead(200, { "content-type": "application/json; charset=utf-8" }).end(body);
     });
   });

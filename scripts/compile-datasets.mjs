@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes the datasets the package ships (dist/data/{mainnet,testnet}.json) from the installed
 // chain-registry, with the built CLI's own `compile` (one code path), plus for each a module whose
-// default export is the JSON text (.js ESM, .cjs, .d.ts): what `loadAssetGraph({ network })`
+// default export is the JSON text (.js ESM, .cjs, .d.ts): what `loadRouter({ network })`
 // imports by the package's own name. Runs after tsup in `npm run build`.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -21,6 +21,6 @@ for (const network of ["mainnet", "testnet"]) {
     `${dist}data/${network}.cjs`,
     `"use strict";\nObject.defineProperty(exports, "__esModule", { value: true });\nexports.default = ${literal};\n`,
   );
-  writeFileSync(`${dist}data/${network}.d.ts`, "/** The dataset's JSON text: pass it to `loadAssetGraph({ data })`. */\ndeclare const dataset: string;\nexport default dataset;\n");
+  writeFileSync(`${dist}data/${network}.d.ts`, "/** The dataset's JSON text: pass it to `loadRouter({ dataset })`. */\ndeclare const dataset: string;\nexport default dataset;\n");
   writeFileSync(`${dist}data/${network}.d.cts`, "declare const dataset: string;\nexport default dataset;\n");
 }

@@ -15,7 +15,7 @@ const scale = Number(scaleArg);
 const seed = Number(seedArg);
 const buildBudgetMs = Number(budgetArg);
 const querySources = Number(sourcesArg);
-const { buildAssetGraph, parseRegistry } = await import(pathToFileURL(`${DIST}index.js`).href);
+const { buildRouter, parseRegistry } = await import(pathToFileURL(`${DIST}index.js`).href);
 
 const profile = JSON.parse(readFileSync(profileFile, "utf8"));
 let t = now();
@@ -26,13 +26,13 @@ const registry = parseRegistry(input);
 const parseMs = now() - t;
 
 const builds = [];
-let graph;
+let router;
 const buildStart = now();
 for (let i = 0; i < 5 && (i === 0 || now() - buildStart + builds[builds.length - 1] < buildBudgetMs); i++) {
-  graph = undefined;
+  router = undefined;
   collect();
   t = now();
-  graph = buildAssetGraph(registry);
+  router = buildRouter(registry);
   builds.push(now() - t);
 }
 collect();
@@ -48,7 +48,7 @@ let returned = 0;
 const queryStart = now();
 for (const asset of sample) {
   const request = { source_asset_denom: asset.denom, source_asset_chain_id: asset.chain_id };
-  const m = measure(() => graph.assetsFromSource(request), { warmupRuns: 2, minRuns: 5, maxRuns: 50, budgetMs: 5 });
+  const m = measure(() => router.assetsFromSource(request), { warmupRuns: 2, minRuns: 5, maxRuns: 50, budgetMs: 5 });
   queryMs += m.median;
   for (const group of Object.values(m.result.dest_assets)) returned += group.assets.length;
   if (now() - queryStart > 30_000) break;

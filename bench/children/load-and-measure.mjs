@@ -1,8 +1,8 @@
 /**
  * Fresh-process measurement for scenario 3 (run with --expose-gc).
- *   raw <module...>  : import() the chain-registry data modules, exactly as the engine's loader does.
- *   engine           : import the built package, loadChainRegistry(), buildAssetGraph().
- *   dataset          : import the built package, loadAssetGraph() (the shipped mainnet dataset),
+ *   raw <module...>  : import() the chain-registry data modules, exactly as the router's loader does.
+ *   routeIndex           : import the built package, loadChainRegistry(), buildRouter().
+ *   dataset          : import the built package, loadRouter() (the shipped mainnet dataset),
  *                      then answer one assets_from_source (uatom on cosmoshub-4): a cold start.
  * Prints one JSON line: { ms, heapBytes } where ms covers import + load (+ build) and heapBytes is
  * heapUsed after a full GC while the result is held, minus heapUsed after a full GC at start.
@@ -22,25 +22,25 @@ let held;
 const phases = {};
 if (mode === "raw") {
   held = await Promise.all(modules.map((m) => import(m)));
-} else if (mode === "engine") {
+} else if (mode === "routeIndex") {
   const index = await import(pathToFileURL(`${DIST}index.js`).href);
   let api = index;
   if (typeof index.loadChainRegistry !== "function") api = { ...index, ...(await import(pathToFileURL(`${DIST}node.js`).href)) };
   const t1 = performance.now();
   const registry = await api.loadChainRegistry();
   const t2 = performance.now();
-  held = api.buildAssetGraph(registry);
+  held = api.buildRouter(registry);
   phases.importMs = t1 - t0;
   phases.loadMs = t2 - t1;
   phases.buildMs = performance.now() - t2;
 } else if (mode === "dataset") {
   const api = await import(pathToFileURL(`${DIST}index.js`).href);
   const t1 = performance.now();
-  const graph = await api.loadAssetGraph();
+  const router = await api.loadRouter();
   const t2 = performance.now();
-  const answer = graph.assetsFromSource({ source_asset_denom: "uatom", source_asset_chain_id: "cosmoshub-4" });
+  const answer = router.assetsFromSource({ source_asset_denom: "uatom", source_asset_chain_id: "cosmoshub-4" });
   if (Object.keys(answer.dest_assets).length === 0) throw new Error("uatom reaches no chain: not the mainnet dataset");
-  held = graph;
+  held = router;
   phases.importMs = t1 - t0;
   phases.loadMs = t2 - t1;
   phases.queryMs = performance.now() - t2;

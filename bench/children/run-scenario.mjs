@@ -27,15 +27,15 @@ async function mainnetRegistry() {
   return registry;
 }
 
-/** The mainnet engine (or --registry FILE), built in this process. */
+/** The mainnet routeIndex (or --registry FILE), built in this process. */
 async function mainnetGraph() {
-  const buildAssetGraph = await need("buildAssetGraph");
+  const buildRouter = await need("buildRouter");
   const registry = await mainnetRegistry();
   const t0 = now();
-  const graph = buildAssetGraph(registry);
+  const router = buildRouter(registry);
   info.buildMs = now() - t0;
   collect();
-  return { graph, registry };
+  return { router, registry };
 }
 
 const SCENARIOS = {

@@ -1,5 +1,5 @@
 /**
- * The BUILT package, as a user gets it: `dist/index.js` (core) and `dist/node.js` (Node-only
+ * The BUILT package, as a user gets it: every entry (core, node, http, chain-registry, ...)
  * helpers), merged; `dist/cli.js` for the command line. Missing pieces raise `NotAvailable`, which
  * the harness prints as "not available: <why>" instead of a number.
  */
@@ -19,7 +19,7 @@ let cached;
 export async function loadPackage() {
   if (cached) return cached;
   const api = {};
-  for (const file of ["index.js", "node.js"]) {
+  for (const file of ["index.js", "node.js", "http.js", "chain-registry.js", "explain.js", "render.js", "schemas.js", "graphology.js"]) {
     const path = `${DIST}${file}`;
     if (!existsSync(path)) continue;
     try {

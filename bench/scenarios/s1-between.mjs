@@ -18,7 +18,7 @@ const ALL_FLAGS = { include_no_metadata_assets: true, include_cw20_assets: true,
 
 /**
  * The ordered pair with the most assets, from the data: the source is the chain listing the most
- * assets; the destination is, among its IBC counterparties known to the engine, the one listing the most.
+ * assets; the destination is, among its IBC counterparties known to the router, the one listing the most.
  */
 export function mostAssetsPair(raw, engineChains) {
   const count = new Map(raw.assetLists.map((l) => [l.chainName, l.assets.length]));
@@ -35,10 +35,10 @@ export function mostAssetsPair(raw, engineChains) {
   return [raw.idByName.get(source), raw.idByName.get(dest)];
 }
 
-export async function scenarioBetween({ graph, quick }) {
+export async function scenarioBetween({ router, quick }) {
   const raw = loadRawMainnet();
   const { getIbcDenomByBase } = loadChainRegistryUtils();
-  const engineChains = new Set(graph.chainIds());
+  const engineChains = new Set(router.chainIds());
   const pairs = [...FIXED_PAIRS];
   const most = mostAssetsPair(raw, engineChains);
   if (!pairs.some(([s, d]) => s === most[0] && d === most[1])) pairs.push(most);
@@ -65,16 +65,16 @@ export async function scenarioBetween({ graph, quick }) {
     ];
     for (const [variant, flags] of variants) {
       const request = { source_chain_id: sourceId, dest_chain_id: destId, ...flags };
-      const engine = measure(() => graph.assetsBetweenChains(request), { minRuns: 20, maxRuns: 5000, budgetMs: quick ? 100 : 400 });
-      const pairsOut = engine.result.assets_between_chains.length;
+      const routeIndex = measure(() => router.assetsBetweenChains(request), { minRuns: 20, maxRuns: 5000, budgetMs: quick ? 100 : 400 });
+      const pairsOut = routeIndex.result.assets_between_chains.length;
       rows.push(
         speedupRow({
           scenario: `1 between ${label}`,
           metric: variant,
-          value: engine.median,
+          value: routeIndex.median,
           baseline: base.median,
           min: 30,
-          note: `engine: ${pairsOut} pairs (first call ${engine.first.toFixed(2)} ms); utils: ${bases.length} calls, ${resolved} denoms resolved`,
+          note: `routeIndex: ${pairsOut} pairs (first call ${routeIndex.first.toFixed(2)} ms); utils: ${bases.length} calls, ${resolved} denoms resolved`,
         }),
       );
     }

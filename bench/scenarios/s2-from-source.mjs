@@ -1,19 +1,19 @@
 /**
  * Scenario 2: assets_from_source with every native asset (trace "") of the registry as source,
- * default request. Per source, the median time of: the engine's query; JSON.stringify of the
- * engine's own answer (the floor of producing the answer at all); and a straightforward
- * per-request traversal of the engine's graphology graph (bench/baseline-traversal.mjs).
+ * default request. Per source, the median time of: the router's query; JSON.stringify of the
+ * routeIndex's own answer (the floor of producing the answer at all); and a straightforward
+ * per-request traversal of the router's graphology graph (bench/baseline-traversal.mjs).
  * Sources are visited in a seeded shuffled order under an overall time cap, so a capped run is a
  * random sample, and the row says how many were covered. The baseline's answers are compared
- * byte for byte with the engine's.
+ * byte for byte with the router's.
  */
 import { createTraversalBaseline } from "../baseline-traversal.mjs";
 import { rng } from "../synthetic-registry.mjs";
 import { measure, median, now, sum } from "../lib/timing.mjs";
 import { costRow, speedupRow } from "../lib/report.mjs";
 
-export async function scenarioFromSource({ graph, quick }) {
-  const natives = graph.registry.assets.filter((a) => a.trace === "");
+export async function scenarioFromSource({ router, quick }) {
+  const natives = router.registry.assets.filter((a) => a.trace === "");
   const order = natives.map((_, i) => i);
   const random = rng(7);
   for (let i = order.length - 1; i > 0; i--) {
@@ -21,7 +21,7 @@ export async function scenarioFromSource({ graph, quick }) {
     [order[i], order[j]] = [order[j], order[i]];
   }
   const capMs = quick ? 10_000 : 90_000;
-  const baseline = createTraversalBaseline(await graph.graphology());
+  const baseline = createTraversalBaseline(await router.graphology());
 
   const query = [];
   const stringify = [];
@@ -35,7 +35,7 @@ export async function scenarioFromSource({ graph, quick }) {
     if (now() - start > capMs) break;
     const asset = natives[i];
     const request = { source_asset_denom: asset.denom, source_asset_chain_id: asset.chain_id };
-    const q = measure(() => graph.assetsFromSource(request), { warmupRuns: 2, minRuns: 5, maxRuns: 100, budgetMs: quick ? 1 : 3 });
+    const q = measure(() => router.assetsFromSource(request), { warmupRuns: 2, minRuns: 5, maxRuns: 100, budgetMs: quick ? 1 : 3 });
     const answer = q.result;
     const s = measure(() => JSON.stringify(answer), { warmupRuns: 2, minRuns: 5, maxRuns: 100, budgetMs: quick ? 1 : 3 });
     const b = measure(() => baseline(request), { warmupRuns: 1, minRuns: 3, maxRuns: 20, budgetMs: quick ? 3 : 10 });
@@ -48,7 +48,7 @@ export async function scenarioFromSource({ graph, quick }) {
     if (JSON.stringify(b.result) !== s.result) mismatches.push(`${asset.chain_id}:${asset.denom}`);
   }
   const coverage = `${answered} of ${natives.length} native sources${answered < natives.length ? ` (time cap ${capMs / 1000} s; seeded random sample)` : ""}, ${returned} assets returned in all`;
-  const check = mismatches.length === 0 ? "baseline answers identical to the engine's" : `baseline and engine DIFFER for ${mismatches.length} sources, e.g. ${mismatches.slice(0, 3).join(", ")}`;
+  const check = mismatches.length === 0 ? "baseline answers identical to the routeIndex's" : `baseline and routeIndex DIFFER for ${mismatches.length} sources, e.g. ${mismatches.slice(0, 3).join(", ")}`;
   return [
     costRow({
       scenario: "2 from_source, all natives",

@@ -71,9 +71,9 @@ function distinctRequests() {
 
 async function findDistinctRequests() {
   const { loadDataset } = await import(`${DIST}index.js`);
-  const graph = loadDataset(readFileSync(`${DIST}data/mainnet.json`));
-  const natives = graph.registry.assets.filter((asset) => asset.trace === "");
-  const chains = graph.chainIds();
+  const router = loadDataset(readFileSync(`${DIST}data/mainnet.json`));
+  const natives = router.registry.assets.filter((asset) => asset.trace === "");
+  const chains = router.chainIds();
   const urls = [];
   for (let i = 0; urls.length < 150; i++) {
     const asset = natives[(i * 7919) % natives.length];
@@ -87,7 +87,7 @@ async function findDistinctRequests() {
     if (Date.now() > deadline) break;
     for (const dest of chains) {
       if (source === dest) continue;
-      const answer = graph.assetsBetweenChains({ source_chain_id: source, dest_chain_id: dest });
+      const answer = router.assetsBetweenChains({ source_chain_id: source, dest_chain_id: dest });
       if (answer.assets_between_chains.length > 0) pairs.push({ source, dest, bytes: JSON.stringify(answer).length });
     }
   }

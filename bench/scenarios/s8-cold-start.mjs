@@ -1,10 +1,10 @@
 /**
  * Scenario 8: what a serverless function, a CLI run or a browser tab pays before its first answer.
  * - Cold start: a fresh process imports the built package, gets the default graph
- *   (`loadAssetGraph()`, the shipped mainnet dataset) and answers one assets_from_source, against
+ *   (`loadRouter()`, the shipped mainnet dataset) and answers one assets_from_source, against
  *   a fresh process that only imports `chain-registry/mainnet`; median of alternating runs, and
  *   heap held after a full GC of both.
- * - Browser core: the root entry (`loadAssetGraph` and every query) bundled for the browser with
+ * - Browser core: the root entry (`loadRouter` and every query) bundled for the browser with
  *   esbuild, minified, gzipped, without the data; and the gzipped mainnet dataset.
  */
 import { readFileSync } from "node:fs";
@@ -24,15 +24,15 @@ const BASELINE_MODULE = "chain-registry/mainnet/index.js";
  * away). `explain` is called too: it loads on demand, so a bundler puts it (with graphology) in a
  * chunk of its own that the page fetches only when it asks why.
  */
-const BROWSER_ENTRY = `import { loadAssetGraph } from "./src/index.ts";
-const graph = await loadAssetGraph({ data: await (await fetch("/mainnet.json")).text() });
+const BROWSER_ENTRY = `import { loadRouter } from "./src/index.ts";
+const router = await loadRouter({ dataset: await (await fetch("/mainnet.json")).text() });
 console.log(
-  graph.assetsFromSource({ source_asset_denom: "uatom", source_asset_chain_id: "cosmoshub-4" }),
-  graph.assetsBetweenChains({ source_chain_id: "osmosis-1", dest_chain_id: "cosmoshub-4" }),
-  graph.route({ chain_id: "cosmoshub-4", denom: "uatom" }, { chain_id: "osmosis-1", denom: "uosmo" }),
+  router.assetsFromSource({ source_asset_denom: "uatom", source_asset_chain_id: "cosmoshub-4" }),
+  router.assetsBetweenChains({ source_chain_id: "osmosis-1", dest_chain_id: "cosmoshub-4" }),
+  router.route({ chain_id: "cosmoshub-4", denom: "uatom" }, { chain_id: "osmosis-1", denom: "uosmo" }),
 );
 document.querySelector("button").onclick = async () =>
-  console.log(await graph.explain({ source_asset_denom: "uatom", source_asset_chain_id: "cosmoshub-4", dest_chain_id: "osmosis-1" }));`;
+  console.log(await router.explain({ source_asset_denom: "uatom", source_asset_chain_id: "cosmoshub-4", dest_chain_id: "osmosis-1" }));`;
 
 export async function scenarioColdStart({ quick }) {
   const runs = quick ? 3 : 9;
@@ -43,11 +43,11 @@ export async function scenarioColdStart({ quick }) {
     dataset.push(await runJsonChild(CHILD, ["dataset"], { nodeArgs: ["--expose-gc"], timeoutMs: 60_000 }));
   }
   const med = (list, key) => median(list.map((r) => r[key]));
-  const breakdown = `import ${med(dataset, "importMs").toFixed(0)} ms + loadAssetGraph ${med(dataset, "loadMs").toFixed(0)} ms + first query ${med(dataset, "queryMs").toFixed(1)} ms`;
+  const breakdown = `import ${med(dataset, "importMs").toFixed(0)} ms + loadRouter ${med(dataset, "loadMs").toFixed(0)} ms + first query ${med(dataset, "queryMs").toFixed(1)} ms`;
   return [
     costRow({
       scenario: SCENARIO,
-      metric: "import + default graph + one answer",
+      metric: "import + default router + one answer",
       value: med(dataset, "ms"),
       baseline: med(raw, "ms"),
       max: 1.0,
@@ -60,7 +60,7 @@ export async function scenarioColdStart({ quick }) {
       baseline: med(raw, "heapBytes"),
       unit: "bytes",
       max: 2,
-      note: "the graph (route tables of the one source searched so far) against the imported chain-registry/mainnet module",
+      note: "the router (route tables of the one source searched so far) against the imported chain-registry/mainnet module",
     }),
     ...(await browserRows()),
   ];
@@ -108,7 +108,7 @@ export async function browserRows() {
       unit: "KiB",
       target: "<= 50 KiB",
       met: gzipped <= 50 * 1024,
-      note: `esbuild ${esbuild.version}, browser ESM split like any bundler; loadAssetGraph + assetsFromSource + assetsBetweenChains + route: ${core.length} chunk(s), ${(minifiedOf(core) / 1024).toFixed(0)} KiB minified; largest inputs (minified bytes): ${heaviest}; loaded on demand by explain (graphology, shortest paths): ${(gzipOf(lazy) / 1024).toFixed(1)} KiB gzipped more`,
+      note: `esbuild ${esbuild.version}, browser ESM split like any bundler; loadRouter + assetsFromSource + assetsBetweenChains + route: ${core.length} chunk(s), ${(minifiedOf(core) / 1024).toFixed(0)} KiB minified; largest inputs (minified bytes): ${heaviest}; loaded on demand by explain (graphology, shortest paths): ${(gzipOf(lazy) / 1024).toFixed(1)} KiB gzipped more`,
     }),
     figureRow({
       scenario: "8 browser core",

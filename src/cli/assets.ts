@@ -3,7 +3,7 @@ import { isOwnOrigin } from "../registry/schema.js";
 import { EXIT_OK } from "./cli-error.js";
 import { defineCommand, JSON_OPTION } from "./command.js";
 import { formatTable, plural } from "./format-table.js";
-import { GRAPH_OPTIONS, loadGraph } from "./load-graph.js";
+import { ROUTER_OPTIONS, routerOfCommand } from "./load-router.js";
 import { print, printJson } from "./output.js";
 
 const NAME = "assets";
@@ -16,9 +16,9 @@ export const assets = defineCommand({
   description: `Lists the assets of a chain in canonical order: those the registry lists, then the single-hop
 vouchers derived for native assets of directly connected chains (no metadata). A chain name
 (cosmoshub) is not a chain id: the error suggests the id.`,
-  options: { ...GRAPH_OPTIONS, json: { ...JSON_OPTION.json, help: "print the list as JSON" } },
+  options: { ...ROUTER_OPTIONS, json: { ...JSON_OPTION.json, help: "print the list as JSON" } },
   async run(values, [chainId]) {
-    const list = (await loadGraph(NAME, values)).assetsOnChain(chainId!);
+    const list = (await routerOfCommand(NAME, values)).assetsOnChain(chainId!);
     if (values.json) {
       printJson(list);
       return EXIT_OK;

@@ -3,7 +3,7 @@ import type { AssetsBetweenChainsRequest, AssetsBetweenChainsResponse } from "..
 import { EXIT_OK } from "./cli-error.js";
 import { defineCommand, JSON_OPTION } from "./command.js";
 import { formatTable, plural } from "./format-table.js";
-import { GRAPH_OPTIONS, loadGraph } from "./load-graph.js";
+import { ROUTER_OPTIONS, routerOfCommand } from "./load-router.js";
 import { print, printJson } from "./output.js";
 
 export const between = defineCommand({
@@ -18,7 +18,7 @@ with the transactions and bridges the move needs.`,
     "include-cw20-assets": { type: "boolean", help: "include CW20 tokens" },
     "include-evm-assets": { type: "boolean", help: "include EVM tokens" },
     "allow-multi-tx": { type: "boolean", help: "include pairs that need more than one transaction" },
-    ...GRAPH_OPTIONS,
+    ...ROUTER_OPTIONS,
     json: { ...JSON_OPTION.json, help: "print the response body of POST /v2/fungible/assets_between_chains" },
   },
   async run(values, [source, dest]) {
@@ -30,8 +30,8 @@ with the transactions and bridges the move needs.`,
       include_evm_assets: values["include-evm-assets"] ?? false,
       allow_multi_tx: values["allow-multi-tx"] ?? false,
     };
-    const graph = await loadGraph("between", values);
-    const response = graph.assetsBetweenChains(request);
+    const router = await routerOfCommand("between", values);
+    const response = router.assetsBetweenChains(request);
     if (values.json) printJson(response);
     else print(renderBetween(request, response));
     return EXIT_OK;

@@ -2,7 +2,7 @@
 import { EXIT_OK } from "./cli-error.js";
 import { defineCommand, JSON_OPTION } from "./command.js";
 import { formatTable, plural } from "./format-table.js";
-import { GRAPH_OPTIONS, loadGraph } from "./load-graph.js";
+import { ROUTER_OPTIONS, routerOfCommand } from "./load-router.js";
 import { print, printJson } from "./output.js";
 
 const NAME = "chains";
@@ -10,10 +10,10 @@ const NAME = "chains";
 export const chains = defineCommand({
   name: NAME,
   summary: "list the chains: id, name, type, assets, PFM / memo forwarding",
-  description: "Lists every chain of the graph, sorted by chain id. PFM: forwards IBC after IBC; MEMO: forwards after a bridge (IBC hooks).",
-  options: { ...GRAPH_OPTIONS, json: { ...JSON_OPTION.json, help: "print the list as JSON" } },
+  description: "Lists every chain of the router, sorted by chain id. PFM: forwards IBC after IBC; MEMO: forwards after a bridge (IBC hooks).",
+  options: { ...ROUTER_OPTIONS, json: { ...JSON_OPTION.json, help: "print the list as JSON" } },
   async run(values) {
-    const list = (await loadGraph(NAME, values)).chains();
+    const list = (await routerOfCommand(NAME, values)).chains();
     if (values.json) {
       printJson(list);
       return EXIT_OK;

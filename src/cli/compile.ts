@@ -5,9 +5,9 @@
  * each input's hash in its provenance.
  */
 import { writeFile } from "node:fs/promises";
-import { buildAssetGraph } from "../engine/build-asset-graph.js";
-import { contentHash, type Provenance } from "../engine/data-version.js";
-import { compileDataset } from "../engine/dataset.js";
+import { buildRouter } from "../router/build-router.js";
+import { contentHash, type Provenance } from "../dataset/data-version.js";
+import { compileDataset } from "../dataset/dataset.js";
 import { FungibleError } from "../errors.js";
 import { applyOverrides } from "../registry/overrides.js";
 import { DEFAULT_OVERLAY } from "../registry/overlay.js";
@@ -18,7 +18,7 @@ import { parseVenuesFile } from "../registry/swap-venues.js";
 import { loadRegistryFile, readTextFile } from "../node/load-registry-file.js";
 import { EXIT_OK, UsageError } from "./cli-error.js";
 import { defineCommand } from "./command.js";
-import { chainRegistryVersion, parseNetwork, readOverrides } from "./load-graph.js";
+import { chainRegistryVersion, parseNetwork, readOverrides } from "./load-router.js";
 import { print } from "./output.js";
 
 const NAME = "compile";
@@ -26,10 +26,10 @@ const NAME = "compile";
 export const compile = defineCommand({
   name: NAME,
   summary: "compile sources into a dataset file",
-  description: `Compiles a dataset (the compact, versioned format every command and loadAssetGraph() load in
+  description: `Compiles a dataset (the compact, versioned format every command and loadRouter() load in
 milliseconds) from the installed chain-registry package (--network, default mainnet) or from
 --registry FILE, with --venues FILE replacing the swap venues and --overrides FILE layered on top.
-Serve or query it with --dataset FILE; in code, loadAssetGraph({ data }).`,
+Serve or query it with --dataset FILE; in code, loadRouter({ dataset }).`,
   options: {
     out: { type: "string", arg: "FILE", help: "where to write the dataset (required)" },
     network: { type: "string", arg: "NAME", help: "chain-registry's mainnet (default) or testnet lists" },
@@ -67,15 +67,15 @@ Serve or query it with --dataset FILE; in code, loadAssetGraph({ data }).`,
       registry = applyOverrides(registry, overrides);
       provenance = { ...provenance, overrides_hash: contentHash(JSON.stringify(overrides)) };
     }
-    const graph = buildAssetGraph(registry, { provenance, issues });
-    const text = compileDataset(graph);
+    const router = buildRouter(registry, { provenance, issues });
+    const text = compileDataset(router);
     try {
       await writeFile(values.out, text);
     } catch (error) {
       throw new FungibleError("file_unwritable", `${NAME}: cannot write "${values.out}" (${writeFailure(error)})`);
     }
-    print(`wrote ${values.out}: ${graph.chainIds().length} chains, ${registry.assets.length} listed assets, ` +
-      `${(text.length / 1024).toFixed(0)} KiB, data_version ${graph.dataVersion}`);
+    print(`wrote ${values.out}: ${router.chainIds().length} chains, ${registry.assets.length} listed assets, ` +
+      `${(text.length / 1024).toFixed(0)} KiB, data_version ${router.dataVersion}`);
     return EXIT_OK;
   },
 });

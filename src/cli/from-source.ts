@@ -3,7 +3,7 @@ import type { AssetsFromSourceRequest, AssetsFromSourceResponse, WireAsset } fro
 import { EXIT_OK, UsageError } from "./cli-error.js";
 import { defineCommand, JSON_OPTION } from "./command.js";
 import { formatTable, plural } from "./format-table.js";
-import { GRAPH_OPTIONS, loadGraph } from "./load-graph.js";
+import { ROUTER_OPTIONS, routerOfCommand } from "./load-router.js";
 import { FORMAT_OPTION, parseFormat, printAs } from "./picture.js";
 import { reachToDot } from "../render/dot.js";
 import { reachToMermaid } from "../render/mermaid.js";
@@ -23,7 +23,7 @@ export const fromSource = defineCommand({
     "include-swaps": { type: "boolean", help: "let routes swap on the registry's swap venues" },
     "swap-venue": { type: "string", multiple: true, arg: "CHAIN:NAME", help: "with --include-swaps, only this venue" },
     "recommendation-reason": { type: "string", arg: "R", help: "UNKNOWN (default), DIRECT, BASE_TOKEN or MOST_LIQUID" },
-    ...GRAPH_OPTIONS,
+    ...ROUTER_OPTIONS,
     json: { ...JSON_OPTION.json, help: "print the response body of POST /v2/fungible/assets_from_source; same as --format json" },
     ...FORMAT_OPTION,
   },
@@ -40,11 +40,11 @@ export const fromSource = defineCommand({
       recommendation_reason: (values["recommendation-reason"] ?? null) as AssetsFromSourceRequest["recommendation_reason"],
       swap_venues: values["swap-venue"]?.map((text) => parseVenueArg(text)) ?? null,
     };
-    const graph = await loadGraph(NAME, values);
-    const response = graph.assetsFromSource(request);
+    const router = await routerOfCommand(NAME, values);
+    const response = router.assetsFromSource(request);
     // The source as the registry spells it (the query accepts an ibc/ denom in any case): a route to itself.
     const ref = { chain_id: chainId!, denom: denom! };
-    const source = () => graph.route(ref, ref)!.from;
+    const source = () => router.route(ref, ref)!.from;
     await printAs(format, {
       text: () => renderFromSource(request, response),
       json: () => response,

@@ -4,7 +4,7 @@ import type { AssetRef } from "../registry/schema.js";
 import { EXIT_FAILURE, EXIT_OK, UsageError } from "./cli-error.js";
 import { defineCommand, JSON_OPTION } from "./command.js";
 import { formatTable, plural } from "./format-table.js";
-import { GRAPH_OPTIONS, loadGraph } from "./load-graph.js";
+import { ROUTER_OPTIONS, routerOfCommand } from "./load-router.js";
 import { print, printError } from "./output.js";
 import { FORMAT_OPTION, parseFormat, printAs } from "./picture.js";
 import { routeToDot } from "../render/dot.js";
@@ -31,7 +31,7 @@ transaction must be signed. Denoms may contain ':' (cw20:terra1...): the argumen
 its first ':', since chain ids contain none. Exits 1 when no route exists.`,
   options: {
     "include-swaps": { type: "boolean", help: "let the route swap on the registry's swap venues" },
-    ...GRAPH_OPTIONS,
+    ...ROUTER_OPTIONS,
     json: { ...JSON_OPTION.json, help: "print the route as JSON (null when there is none); same as --format json" },
     ...FORMAT_OPTION,
   },
@@ -39,8 +39,8 @@ its first ':', since chain ids contain none. Exits 1 when no route exists.`,
     const format = parseFormat(NAME, values);
     const from = parseAssetArg(fromText!);
     const to = parseAssetArg(toText!);
-    const graph = await loadGraph(NAME, values);
-    const found = graph.route(from, to, { include_swaps: values["include-swaps"] ?? false });
+    const router = await routerOfCommand(NAME, values);
+    const found = router.route(from, to, { include_swaps: values["include-swaps"] ?? false });
     const none = `no route from ${from.chain_id} ${from.denom} to ${to.chain_id} ${to.denom}`;
     if (found === null && format !== "text" && format !== "json") printError(none);
     else {

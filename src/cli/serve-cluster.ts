@@ -14,9 +14,9 @@ import cluster, { type Worker } from "node:cluster";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadDataset } from "../engine/dataset.js";
+import { loadDataset } from "../dataset/dataset.js";
 import type { LastReload, ServedProvenance } from "../http/health.js";
-import { LiveGraph } from "../http/live-graph.js";
+import { LiveRouter } from "../http/live-router.js";
 import { FungibleError } from "../errors.js";
 import { startServer } from "../node/start-server.js";
 import { watchFiles } from "../node/watch-files.js";
@@ -212,9 +212,9 @@ export async function runClusterWorker(command: string, config: ServeConfig): Pr
   const stopped = stopSignal();
   process.on("disconnect", () => process.kill(process.pid, "SIGTERM"));
   const state = JSON.parse(process.env[STATE_ENV] ?? "null") as ServedState | null;
-  const graph = loadDataset(readFileSync(file));
-  const live = new LiveGraph(graph, state ? { provenance: state.provenance, loadedAt: state.loaded_at, lastReload: state.last_reload } : {});
-  const server = await startServer({ graph: live, ...serverOptions(config, config.quiet ? () => {} : printError) });
+  const router = loadDataset(readFileSync(file));
+  const live = new LiveRouter(router, state ? { provenance: state.provenance, loadedAt: state.loaded_at, lastReload: state.last_reload } : {});
+  const server = await startServer({ router: live, ...serverOptions(config, config.quiet ? () => {} : printError) });
   process.on("message", (message: ToWorker & { id: number }) => {
     server.live.setLastReload(message.record);
     process.send?.({ type: "done", id: message.id, note: "" });

@@ -12,7 +12,7 @@ import { sourceFiles, type SourceValues } from "./serve-source.js";
 export interface ServeConfig {
   port: number;
   host: string;
-  /** The graph flags as given, for loadGraph. */
+  /** The graph flags as given, for loadRouter. */
   source: SourceValues;
   workers: number;
   /** Why this many workers (the default's figures), or null when --workers said so. */

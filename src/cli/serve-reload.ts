@@ -32,7 +32,7 @@ export function prepareInThread(input: PrepareInput): Promise<Prepared> {
   });
 }
 
-/** Where prepared data goes: this process's LiveGraph, or every worker of a cluster. */
+/** Where prepared data goes: this process's LiveRouter, or every worker of a cluster. */
 export interface ReloadTarget {
   /** Serve this dataset, reporting `provenance` in /health; resolves with a short note (how long the swap took). */
   apply(dataset: string, dataVersion: string, provenance: ServedProvenance): Promise<string>;

@@ -2,8 +2,8 @@
  * `serve` as one process: loads and checks the data, serves it, reloads on SIGHUP (and on file
  * changes with --watch) through a worker thread, and drains on SIGTERM/SIGINT.
  */
-import { loadDataset } from "../engine/dataset.js";
-import { LiveGraph } from "../http/live-graph.js";
+import { loadDataset } from "../dataset/dataset.js";
+import { LiveRouter } from "../http/live-router.js";
 import { startServer } from "../node/start-server.js";
 import { watchFiles } from "../node/watch-files.js";
 import { EXIT_OK } from "./cli-error.js";
@@ -47,13 +47,13 @@ export async function runSingle(command: string, config: ServeConfig): Promise<n
 
   const served = await Promise.race([loadServedGraph(command, config.source), stopped.then(() => null)]);
   if (served === null) process.exit(EXIT_OK); // stopped while loading: nothing to drain
-  const { graph } = served;
-  const server = await startServer({ graph: new LiveGraph(graph, { provenance: served.provenance }), ...serverOptions(config, lifecycle) });
+  const { router } = served;
+  const server = await startServer({ router: new LiveRouter(router, { provenance: served.provenance }), ...serverOptions(config, lifecycle) });
   const reloads = new Reloads({
     command,
     source: config.source,
-    dataVersion: graph.dataVersion,
-    probes: probesOf(graph),
+    dataVersion: router.dataVersion,
+    probes: probesOf(router),
     log: lifecycle,
     target: {
       async apply(dataset, _dataVersion, provenance) {
@@ -71,7 +71,7 @@ export async function runSingle(command: string, config: ServeConfig): Promise<n
   reload = (trigger) => void reloads.request(trigger);
   const watch = config.watch ? watchFiles(sourceFiles(config.source), (changed) => reload(`changed: ${changed.join(", ")}`)) : null;
   print(`listening on ${server.url}`);
-  lifecycle(`serving ${graph.dataVersion}${config.workersWhy ? ` (${config.workersWhy})` : ""}`);
+  lifecycle(`serving ${router.dataVersion}${config.workersWhy ? ` (${config.workersWhy})` : ""}`);
 
   const reason = await stopped;
   watch?.close();

@@ -1,5 +1,5 @@
 /**
- * The data `serve` answers from: loaded through loadGraph (the same flags as every command), then
+ * The data `serve` answers from: loaded through routerOfCommand (the same flags as every command), then
  * checked before it is served, at start and on every reload. A registry file that `validate` calls
  * fatal is refused as validate refuses it; a new graph must answer known questions (assets the
  * graph being served had, and a few of its own) with answers that pass the response schemas, and
@@ -9,17 +9,17 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
-import { compileDataset, loadDataset } from "../engine/dataset.js";
-import type { AssetGraph } from "../engine/asset-graph.js";
+import { compileDataset, loadDataset } from "../dataset/dataset.js";
+import type { AssetRouter } from "../router/router.js";
 import { FungibleError, isFungibleError } from "../errors.js";
 import type { ServedFile, ServedProvenance } from "../http/health.js";
 import { validateRegistry } from "../registry/validate.js";
 import { AssetsBetweenChainsResponseSchema, AssetsFromSourceResponseSchema } from "../wire/schema.js";
 import { assetsBetweenChainsJson, assetsFromSourceJson } from "../wire/serialize.js";
 import { UsageError } from "./cli-error.js";
-import { loadGraph } from "./load-graph.js";
+import { routerOfCommand } from "./load-router.js";
 
-/** The graph flags as given (`--registry`, `--dataset`, `--chain-registry`...), passed as is to loadGraph. */
+/** The graph flags as given (`--registry`, `--dataset`, `--chain-registry`...), passed as is to routerOfCommand. */
 export type SourceValues = Record<string, string | boolean | undefined>;
 
 /** A known question: an asset of the graph being served, asked again of the new one. */
@@ -60,23 +60,23 @@ export function describeSource(source: SourceValues): string {
 
 /** A graph to serve, and what /health says of where it came from. */
 export interface ServedGraph {
-  graph: AssetGraph;
+  router: AssetRouter;
   provenance: ServedProvenance;
 }
 
 /**
- * loadGraph, then the checks; throws what loadGraph throws, or `invalid_registry` for a refused
+ * routerOfCommand, then the checks; throws what routerOfCommand throws, or `invalid_registry` for a refused
  * graph. The files are hashed before and after the load: a file replaced meanwhile is refused
  * (the next change reloads it), so the hash /health reports is the one of the bytes served.
  */
 export async function loadServedGraph(command: string, source: SourceValues, probes: readonly Probe[] = []): Promise<ServedGraph> {
   const before = fileFacts(source);
-  const graph = await loadGraph(command, source as Parameters<typeof loadGraph>[1]);
+  const router = await routerOfCommand(command, source as Parameters<typeof routerOfCommand>[1]);
   const after = fileFacts(source);
   const changed = after.find((file, i) => file.hash !== before[i]?.hash);
   if (changed) throw new FungibleError("invalid_registry", `${command}: ${changed.name} changed while it was being read; not served (the next reload reads it again)`);
-  checkGraph(command, source, graph, probes);
-  return { graph, provenance: servedProvenance(graph, after) };
+  checkGraph(command, source, router, probes);
+  return { router, provenance: servedProvenance(router, after) };
 }
 
 /** Base name and content hash of every file of the source, in flag order. */
@@ -89,7 +89,7 @@ function fileFacts(source: SourceValues): ServedFile[] {
     try {
       hash = `sha256:${createHash("sha256").update(readFileSync(file)).digest("hex").slice(0, 32)}`;
     } catch {
-      continue; // unreadable: loadGraph says why, in its own words
+      continue; // unreadable: routerOfCommand says why, in its own words
     }
     files.push({ flag, name: basename(file), hash });
   }
@@ -97,13 +97,13 @@ function fileFacts(source: SourceValues): ServedFile[] {
 }
 
 /** The graph's provenance as loaded (never the dataset serve compiles for itself), with the files. */
-function servedProvenance(graph: AssetGraph, files: readonly ServedFile[]): ServedProvenance {
-  return { ...graph.provenance, files };
+function servedProvenance(router: AssetRouter, files: readonly ServedFile[]): ServedProvenance {
+  return { ...router.provenance, files };
 }
 
-export function checkGraph(command: string, source: SourceValues, graph: AssetGraph, probes: readonly Probe[]): void {
+export function checkGraph(command: string, source: SourceValues, router: AssetRouter, probes: readonly Probe[]): void {
   if (source.registry !== undefined) {
-    const fatal = validateRegistry(graph.registry).filter((issue) => issue.severity === "fatal");
+    const fatal = validateRegistry(router.registry).filter((issue) => issue.severity === "fatal");
     if (fatal.length > 0) {
       const first = fatal[0]!;
       throw new FungibleError(
@@ -112,13 +112,13 @@ export function checkGraph(command: string, source: SourceValues, graph: AssetGr
       );
     }
   }
-  if (graph.chainIds().length === 0) throw new FungibleError("invalid_registry", `${command}: the data has no chain`);
-  const listed = new Set(graph.registry.assets.map((asset) => `${asset.chain_id}\u0000${asset.denom}`));
-  for (const probe of [...probes, ...probesOf(graph)]) {
+  if (router.chainIds().length === 0) throw new FungibleError("invalid_registry", `${command}: the data has no chain`);
+  const listed = new Set(router.registry.assets.map((asset) => `${asset.chain_id}\u0000${asset.denom}`));
+  for (const probe of [...probes, ...probesOf(router)]) {
     if (!listed.has(`${probe.chain_id}\u0000${probe.denom}`)) continue; // dropped by the new data: not a fault
-    for (const question of questionsOf(graph, probe)) {
+    for (const question of questionsOf(router, probe)) {
       try {
-        question.check(question.ask(graph));
+        question.check(question.ask(router));
       } catch (error) {
         const why = isFungibleError(error) ? error.message : error instanceof Error ? error.message : String(error);
         throw new FungibleError("invalid_registry", `${command}: the new data fails a known query (${question.name}): ${why.slice(0, 300)}`);
@@ -130,7 +130,7 @@ export function checkGraph(command: string, source: SourceValues, graph: AssetGr
 /** A known question: how to ask it of a graph (the answer's wire JSON) and what the answer must satisfy. */
 interface Question {
   name: string;
-  ask(graph: AssetGraph): string;
+  ask(router: AssetRouter): string;
   check(json: string): void;
 }
 
@@ -140,7 +140,7 @@ interface Question {
  * assets_between_chains from its chain to each of the first three chains it reaches (the answer
  * must pass AssetsBetweenChainsResponseSchema, every pair leaving the source chain for that chain).
  */
-function questionsOf(graph: AssetGraph, probe: Probe): Question[] {
+function questionsOf(router: AssetRouter, probe: Probe): Question[] {
   const fromSource: Question = {
     name: `assets_from_source ${probe.denom} on ${probe.chain_id}`,
     ask: (g) => assetsFromSourceJson(g.assetsFromSource({ source_asset_denom: probe.denom, source_asset_chain_id: probe.chain_id })),
@@ -154,7 +154,7 @@ function questionsOf(graph: AssetGraph, probe: Probe): Question[] {
   };
   let reached: string[] = [];
   try {
-    reached = Object.keys(graph.assetsFromSource({ source_asset_denom: probe.denom, source_asset_chain_id: probe.chain_id }).dest_assets);
+    reached = Object.keys(router.assetsFromSource({ source_asset_denom: probe.denom, source_asset_chain_id: probe.chain_id }).dest_assets);
   } catch {
     // The from_source question reports it.
   }
@@ -176,8 +176,8 @@ function questionsOf(graph: AssetGraph, probe: Probe): Question[] {
 }
 
 /** A few native assets spread over the registry (deterministic). */
-export function probesOf(graph: AssetGraph): Probe[] {
-  const natives = graph.registry.assets.filter((asset) => asset.trace === "");
+export function probesOf(router: AssetRouter): Probe[] {
+  const natives = router.registry.assets.filter((asset) => asset.trace === "");
   const step = Math.max(1, Math.floor(natives.length / PROBES));
   const probes: Probe[] = [];
   for (let i = 0; i < natives.length && probes.length < PROBES; i += step) {
@@ -190,13 +190,13 @@ export function probesOf(graph: AssetGraph): Probe[] {
 export async function prepareDataset(input: PrepareInput): Promise<Prepared> {
   const started = performance.now();
   try {
-    const { graph, provenance } = await loadServedGraph(input.command, input.source, input.probes);
+    const { router, provenance } = await loadServedGraph(input.command, input.source, input.probes);
     const ms = performance.now() - started;
-    if (graph.dataVersion === input.currentVersion) return { kind: "unchanged", dataVersion: graph.dataVersion, ms };
+    if (router.dataVersion === input.currentVersion) return { kind: "unchanged", dataVersion: router.dataVersion, ms };
     // A dataset keeps its own compile time; for other sources it is serve's, and /health does not show it.
-    const dataset = compileDataset(graph, graph.provenance.compiled_at ? { compiledAt: graph.provenance.compiled_at } : {});
-    checkRoundTrip(input.command, graph, dataset, input.probes);
-    return { kind: "ready", dataVersion: graph.dataVersion, dataset, probes: probesOf(graph), provenance, ms: performance.now() - started };
+    const dataset = compileDataset(router, router.provenance.compiled_at ? { compiledAt: router.provenance.compiled_at } : {});
+    checkRoundTrip(input.command, router, dataset, input.probes);
+    return { kind: "ready", dataVersion: router.dataVersion, dataset, probes: probesOf(router), provenance, ms: performance.now() - started };
   } catch (error) {
     return { kind: "refused", error: describeFailure(error), usage: error instanceof UsageError };
   }
@@ -206,30 +206,30 @@ export async function prepareDataset(input: PrepareInput): Promise<Prepared> {
  * The serving side will load this dataset: it must load here, to the same data version, and answer
  * every known question (checkGraph's) with byte-identical JSON.
  */
-export function checkRoundTrip(command: string, graph: AssetGraph, dataset: string, probes: readonly Probe[] = []): void {
-  let loaded: AssetGraph;
+export function checkRoundTrip(command: string, router: AssetRouter, dataset: string, probes: readonly Probe[] = []): void {
+  let loaded: AssetRouter;
   try {
     loaded = loadDataset(dataset);
   } catch (error) {
     throw new FungibleError("invalid_registry", `${command}: the compiled dataset does not load back (${describeFailure(error)})`);
   }
-  if (loaded.dataVersion !== graph.dataVersion) {
-    throw new FungibleError("invalid_registry", `${command}: the compiled dataset loads as ${loaded.dataVersion}, not ${graph.dataVersion}`);
+  if (loaded.dataVersion !== router.dataVersion) {
+    throw new FungibleError("invalid_registry", `${command}: the compiled dataset loads as ${loaded.dataVersion}, not ${router.dataVersion}`);
   }
-  const listed = new Set(graph.registry.assets.map((asset) => `${asset.chain_id}\u0000${asset.denom}`));
-  for (const probe of [...probes, ...probesOf(graph)]) {
+  const listed = new Set(router.registry.assets.map((asset) => `${asset.chain_id}\u0000${asset.denom}`));
+  for (const probe of [...probes, ...probesOf(router)]) {
     if (!listed.has(`${probe.chain_id}\u0000${probe.denom}`)) continue;
-    for (const question of questionsOf(graph, probe)) {
-      if (answerOrError(question, loaded) !== answerOrError(question, graph)) {
+    for (const question of questionsOf(router, probe)) {
+      if (answerOrError(question, loaded) !== answerOrError(question, router)) {
         throw new FungibleError("invalid_registry", `${command}: the compiled dataset answers ${question.name} differently`);
       }
     }
   }
 }
 
-function answerOrError(question: Question, graph: AssetGraph): string {
+function answerOrError(question: Question, router: AssetRouter): string {
   try {
-    return question.ask(graph);
+    return question.ask(router);
   } catch (error) {
     return `error: ${describeFailure(error)}`;
   }

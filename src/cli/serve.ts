@@ -8,7 +8,7 @@ import cluster from "node:cluster";
 import { DEFAULT_ANSWER_CACHE_BYTES, DEFAULT_COMPRESSED_CACHE_BYTES } from "../http/handler.js";
 import { SERVER_DEFAULTS } from "../node/start-server.js";
 import { defineCommand } from "./command.js";
-import { GRAPH_OPTIONS } from "./load-graph.js";
+import { ROUTER_OPTIONS } from "./load-router.js";
 import { runClusterWorker, runPrimary } from "./serve-cluster.js";
 import { DEFAULT_PORT, parseServeConfig } from "./serve-config.js";
 import { runSingle } from "./serve-single.js";
@@ -28,7 +28,7 @@ data is refused (logged, and in /health last_reload) and the old data keeps serv
   options: {
     port: { type: "string", arg: "N", help: `port to listen on (default: $PORT, else ${DEFAULT_PORT}; 0 picks a free one)` },
     host: { type: "string", arg: "HOST", help: "address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)" },
-    ...GRAPH_OPTIONS,
+    ...ROUTER_OPTIONS,
     workers: {
       type: "string",
       arg: "N",
@@ -60,7 +60,7 @@ data is refused (logged, and in /health last_reload) and the old data keeps serv
   },
   async run(values) {
     const source: SourceValues = {};
-    for (const flag of Object.keys(GRAPH_OPTIONS)) source[flag] = (values as Record<string, string | boolean | undefined>)[flag];
+    for (const flag of Object.keys(ROUTER_OPTIONS)) source[flag] = (values as Record<string, string | boolean | undefined>)[flag];
     const config = parseServeConfig(NAME, values, source);
     if (cluster.isWorker) return runClusterWorker(NAME, config);
     if (config.workers > 1) return runPrimary(NAME, config);

@@ -4,7 +4,7 @@
  * exits 1 if any is fatal. A file that does not even parse as a registry reports each schema
  * problem as a fatal issue with its path; a dataset that does not load is one fatal issue.
  */
-import { loadDataset } from "../engine/dataset.js";
+import { loadDataset } from "../dataset/dataset.js";
 import { isFungibleError } from "../errors.js";
 import { loadChainRegistryWithIssues } from "../registry/load-chain-registry.js";
 import { parseRegistry, type Registry } from "../registry/schema.js";
@@ -15,7 +15,7 @@ import { readJsonFile, readTextFile } from "../node/load-registry-file.js";
 import { defineCommand, JSON_OPTION } from "./command.js";
 import { EXIT_FAILURE, EXIT_OK, UsageError } from "./cli-error.js";
 import { formatTable, plural } from "./format-table.js";
-import { parseNetwork, REGISTRY_OPTION, type Network } from "./load-graph.js";
+import { parseNetwork, REGISTRY_OPTION, type Network } from "./load-router.js";
 import { print, printJson } from "./output.js";
 
 const NAME = "validate";
@@ -85,14 +85,14 @@ async function fileIssues(path: string): Promise<ValidationIssue[]> {
  */
 async function datasetIssues(path: string): Promise<ValidationIssue[]> {
   const text = await readTextFile(path, NAME);
-  let graph;
+  let router;
   try {
-    graph = loadDataset(text, { verify: true });
+    router = loadDataset(text, { verify: true });
   } catch (error) {
     if (!isFungibleError(error) || error.code !== "invalid_dataset") throw error;
     return [{ severity: "fatal", code: "invalid_dataset", where: path, message: error.message }];
   }
-  return [...graph.notes.map(noteIssue), ...validateRegistry(graph.registry)];
+  return [...router.notes.map(noteIssue), ...validateRegistry(router.registry)];
 }
 
 function noteIssue(note: RegistryNote): ValidationIssue {

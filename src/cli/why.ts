@@ -6,7 +6,7 @@ import { explainToDot, explainToMermaid } from "../render/explain.js";
 import type { ExplainRequest, ExplainResponse, Reason } from "../wire/explain.js";
 import { EXIT_FAILURE, EXIT_OK } from "./cli-error.js";
 import { defineCommand } from "./command.js";
-import { GRAPH_OPTIONS, loadGraph } from "./load-graph.js";
+import { ROUTER_OPTIONS, routerOfCommand } from "./load-router.js";
 import { FORMAT_OPTION, parseFormat, printAs } from "./picture.js";
 import { parseVenueArg } from "./from-source.js";
 import { parseAssetArg, renderRoute } from "./route.js";
@@ -35,7 +35,7 @@ Exits 0 when reachable, 1 when not.`,
     "recommendation-reason": { type: "string", arg: "R", help: "UNKNOWN (default), DIRECT, BASE_TOKEN or MOST_LIQUID" },
     "include-swaps": { type: "boolean", help: "let routes swap on the registry's swap venues" },
     "swap-venue": { type: "string", multiple: true, arg: "CHAIN:NAME", help: "with --include-swaps, only this venue" },
-    ...GRAPH_OPTIONS,
+    ...ROUTER_OPTIONS,
     ...FORMAT_OPTION,
   },
   async run(values, [fromText, toText]) {
@@ -57,8 +57,8 @@ Exits 0 when reachable, 1 when not.`,
       include_swaps: values["include-swaps"] ?? false,
       swap_venues: values["swap-venue"]?.map((text) => parseVenueArg(text, NAME)) ?? null,
     };
-    const graph = await loadGraph(NAME, values);
-    const answer = await graph.explain(request);
+    const router = await routerOfCommand(NAME, values);
+    const answer = await router.explain(request);
     await printAs(format, {
       text: () => renderExplanation(request, answer),
       json: () => answer,

@@ -1,11 +1,11 @@
 /**
  * Why nothing on the destination is reached: the best route in the diagnostic model (every
- * channel counted, see ./diagnostic-graph.ts). If it exists, each hop the engine does not have is
+ * channel counted, see ./diagnostic-graph.ts). If it exists, each hop the router does not have is
  * a channel the registry marks INACTIVE or UNKNOWN, and each is named; that route is then checked
  * for forwarding too (would it still need several transactions?). If not, the chains are either
  * not connected at all or connected without a version of this asset.
  */
-import type { AssetRecord, EngineModel } from "../model/model.js";
+import type { AssetRecord, Model } from "../model/model.js";
 import { BridgeSets } from "../query/bridge-sets.js";
 import { routeEdges, searchBestRoutes, sourceLabel, type RouteLabel } from "../query/best-routes.js";
 import { assetKey } from "../registry/schema.js";
@@ -18,7 +18,7 @@ import { multiTxReason } from "./multi-tx.js";
 
 export function diagnoseUnreached(input: ExplainInput, source: AssetRecord, destChainId: string, destDenom: string | null, options: ExplainOptions): Reason[] {
   const what = destDenom === null ? `"${destChainId}"` : `"${destDenom}" on "${destChainId}"`;
-  const diagnostic = diagnosticModel(input.engine, input.registry);
+  const diagnostic = diagnosticModel(input.routeIndex, input.registry);
   const { model } = diagnostic;
   const bridgeSets = new BridgeSets();
   const target = destDenom === null ? undefined : model.assetIndexByKey.get(assetKey(destChainId, destDenom));
@@ -33,13 +33,13 @@ export function diagnoseUnreached(input: ExplainInput, source: AssetRecord, dest
     steps.forEach((step, i) => {
       const status = diagnostic.added.get(step.edge!);
       const hop = route.hops[i]!;
-      // An added hop over an ACTIVE channel only follows a broken one (it leaves a voucher the engine lacks).
+      // An added hop over an ACTIVE channel only follows a broken one (it leaves a voucher the router lacks).
       if (status === undefined || status === "ACTIVE" || hop.kind !== "ibc") return;
       const broken: Exclude<ChannelStatus, "ACTIVE"> = status;
       const why =
         broken === "INACTIVE"
-          ? "which the registry marks INACTIVE, so the engine takes no hop over it"
-          : "whose status the registry gives as UNKNOWN, and the engine derives vouchers only over channels known to be ACTIVE";
+          ? "which the registry marks INACTIVE, so the routeIndex takes no hop over it"
+          : "whose status the registry gives as UNKNOWN, and the routeIndex derives vouchers only over channels known to be ACTIVE";
       reasons.push({
         code: "inactive_channel",
         message: `the nearest path to ${what} (${chains.join(" -> ")}) crosses channel ${hop.port}/${hop.channel} from "${hop.from.chain_id}" to "${hop.to.chain_id}", ${why}`,
@@ -60,8 +60,8 @@ export function diagnoseUnreached(input: ExplainInput, source: AssetRecord, dest
       return reasons;
     }
   }
-  const chainPath = nearestChainPath(chainGraph(input.engine, input.registry), source.chainId, destChainId);
-  const dest = destDenom === null ? undefined : input.engine.model.assets[input.engine.model.assetIndexByKey.get(assetKey(destChainId, destDenom))!];
+  const chainPath = nearestChainPath(chainGraph(input.routeIndex, input.registry), source.chainId, destChainId);
+  const dest = destDenom === null ? undefined : input.routeIndex.model.assets[input.routeIndex.model.assetIndexByKey.get(assetKey(destChainId, destDenom))!];
   if (chainPath !== null && dest !== undefined && (dest.originChainId !== source.originChainId || dest.originDenom !== source.originDenom)) {
     return [
       {
@@ -82,7 +82,7 @@ export function diagnoseUnreached(input: ExplainInput, source: AssetRecord, dest
 }
 
 /** A label of the diagnostic search as a route, hop by hop. */
-function routeOf(model: EngineModel, bridgeSets: BridgeSets, label: RouteLabel): Route {
+function routeOf(model: Model, bridgeSets: BridgeSets, label: RouteLabel): Route {
   const { assets } = model;
   const steps = routeEdges(label);
   return {

@@ -1,34 +1,34 @@
 /**
- * The graph "with every channel counted", for diagnosis only. The engine routes over every
+ * The graph "with every channel counted", for diagnosis only. The router routes over every
  * channel except INACTIVE ones, but derives single-hop vouchers only over ACTIVE transfer
  * channels: so an INACTIVE channel breaks hops, and an UNKNOWN (or INACTIVE) one leaves a chain
- * pair without derived vouchers. The diagnostic model is the engine's own model plus what those
+ * pair without derived vouchers. The diagnostic model is the router's own model plus what those
  * channels would add if they were ACTIVE: the hops over INACTIVE channels and the vouchers (with
  * their hops) derived over chain pairs that have no ACTIVE transfer channel. Each added hop is
- * tagged with its channel's status; a best route in this model that the engine cannot take
+ * tagged with its channel's status; a best route in this model that the router cannot take
  * crosses such a hop, and that is the hop to name.
  *
  * Only the missing part is built (a model of the listed assets over those channels, merged into
- * the engine's by asset key), not a second full model: explaining stays cheap on first use.
+ * the router's by asset key), not a second full model: explaining stays cheap on first use.
  * Also a chain-level graph (any channel, any bridge link) to tell "not connected at all" from
- * "no version listed", built only when asked for. Both are kept per engine.
+ * "no version listed", built only when asked for. Both are kept per route index.
  */
 import Graph from "graphology";
 import { bidirectional } from "graphology-shortest-path/unweighted.js";
 import { compareStrings } from "../compare.js";
 import { buildModel } from "../model/build-model.js";
 import { chainNodeKey } from "../model/graphology-view.js";
-import type { AssetRecord, EngineModel, HopEdge } from "../model/model.js";
-import type { Engine } from "../query/engine.js";
+import type { AssetRecord, Model, HopEdge } from "../model/model.js";
+import type { RouteIndex } from "../query/route-index.js";
 import { channelKey, indexChannelsByEnd } from "../registry/channel-ends.js";
 import { assetKey, type IbcChannel, type Registry } from "../registry/schema.js";
 
 export type ChannelStatus = IbcChannel["status"];
 
 export interface DiagnosticModel {
-  /** The engine's model (same asset indexes) plus the added assets and hops; chains, swap venues alike. */
-  model: EngineModel;
-  /** Each hop of `model` the engine does not have, with the registry status of its channel (`hopsOf` returns these very objects). */
+  /** The model (same asset indexes) plus the added assets and hops; chains, swap venues alike. */
+  model: Model;
+  /** Each hop of `model` the router does not have, with the registry status of its channel (`hopsOf` returns these very objects). */
   added: Map<HopEdge, ChannelStatus>;
 }
 
@@ -37,22 +37,22 @@ interface Diagnostics {
   chains?: Graph;
 }
 
-const cache = new WeakMap<Engine, Diagnostics>();
+const cache = new WeakMap<RouteIndex, Diagnostics>();
 
-function diagnosticsOf(engine: Engine): Diagnostics {
-  let found = cache.get(engine);
-  if (found === undefined) cache.set(engine, (found = {}));
+function diagnosticsOf(routeIndex: RouteIndex): Diagnostics {
+  let found = cache.get(routeIndex);
+  if (found === undefined) cache.set(routeIndex, (found = {}));
   return found;
 }
 
-export function diagnosticModel(engine: Engine, registry: Registry): DiagnosticModel {
-  const diagnostics = diagnosticsOf(engine);
-  diagnostics.model ??= buildDiagnosticModel(engine.model, registry);
+export function diagnosticModel(routeIndex: RouteIndex, registry: Registry): DiagnosticModel {
+  const diagnostics = diagnosticsOf(routeIndex);
+  diagnostics.model ??= buildDiagnosticModel(routeIndex.model, registry);
   return diagnostics.model;
 }
 
-export function chainGraph(engine: Engine, registry: Registry): Graph {
-  const diagnostics = diagnosticsOf(engine);
+export function chainGraph(routeIndex: RouteIndex, registry: Registry): Graph {
+  const diagnostics = diagnosticsOf(routeIndex);
   diagnostics.chains ??= buildChainGraph(registry);
   return diagnostics.chains;
 }
@@ -60,14 +60,14 @@ export function chainGraph(engine: Engine, registry: Registry): Graph {
 const pairKey = (a: string, b: string) => (compareStrings(a, b) < 0 ? `${a}\u0000${b}` : `${b}\u0000${a}`);
 const isTransfer = (channel: IbcChannel) => channel.chain_1.port_id === "transfer" && channel.chain_2.port_id === "transfer";
 
-function buildDiagnosticModel(real: EngineModel, registry: Registry): DiagnosticModel {
+function buildDiagnosticModel(real: Model, registry: Registry): DiagnosticModel {
   const activePairs = new Set<string>();
   for (const channel of registry.ibc_channels) {
     if (channel.status === "ACTIVE" && isTransfer(channel)) activePairs.add(pairKey(channel.chain_1.chain_id, channel.chain_2.chain_id));
   }
   // The missing part: listed assets over every channel. A transfer channel of a pair with no ACTIVE
   // one counts as ACTIVE (vouchers are derived over it); every other channel as UNKNOWN (its hops
-  // exist, no voucher is derived: the engine's own derivation over ACTIVE channels is kept as is).
+  // exist, no voucher is derived: the router's own derivation over ACTIVE channels is kept as is).
   const part = buildModel({
     ...registry,
     bridge_links: [],
@@ -78,7 +78,7 @@ function buildDiagnosticModel(real: EngineModel, registry: Registry): Diagnostic
     }),
   });
 
-  // Merge by asset key: the engine's assets keep their indexes, new vouchers follow. Hop lists are
+  // Merge by asset key: the router's assets keep their indexes, new vouchers follow. Hop lists are
   // merged when the search reads them (a model loaded from a dataset builds its own lists lazily too).
   const assets: AssetRecord[] = [...real.assets];
   const assetIndexByKey = new OverlayIndex(real.assetIndexByKey);
@@ -120,7 +120,7 @@ function buildDiagnosticModel(real: EngineModel, registry: Registry): Diagnostic
   };
   const assetsByChain: number[][] = real.chains.map(() => []);
   for (const asset of assets) assetsByChain[asset.chainIndex]!.push(asset.index);
-  const model: EngineModel = {
+  const model: Model = {
     ...real,
     assets,
     assetIndexByKey,
@@ -134,8 +134,8 @@ function buildDiagnosticModel(real: EngineModel, registry: Registry): Diagnostic
 }
 
 /**
- * The engine's asset index with the diagnostic model's new vouchers over it, read through `get`
- * and `has` only: copying the engine's index would build every key of a lazily loaded one.
+ * The router's asset index with the diagnostic model's new vouchers over it, read through `get`
+ * and `has` only: copying the router's index would build every key of a lazily loaded one.
  */
 class OverlayIndex extends Map<string, number> {
   constructor(private readonly base: ReadonlyMap<string, number>) {

@@ -1,13 +1,13 @@
 /**
  * Discovery: the chains of a graph and the assets of one chain, as `chains` / `assets` list them.
  */
-import type { Engine } from "../query/engine.js";
-import { requireChain } from "../query/engine.js";
+import type { RouteIndex } from "../query/route-index.js";
+import { requireChain } from "../query/route-index.js";
 import type { AssetSummary, ChainSummary } from "../wire/explain.js";
 
 /** Every chain, sorted by chain id, with its capability flags and asset count. */
-export function chainSummaries(engine: Engine): ChainSummary[] {
-  const { chains, assetsByChain } = engine.model;
+export function chainSummaries(routeIndex: RouteIndex): ChainSummary[] {
+  const { chains, assetsByChain } = routeIndex.model;
   return chains.map((chain, index) => ({
     chain_id: chain.chain_id,
     ...(chain.chain_name === undefined ? {} : { chain_name: chain.chain_name }),
@@ -20,10 +20,10 @@ export function chainSummaries(engine: Engine): ChainSummary[] {
 }
 
 /** The canonical assets of one chain in canonical order; an unknown chain throws `unknown_chain`. */
-export function assetSummaries(engine: Engine, chainId: string): AssetSummary[] {
-  const chainIndex = requireChain(engine, chainId, "assetsOnChain");
-  return engine.model.assetsByChain[chainIndex]!.map((index) => {
-    const asset = engine.model.assets[index]!;
+export function assetSummaries(routeIndex: RouteIndex, chainId: string): AssetSummary[] {
+  const chainIndex = requireChain(routeIndex, chainId, "assetsOnChain");
+  return routeIndex.model.assetsByChain[chainIndex]!.map((index) => {
+    const asset = routeIndex.model.assets[index]!;
     return {
       chain_id: asset.chainId,
       denom: asset.denom,

@@ -8,7 +8,7 @@
 import type { AssetRecord } from "../model/model.js";
 import { suggestChainIds, suggestDenoms, ibcDenomIgnoringCase } from "../model/suggest.js";
 import { searchBestRoutes, sourceLabel, type RouteLabel } from "../query/best-routes.js";
-import { swapHops, type Engine } from "../query/engine.js";
+import { swapHops, type RouteIndex } from "../query/route-index.js";
 import { findRoute } from "../query/route.js";
 import { assetKey } from "../registry/schema.js";
 import { parseRequest } from "../wire/schema.js";
@@ -35,14 +35,14 @@ export type { ExplainInput };
 
 export function explain(input: ExplainInput, request: ExplainRequest): ExplainResponse {
   const options = parseRequest(ExplainRequestSchema, request, OPERATION);
-  const { model } = input.engine;
+  const { model } = input.routeIndex;
   const destChainId = options.dest_chain_id;
   const unknown: Reason[] = [];
 
   const sourceChainKnown = model.chainIndexById.has(options.source_asset_chain_id);
   if (!sourceChainKnown) unknown.push(unknownChain(input, options.source_asset_chain_id, "source"));
   if (!model.chainIndexById.has(destChainId)) unknown.push(unknownChain(input, destChainId, "dest"));
-  const source = sourceChainKnown ? findAsset(input.engine, options.source_asset_chain_id, options.source_asset_denom) : undefined;
+  const source = sourceChainKnown ? findAsset(input.routeIndex, options.source_asset_chain_id, options.source_asset_denom) : undefined;
   if (sourceChainKnown && source === undefined) {
     const { source_asset_chain_id: chainId, source_asset_denom: denom } = options;
     const suggestions = suggestDenoms(model, chainId, denom);
@@ -50,7 +50,7 @@ export function explain(input: ExplainInput, request: ExplainRequest): ExplainRe
   }
   let destDenom: string | null = null;
   if (options.dest_asset_denom !== null && model.chainIndexById.has(destChainId)) {
-    const dest = findAsset(input.engine, destChainId, options.dest_asset_denom);
+    const dest = findAsset(input.routeIndex, destChainId, options.dest_asset_denom);
     if (dest === undefined) {
       const denom = options.dest_asset_denom;
       const suggestions = suggestDenoms(model, destChainId, denom);
@@ -68,17 +68,17 @@ export function explain(input: ExplainInput, request: ExplainRequest): ExplainRe
     return { source: sourceWire, dest_chain_id: destChainId, reachable: false, routes: [], reasons: unknown };
   }
 
-  const labels = searchBestRoutes(model, sourceLabel(source.index), input.engine.bridgeSets, swapHops(input.engine, options));
+  const labels = searchBestRoutes(model, sourceLabel(source.index), input.routeIndex.bridgeSets, swapHops(input.routeIndex, options));
   const onDest = labels.filter((label) => model.assets[label.asset]!.chainId === destChainId);
-  const sorted = sortOutcomes(input.engine, onDest, destDenom, options);
+  const sorted = sortOutcomes(input.routeIndex, onDest, destDenom, options);
   if (sorted.kept.length > 0) {
-    const routes = sorted.kept.map((label) => routeTo(input.engine, source, model.assets[label.asset]!, options));
+    const routes = sorted.kept.map((label) => routeTo(input.routeIndex, source, model.assets[label.asset]!, options));
     return { source: sourceWire, dest_chain_id: destChainId, reachable: true, routes, reasons: [] };
   }
 
   const reasons: Reason[] = [];
   const multiTx = sorted.multiTx[0];
-  if (multiTx !== undefined) reasons.push(multiTxReason(routeTo(input.engine, source, model.assets[multiTx.asset]!, options)));
+  if (multiTx !== undefined) reasons.push(multiTxReason(routeTo(input.routeIndex, source, model.assets[multiTx.asset]!, options)));
   for (const filter of FILTERS) {
     const assets = sorted.filtered.get(filter);
     if (assets !== undefined) reasons.push(filteredReason(filter, assets, options, destChainId, destDenom));
@@ -97,7 +97,7 @@ export function explain(input: ExplainInput, request: ExplainRequest): ExplainRe
 }
 
 function unknownChain(input: ExplainInput, chainId: string, side: "source" | "dest"): Reason {
-  const suggestions = suggestChainIds(input.engine.model, chainId);
+  const suggestions = suggestChainIds(input.routeIndex.model, chainId);
   return {
     code: "unknown_chain",
     message: `${side === "source" ? "source" : "destination"} chain "${chainId}" is not in the registry${hint(suggestions)}`,
@@ -115,9 +115,9 @@ function hint(suggestions: readonly (string | { denom: string; symbol?: string }
 }
 
 /** The model's asset for a request's denom: exact, EVM address folded, or an `ibc/` hash in any case. */
-function findAsset(engine: Engine, chainId: string, denom: string): AssetRecord | undefined {
-  const index = engine.model.assetIndexByKey.get(assetKey(chainId, denom)) ?? ibcDenomIgnoringCase(engine.model, chainId, denom);
-  return index === undefined ? undefined : engine.model.assets[index];
+function findAsset(routeIndex: RouteIndex, chainId: string, denom: string): AssetRecord | undefined {
+  const index = routeIndex.model.assetIndexByKey.get(assetKey(chainId, denom)) ?? ibcDenomIgnoringCase(routeIndex.model, chainId, denom);
+  return index === undefined ? undefined : routeIndex.model.assets[index];
 }
 
 interface Outcomes {
@@ -129,19 +129,19 @@ interface Outcomes {
 }
 
 /** Each reached destination asset is kept, or removed by every rule it breaks. */
-function sortOutcomes(engine: Engine, onDest: readonly RouteLabel[], destDenom: string | null, options: ExplainOptions): Outcomes {
+function sortOutcomes(routeIndex: RouteIndex, onDest: readonly RouteLabel[], destDenom: string | null, options: ExplainOptions): Outcomes {
   const outcomes: Outcomes = { kept: [], multiTx: [], filtered: new Map() };
   const multiTxOnly: RouteLabel[] = [];
   const multiTxFiltered: RouteLabel[] = [];
   for (const label of onDest) {
-    const asset = engine.model.assets[label.asset]!;
+    const asset = routeIndex.model.assets[label.asset]!;
     const broken = brokenRules(asset, label, destDenom, options);
     for (const rule of broken) if (rule !== "allow_multi_tx") outcomes.filtered.set(rule, [...(outcomes.filtered.get(rule) ?? []), asset]);
     if (broken.length === 0) outcomes.kept.push(label);
     else if (broken.includes("allow_multi_tx")) (broken.length === 1 ? multiTxOnly : multiTxFiltered).push(label);
   }
   outcomes.multiTx = [...multiTxOnly, ...multiTxFiltered];
-  if (options.recommendation_reason === "MOST_LIQUID" && outcomes.kept.length > 1) outcomes.kept = [mostLiquid(engine, outcomes.kept)];
+  if (options.recommendation_reason === "MOST_LIQUID" && outcomes.kept.length > 1) outcomes.kept = [mostLiquid(routeIndex, outcomes.kept)];
   return outcomes;
 }
 
@@ -162,18 +162,18 @@ function brokenRules(asset: AssetRecord, label: RouteLabel, destDenom: string | 
 }
 
 /** MOST_LIQUID as assets_from_source picks (`moreLiquid`), the first in canonical order on a tie. */
-function mostLiquid(engine: Engine, kept: readonly RouteLabel[]): RouteLabel {
-  const candidate = (label: RouteLabel): Candidate => ({ asset: label.asset, listed: engine.model.assets[label.asset]!.listed, txs: label.txs, hops: label.hops });
+function mostLiquid(routeIndex: RouteIndex, kept: readonly RouteLabel[]): RouteLabel {
+  const candidate = (label: RouteLabel): Candidate => ({ asset: label.asset, listed: routeIndex.model.assets[label.asset]!.listed, txs: label.txs, hops: label.hops });
   let best = kept[0]!;
   for (const label of kept.slice(1)) {
-    const better = moreLiquid(engine.model.assets[label.asset]!, label.txs, label.hops, candidate(best));
-    if (better || (!moreLiquid(engine.model.assets[best.asset]!, best.txs, best.hops, candidate(label)) && label.asset < best.asset)) best = label;
+    const better = moreLiquid(routeIndex.model.assets[label.asset]!, label.txs, label.hops, candidate(best));
+    if (better || (!moreLiquid(routeIndex.model.assets[best.asset]!, best.txs, best.hops, candidate(label)) && label.asset < best.asset)) best = label;
   }
   return best;
 }
 
-function routeTo(engine: Engine, source: AssetRecord, dest: AssetRecord, options: ExplainOptions): Route {
-  const route = findRoute(engine, { chain_id: source.chainId, denom: source.denom }, { chain_id: dest.chainId, denom: dest.denom }, options);
+function routeTo(routeIndex: RouteIndex, source: AssetRecord, dest: AssetRecord, options: ExplainOptions): Route {
+  const route = findRoute(routeIndex, { chain_id: source.chainId, denom: source.denom }, { chain_id: dest.chainId, denom: dest.denom }, options);
   if (route === null) throw new Error(`explain: the search reached "${dest.denom}" on "${dest.chainId}" but findRoute did not`);
   return route;
 }

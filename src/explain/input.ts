@@ -1,11 +1,11 @@
-/** What `explain` reads besides the request: the engine, the registry it was built from, and its notes. */
-import type { Engine } from "../query/engine.js";
+/** What `explain` reads besides the request: the router, the registry it was built from, and its notes. */
+import type { RouteIndex } from "../query/route-index.js";
 import type { Registry } from "../registry/schema.js";
 import type { RegistryNote } from "../wire/explain.js";
 
 export interface ExplainInput {
-  engine: Engine;
-  /** The registry the engine was built from: the diagnostic graph rebuilds it with every channel active. */
+  routeIndex: RouteIndex;
+  /** The registry the router was built from: the diagnostic graph rebuilds it with every channel active. */
   registry: Registry;
   notes: readonly RegistryNote[];
 }

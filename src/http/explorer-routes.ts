@@ -5,7 +5,7 @@
  * and leave through the app's one `onError`, so they share the error body of every endpoint.
  */
 import type { Hono } from "hono";
-import type { AssetGraph } from "../engine/asset-graph.js";
+import type { AssetRouter } from "../router/router.js";
 import { reachToDot, routeToDot } from "../render/dot.js";
 import { explainToDot, explainToMermaid } from "../render/explain.js";
 import { reachToMermaid, routeToMermaid } from "../render/mermaid.js";
@@ -33,7 +33,7 @@ import { assertJsonContentType, readJsonBody } from "./read-json.js";
 
 export interface ExplorerOptions {
   /** The graph to answer from, read once per request (a live service swaps it on reload). */
-  graph: () => AssetGraph;
+  router: () => AssetRouter;
   /** Largest POST body accepted, in bytes (the service's limit). */
   bodyLimit: number;
 }
@@ -60,7 +60,7 @@ const EXPLORER_METHODS: [string, string[]][] = [
 ];
 
 export function mountExplorer(app: Hono, options: ExplorerOptions): void {
-  const { graph, bodyLimit } = options;
+  const { router, bodyLimit } = options;
   const json = (value: unknown) => new Response(JSON.stringify(value), { headers: { "content-type": JSON_TYPE } });
   const text = (body: string, contentType: string) =>
     new Response(body, { headers: { "content-type": `${contentType}; charset=utf-8`, ...PAGE_SECURITY } });
@@ -72,7 +72,7 @@ export function mountExplorer(app: Hono, options: ExplorerOptions): void {
   // explain validates its request itself (a 400 FungibleError naming "explain"); `format` is read from the query string.
   const explain = async (url: string, body: unknown) => {
     const { format } = parseRequest(ExplainFormatQuerySchema, queryToBody(searchParams(url), ExplainFormatQuerySchema.shape, "explain"), "explain");
-    const answer = await graph().explain(body as ExplainRequest);
+    const answer = await router().explain(body as ExplainRequest);
     if (format === null) return json(answer);
     const text = await picture(format, () => explainToMermaid(answer), () => explainToDot(answer));
     const pictured: ExplainPicture = { format, explanation: answer, text };
@@ -81,14 +81,14 @@ export function mountExplorer(app: Hono, options: ExplorerOptions): void {
   app.post(PATHS.explain, async (c) => explain(c.req.url, await readBody(c.req.raw)));
   app.get(PATHS.explain, (c) => explain(c.req.url, queryToBody(searchParams(c.req.url), ExplainRequestSchema.shape, "explain")));
 
-  app.get(PATHS.chains, () => json({ chains: graph().chains() }));
+  app.get(PATHS.chains, () => json({ chains: router().chains() }));
   app.get(PATHS.assets, (c) => {
     const { chain_id } = parseRequest(AssetsQuerySchema, queryToBody(searchParams(c.req.url), AssetsQuerySchema.shape, "assets"), "assets");
-    return json({ chain_id, assets: graph().assetsOnChain(chain_id) });
+    return json({ chain_id, assets: router().assetsOnChain(chain_id) });
   });
   app.get(PATHS.route, async (c) => {
     const query = parseRequest(RouteQuerySchema, queryToBody(searchParams(c.req.url), RouteQuerySchema.shape, "route"), "route");
-    const found = graph().route(query.from, query.to, { include_swaps: query.include_swaps });
+    const found = router().route(query.from, query.to, { include_swaps: query.include_swaps });
     const text =
       found === null || query.format === "json" ? null : await picture(query.format, () => routeToMermaid(found), () => routeToDot(found));
     const answer: RouteAnswer = { format: query.format, route: found, text };
@@ -99,7 +99,7 @@ export function mountExplorer(app: Hono, options: ExplorerOptions): void {
     const params = searchParams(c.req.url);
     const { format } = parseRequest(ReachFormatQuerySchema, queryToBody(params, ReachFormatQuerySchema.shape, "reach"), "reach");
     const request = queryToBody(params, AssetsFromSourceRequestSchema.shape, "reach") as AssetsFromSourceRequest;
-    const live = graph();
+    const live = router();
     const response = live.assetsFromSource(request);
     // The source as the registry spells it (the query accepts an ibc/ denom in any case): a route to itself.
     const ref = { chain_id: String(request.source_asset_chain_id), denom: String(request.source_asset_denom) };

@@ -10,13 +10,13 @@
  * `X-Data-Version`, and every error leaves through `fail`, the error body of docs/behaviour.md §8.
  */
 import { Hono } from "hono";
-import type { AssetGraph } from "../engine/asset-graph.js";
+import type { AssetRouter } from "../router/router.js";
 import { FungibleError } from "../errors.js";
 import { AnswerStore } from "./answer-store.js";
 import { ENCODINGS, encodingNegotiator, webCompressor, type Compressor, type Encoding } from "./encoding.js";
 import { errorBody, toFungibleError } from "./errors.js";
 import { mountExplorer } from "./explorer-routes.js";
-import { LiveGraph } from "./live-graph.js";
+import { LiveRouter } from "./live-router.js";
 import { buildOpenApiDocument, PATHS } from "./openapi.js";
 import { ASSETS_BETWEEN_CHAINS, ASSETS_FROM_SOURCE, cachedGetResult, serveQuery, type QueryOperation, type QueryResult } from "./query-endpoint.js";
 
@@ -82,12 +82,12 @@ const JSON_TYPE = "application/json; charset=utf-8";
 const QUERY_METHODS = ["GET", "HEAD", "POST"];
 const READ_METHODS = ["GET", "HEAD"];
 
-export function createFetchHandler(graph: AssetGraph | LiveGraph, options: FetchHandlerOptions = {}): FetchHandler {
-  return createService(graph, options).fetch;
+export function createFetchHandler(router: AssetRouter | LiveRouter, options: FetchHandlerOptions = {}): FetchHandler {
+  return createService(router, options).fetch;
 }
 
-export function createService(graph: AssetGraph | LiveGraph, options: FetchHandlerOptions = {}): FungibleService {
-  const live = graph instanceof LiveGraph ? graph : new LiveGraph(graph);
+export function createService(router: AssetRouter | LiveRouter, options: FetchHandlerOptions = {}): FungibleService {
+  const live = router instanceof LiveRouter ? router : new LiveRouter(router);
   const bodyLimit = positiveInteger(options.bodyLimit ?? DEFAULT_BODY_LIMIT, "bodyLimit", 1);
   const cacheControl = options.cacheControl ?? DEFAULT_CACHE_CONTROL;
   if (typeof cacheControl !== "string" || cacheControl.trim() === "" || /[\r\n]/.test(cacheControl)) {
@@ -139,7 +139,7 @@ export function createService(graph: AssetGraph | LiveGraph, options: FetchHandl
   fallback.onError((thrown) => {
     throw thrown;
   });
-  mountExplorer(fallback, { graph: () => live.current, bodyLimit });
+  mountExplorer(fallback, { router: () => live.current, bodyLimit });
 
   let openApi: Uint8Array | undefined;
   const openApiEncoded = new Map<Encoding, Uint8Array>();
@@ -229,11 +229,11 @@ export function createService(graph: AssetGraph | LiveGraph, options: FetchHandl
     request: Request,
     method: "GET" | "HEAD" | "POST",
     query: string,
-    graph: AssetGraph,
+    router: AssetRouter,
     version: string,
     headers: Record<string, string>,
   ): Promise<Response> {
-    const result: QueryResult = await serveQuery(op, { request, method, query, graph, version }, services);
+    const result: QueryResult = await serveQuery(op, { request, method, query, router, version }, services);
     const out = queryHeaders(result, headers);
     if (result.notModified) return new Response(null, { status: 304, headers: out });
     return new Response(method === "HEAD" ? null : (result.body as BodyInit), { headers: out });

@@ -3,7 +3,7 @@
  * last reload took. A load balancer reads `status`; an operator reads the rest.
  */
 import * as z from "zod";
-import { ProvenanceSchema } from "../engine/data-version.js";
+import { ProvenanceSchema } from "../dataset/data-version.js";
 
 const LastReloadSchema = z
   .object({
@@ -36,10 +36,10 @@ export type ServedProvenance = z.infer<typeof ServedProvenanceSchema>;
 export const HealthBodySchema = z
   .object({
     status: z.literal("ok"),
-    chains: z.number().int().min(0).describe("Chains in the graph being served"),
+    chains: z.number().int().min(0).describe("Chains in the router being served"),
     data_version: z.string().describe("Content hash of the data behind every answer; also the X-Data-Version header"),
     provenance: ServedProvenanceSchema,
-    loaded_at: z.iso.datetime().describe("When the graph being served was swapped in (ISO 8601, UTC)"),
+    loaded_at: z.iso.datetime().describe("When the router being served was swapped in (ISO 8601, UTC)"),
     last_reload: LastReloadSchema.nullable().describe("The last reload attempt; null when none happened yet"),
   })
   .readonly();

@@ -200,7 +200,7 @@ export function buildOpenApiDocument(): JsonSchema {
     info: {
       title: "fungible-graph",
       version,
-      description: "Which fungible tokens can move between blockchains (IBC and bridges), answered from a graph.",
+      description: "Which fungible tokens can move between blockchains (IBC and bridges), answered from a router.",
     },
     paths: {
       [PATHS.assetsFromSource]: {

@@ -4,7 +4,7 @@
  * else serve the kept answer or compute and keep it, encoded as the client accepts.
  */
 import type * as z from "zod";
-import type { AssetGraph } from "../engine/asset-graph.js";
+import type { AssetRouter } from "../router/router.js";
 import {
   AssetsBetweenChainsRequestSchema,
   AssetsFromSourceRequestSchema,
@@ -28,7 +28,7 @@ export interface QueryOperation<O> {
   schema: z.ZodType<O> & { shape: Record<string, z.ZodType> };
   canonical(options: O): string;
   /** The answer's JSON text; throws the library's FungibleError (404...) for a question it refuses. */
-  answer(graph: AssetGraph, options: O): string;
+  answer(router: AssetRouter, options: O): string;
   /** Drops what the library ignores unchecked, so the handler refuses exactly what the library does. */
   ignoreUnused?(body: unknown): unknown;
 }
@@ -38,7 +38,7 @@ export const ASSETS_FROM_SOURCE: QueryOperation<AssetsFromSourceOptions> = {
   name: "assetsFromSource",
   schema: AssetsFromSourceRequestSchema,
   canonical: canonicalAssetsFromSource,
-  answer: (graph, options) => assetsFromSourceJson(graph.assetsFromSource(options)),
+  answer: (router, options) => assetsFromSourceJson(router.assetsFromSource(options)),
   // The library ignores swap_venues, unchecked, unless include_swaps is true (docs/behaviour.md §6).
   ignoreUnused: (body) => {
     if (body === null || typeof body !== "object" || Array.isArray(body)) return body;
@@ -52,7 +52,7 @@ export const ASSETS_BETWEEN_CHAINS: QueryOperation<AssetsBetweenChainsOptions> =
   name: "assetsBetweenChains",
   schema: AssetsBetweenChainsRequestSchema as QueryOperation<AssetsBetweenChainsOptions>["schema"],
   canonical: canonicalAssetsBetweenChains,
-  answer: (graph, options) => assetsBetweenChainsJson(graph.assetsBetweenChains(options)),
+  answer: (router, options) => assetsBetweenChainsJson(router.assetsBetweenChains(options)),
 };
 
 /** One request as the handler read it: the graph (read once) and what the answer depends on. */
@@ -61,7 +61,7 @@ export interface QueryContext {
   method: "GET" | "HEAD" | "POST";
   /** The raw query string, without `?`. */
   query: string;
-  graph: AssetGraph;
+  router: AssetRouter;
   version: string;
 }
 
@@ -126,7 +126,7 @@ export async function serveQuery<O>(op: QueryOperation<O>, ctx: QueryContext, se
   let kept: StoredAnswer | undefined = store.answer(version, canonical);
   const compute = (): StoredAnswer => {
     options ??= parse();
-    const answer: StoredAnswer = { bytes: utf8.encode(op.answer(ctx.graph, options)), etag: undefined };
+    const answer: StoredAnswer = { bytes: utf8.encode(op.answer(ctx.router, options)), etag: undefined };
     store.keep(version, canonical, answer);
     return answer;
   };

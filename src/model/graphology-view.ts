@@ -1,15 +1,15 @@
 /**
- * The engine's model as a graphology graph: a node per chain (`chain:<id>`) and per asset
+ * The model as a graphology graph: a node per chain (`chain:<id>`) and per asset
  * (`asset:<chain_id>:<denom>`), an `on_chain` edge from each asset to its chain, and one directed
  * edge per hop. Analysts get every graphology algorithm on the same data the queries use.
  */
 import Graph from "graphology";
-import type { EngineModel } from "./model.js";
+import type { Model } from "./model.js";
 import { assetNodeKey, chainNodeKey } from "./node-keys.js";
 
 export { assetNodeKey, chainNodeKey };
 
-export function graphologyView(model: EngineModel): Graph {
+export function graphologyView(model: Model): Graph {
   const graph = new Graph({ type: "directed", multi: true, allowSelfLoops: false });
   for (const chain of model.chains) graph.addNode(chainNodeKey(chain.chain_id), { kind: "chain", ...chain });
   const keys = model.assets.map((asset) => assetNodeKey(asset.chainId, asset.denom));

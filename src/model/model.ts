@@ -1,5 +1,5 @@
 /**
- * The engine's in-memory model: canonical assets with their wire objects built once, and the hop
+ * The in-memory model: canonical assets with their wire objects built once, and the hop
  * adjacency the route search walks. The graphology graph mirrors it for analysts.
  */
 import type { Chain, SwapVenue } from "../registry/schema.js";
@@ -39,7 +39,7 @@ export interface HopEdge {
   sequenceLabel: string;
 }
 
-export interface EngineModel {
+export interface Model {
   /** Chains sorted by chain id; `chainIndex` of an asset points here. */
   chains: Chain[];
   chainIndexById: Map<string, number>;

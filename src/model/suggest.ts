@@ -5,7 +5,7 @@
  */
 import { compareStrings } from "../compare.js";
 import type { DenomSuggestion } from "../wire/explain.js";
-import type { EngineModel } from "./model.js";
+import type { Model } from "./model.js";
 
 const MAX_SUGGESTIONS = 5;
 
@@ -13,7 +13,7 @@ const MAX_SUGGESTIONS = 5;
 export type { DenomSuggestion };
 
 /** Chain ids close to `input`: by id, `chain_name` or `pretty_name`, ignoring case, or a few edits away. */
-export function suggestChainIds(model: EngineModel, input: string): string[] {
+export function suggestChainIds(model: Model, input: string): string[] {
   const wanted = fold(input);
   const scored: [number, string][] = [];
   for (const chain of model.chains) {
@@ -28,7 +28,7 @@ export function suggestChainIds(model: EngineModel, input: string): string[] {
 }
 
 /** Denoms of one chain close to `input`: the same IBC hash in another case, a symbol, or a near spelling. */
-export function suggestDenoms(model: EngineModel, chainId: string, input: string): DenomSuggestion[] {
+export function suggestDenoms(model: Model, chainId: string, input: string): DenomSuggestion[] {
   const chainIndex = model.chainIndexById.get(chainId);
   if (chainIndex === undefined) return [];
   const wanted = input.toLowerCase();
@@ -55,13 +55,13 @@ export function suggestDenoms(model: EngineModel, chainId: string, input: string
     });
 }
 
-const foldedIbcIndexes = new WeakMap<EngineModel, Map<string, number>>();
+const foldedIbcIndexes = new WeakMap<Model, Map<string, number>>();
 
 /**
  * The asset whose `ibc/<hash>` denom equals `denom` ignoring case (IBC hashes are hex: clients
  * print them in either case), or `undefined`. The registry's own spelling stays in every answer.
  */
-export function ibcDenomIgnoringCase(model: EngineModel, chainId: string, denom: string): number | undefined {
+export function ibcDenomIgnoringCase(model: Model, chainId: string, denom: string): number | undefined {
   if (!/^ibc\/[0-9a-f]+$/i.test(denom)) return undefined;
   let index = foldedIbcIndexes.get(model);
   if (index === undefined) {

@@ -8,11 +8,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { getRequestListener, type Http2Bindings, type HttpBindings } from "@hono/node-server";
-import type { AssetGraph } from "../engine/asset-graph.js";
+import type { AssetRouter } from "../router/router.js";
 import { createService, DEFAULT_BODY_LIMIT, type FungibleService } from "../http/handler.js";
 import { FungibleError } from "../errors.js";
 import { errorBody, payloadTooLarge } from "../http/errors.js";
-import { LiveGraph } from "../http/live-graph.js";
+import { LiveRouter } from "../http/live-router.js";
 import { accessLine, bufferedSink, type LineSink } from "./access-log.js";
 import { afterAnswers, answerClientError, connectRefusal, endWith, requestErrorResponse } from "./client-error.js";
 import { nodeCompressor } from "./compressor.js";
@@ -29,8 +29,8 @@ export const SERVER_DEFAULTS = {
 } as const;
 
 export interface StartServerOptions {
-  /** The graph to answer from; pass a LiveGraph to swap graphs while serving (reloads). */
-  graph: AssetGraph | LiveGraph;
+  /** The graph to answer from; pass a LiveRouter to swap graphs while serving (reloads). */
+  router: AssetRouter | LiveRouter;
   /** 0 picks a free port (the chosen one is in `url` and `port`). Default 8080. */
   port?: number;
   /** Default 127.0.0.1; use 0.0.0.0 or :: to listen on every interface. */
@@ -65,7 +65,7 @@ export interface RunningServer {
   url: string;
   port: number;
   /** The graph being served; `swap` it to serve new data. */
-  live: LiveGraph;
+  live: LiveRouter;
   /** The node:http server (for tests and embedding). */
   server: Server;
   /** Stops accepting, drains requests in flight, resolves once every connection is closed. Idempotent. */
@@ -81,7 +81,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const quiet = options.quiet ?? false;
   const log = quiet ? () => {} : (options.log ?? writeError);
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
-  const live = options.graph instanceof LiveGraph ? options.graph : new LiveGraph(options.graph);
+  const live = options.router instanceof LiveRouter ? options.router : new LiveRouter(options.router);
   const incomingOf = new WeakMap<Request, IncomingMessage>();
   const aborted = (incoming: IncomingMessage | undefined) => incoming !== undefined && !incoming.complete && incoming.destroyed;
 

@@ -11,16 +11,16 @@ import {
   type AssetsBetweenChainsRequest,
   type AssetsBetweenChainsResponse,
 } from "../wire/schema.js";
-import { reachableOf, requireChain, type Engine } from "./engine.js";
+import { reachableOf, requireChain, type RouteIndex } from "./route-index.js";
 import { forEachReachable, type VisitReachable } from "./reachable-set.js";
 
 const OPERATION = "assetsBetweenChains";
 
-export function assetsBetweenChains(engine: Engine, request: AssetsBetweenChainsRequest): AssetsBetweenChainsResponse {
+export function assetsBetweenChains(routeIndex: RouteIndex, request: AssetsBetweenChainsRequest): AssetsBetweenChainsResponse {
   const options = parseRequest(AssetsBetweenChainsRequestSchema, request, OPERATION);
-  const sourceChain = requireChain(engine, options.source_chain_id, OPERATION);
-  const destChain = requireChain(engine, options.dest_chain_id, OPERATION);
-  const { assets, assetsByChain } = engine.model;
+  const sourceChain = requireChain(routeIndex, options.source_chain_id, OPERATION);
+  const destChain = requireChain(routeIndex, options.dest_chain_id, OPERATION);
+  const { assets, assetsByChain } = routeIndex.model;
   const pairs: AssetPair[] = [];
   // One visitor for the whole query (not one closure per source asset): the best target so far.
   let best = -1;
@@ -43,13 +43,13 @@ export function assetsBetweenChains(engine: Engine, request: AssetsBetweenChains
     if (!source.listed && !options.include_no_metadata_assets) break;
     if (!passes(source, options)) continue;
     best = -1;
-    forEachReachable(engine.model, reachableOf(engine, sourceIndex), options.allow_multi_tx, consider, destChain);
+    forEachReachable(routeIndex.model, reachableOf(routeIndex, sourceIndex), options.allow_multi_tx, consider, destChain);
     if (best === -1) continue;
     pairs.push({
       asset_on_source: source.wire,
       asset_on_dest: assets[best]!.wire,
       txs_required: bestTxs,
-      bridges: engine.bridgeSets.get(bestBridges) as AssetPair["bridges"],
+      bridges: routeIndex.bridgeSets.get(bestBridges) as AssetPair["bridges"],
     });
   }
   return { assets_between_chains: pairs };

@@ -12,21 +12,21 @@ import {
   type WireAsset,
 } from "../wire/schema.js";
 import { searchBestRoutes, sourceLabel } from "./best-routes.js";
-import { reachableOf, requireAsset, swapHops, type Engine } from "./engine.js";
+import { reachableOf, requireAsset, swapHops, type RouteIndex } from "./route-index.js";
 import { forEachReachable, ownView, reachableSet, type ReachableView } from "./reachable-set.js";
 import { excludedCw20 } from "./assets-between-chains.js";
 
 const OPERATION = "assetsFromSource";
 
-export function assetsFromSource(engine: Engine, request: AssetsFromSourceRequest): AssetsFromSourceResponse {
+export function assetsFromSource(routeIndex: RouteIndex, request: AssetsFromSourceRequest): AssetsFromSourceResponse {
   const options = parseRequest(AssetsFromSourceRequestSchema, withoutUnusedVenues(request), OPERATION);
-  const source = requireAsset(engine, options.source_asset_chain_id, options.source_asset_denom, OPERATION);
-  const swaps = swapHops(engine, options);
+  const source = requireAsset(routeIndex, options.source_asset_chain_id, options.source_asset_denom, OPERATION);
+  const swaps = swapHops(routeIndex, options);
   const view: ReachableView =
     swaps === null
-      ? reachableOf(engine, source)
-      : ownView(reachableSet(engine.model, searchBestRoutes(engine.model, sourceLabel(source), engine.bridgeSets, swaps)));
-  return { dest_assets: groupByChain(engine, view, options) };
+      ? reachableOf(routeIndex, source)
+      : ownView(reachableSet(routeIndex.model, searchBestRoutes(routeIndex.model, sourceLabel(source), routeIndex.bridgeSets, swaps)));
+  return { dest_assets: groupByChain(routeIndex, view, options) };
 }
 
 /** swap_venues is ignored, unchecked too, unless include_swaps asks for swaps. */
@@ -36,10 +36,10 @@ function withoutUnusedVenues(request: AssetsFromSourceRequest): AssetsFromSource
   return rest as AssetsFromSourceRequest;
 }
 
-function groupByChain(engine: Engine, view: ReachableView, options: AssetsFromSourceOptions) {
+function groupByChain(routeIndex: RouteIndex, view: ReachableView, options: AssetsFromSourceOptions) {
   // Chain ids are data: a null-prototype map keeps "__proto__" an ordinary key.
   const groups: Record<string, { assets: WireAsset[] }> = Object.create(null);
-  const { assets, chains } = engine.model;
+  const { assets, chains } = routeIndex.model;
   const mostLiquid = options.recommendation_reason === "MOST_LIQUID";
   let chainIndex = -1;
   let kept: WireAsset[] = [];
@@ -50,7 +50,7 @@ function groupByChain(engine: Engine, view: ReachableView, options: AssetsFromSo
     kept = [];
     best = null;
   };
-  forEachReachable(engine.model, view, options.allow_multi_tx, (target, txs, hops) => {
+  forEachReachable(routeIndex.model, view, options.allow_multi_tx, (target, txs, hops) => {
     const asset = assets[target]!;
     if (asset.chainIndex !== chainIndex) {
       if (chainIndex !== -1) closeGroup();

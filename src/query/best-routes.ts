@@ -5,7 +5,7 @@
  * the hop that brought the funds and the hop that takes them on.
  */
 import type { Chain } from "../registry/schema.js";
-import type { EngineModel, HopEdge } from "../model/model.js";
+import type { Model, HopEdge } from "../model/model.js";
 import type { BridgeSets } from "./bridge-sets.js";
 import type { SwapVenueHops } from "./swap-venue-hops.js";
 
@@ -82,7 +82,7 @@ export class SearchScratch {
  * settles them (which is best-route order). The start asset itself is not included.
  */
 export function searchBestRoutes(
-  model: EngineModel,
+  model: Model,
   start: RouteLabel,
   bridgeSets: BridgeSets,
   swaps: SwapVenueHops | null = null,

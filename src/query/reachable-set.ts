@@ -3,7 +3,7 @@
  * (destination chain, canonical asset order), so a query reads one chain's slice by binary search
  * and walks only the part of the answer it returns.
  */
-import type { EngineModel } from "../model/model.js";
+import type { Model } from "../model/model.js";
 import type { RouteLabel } from "./best-routes.js";
 
 export interface ReachableSet {
@@ -18,7 +18,7 @@ export interface ReachableSet {
   bridges: Uint16Array;
 }
 
-export function reachableSet(model: EngineModel, labels: readonly RouteLabel[]): ReachableSet {
+export function reachableSet(model: Model, labels: readonly RouteLabel[]): ReachableSet {
   const order = labels.map((_, i) => i);
   const assets = model.assets;
   order.sort((i, j) => {
@@ -113,7 +113,7 @@ export type VisitReachable = (asset: number, txs: number, hops: number, rank: nu
  * single-transaction routes unless `multiTx`, so a default query walks no more than it returns.
  */
 export function forEachReachable(
-  model: EngineModel,
+  model: Model,
   view: ReachableView,
   multiTx: boolean,
   visit: VisitReachable,
@@ -136,7 +136,7 @@ export function forEachReachable(
   if (pending !== null) visit(pending.asset, pending.txs, pending.hops, -1, pending.bridges);
 }
 
-function comesBefore(model: EngineModel, a: number, b: number): boolean {
+function comesBefore(model: Model, a: number, b: number): boolean {
   const x = model.assets[a]!;
   const y = model.assets[b]!;
   return x.chainIndex !== y.chainIndex ? x.chainIndex < y.chainIndex : x.index < y.index;

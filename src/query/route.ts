@@ -6,25 +6,25 @@ import type { HopEdge } from "../model/model.js";
 import type { Route, RouteHop } from "../wire/route.js";
 import type { BridgeType, SwapOptions, WireAsset } from "../wire/schema.js";
 import { routeEdges, searchBestRoutes, sourceLabel } from "./best-routes.js";
-import { requireAsset, swapHops, type Engine } from "./engine.js";
+import { requireAsset, swapHops, type RouteIndex } from "./route-index.js";
 
 const OPERATION = "route";
 
-export function findRoute(engine: Engine, from: AssetRef, to: AssetRef, options: SwapOptions = {}): Route | null {
-  const source = requireAsset(engine, from.chain_id, from.denom, OPERATION);
-  const target = requireAsset(engine, to.chain_id, to.denom, OPERATION);
-  const { assets } = engine.model;
+export function findRoute(routeIndex: RouteIndex, from: AssetRef, to: AssetRef, options: SwapOptions = {}): Route | null {
+  const source = requireAsset(routeIndex, from.chain_id, from.denom, OPERATION);
+  const target = requireAsset(routeIndex, to.chain_id, to.denom, OPERATION);
+  const { assets } = routeIndex.model;
   if (source === target) {
     return { from: assets[source]!.wire, to: assets[target]!.wire, txs_required: 0, bridges: [], hops: [] };
   }
-  const labels = searchBestRoutes(engine.model, sourceLabel(source), engine.bridgeSets, swapHops(engine, options));
+  const labels = searchBestRoutes(routeIndex.model, sourceLabel(source), routeIndex.bridgeSets, swapHops(routeIndex, options));
   const label = labels.find((candidate) => candidate.asset === target);
   if (label === undefined) return null;
   return {
     from: assets[source]!.wire,
     to: assets[target]!.wire,
     txs_required: label.txs,
-    bridges: [...engine.bridgeSets.get(label.bridges)],
+    bridges: [...routeIndex.bridgeSets.get(label.bridges)],
     hops: routeEdges(label).map((step) =>
       routeHop(step.edge!, assets[step.parent!.asset]!.wire, assets[step.asset]!.wire, step.startsTx),
     ),

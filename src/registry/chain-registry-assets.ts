@@ -1,7 +1,7 @@
 /**
  * chain-registry assets -> registry assets. The hard part is the IBC voucher: its trace comes from
  * the last trace's `chain.path`, its origin chain from following counterparties back, and the
- * declared denom must hash from them, or the asset is left out (the engine derives the right one).
+ * declared denom must hash from them, or the asset is left out (the router derives the right one).
  * A voucher whose origin chain has no known id is kept (it is an asset of its chain and moves over
  * its channels) under the farthest chain back that has one, with an `unresolved_origin` warning.
  */
@@ -52,7 +52,7 @@ function isIbcTrace(trace: CrTrace): boolean {
 /**
  * The trace that makes an asset an IBC voucher, or null for an asset native to its chain. An
  * `ibc/` denom is a voucher whatever bridge label its last trace has (Picasso, ...): its path
- * still hashes to the denom, and listing it as native would make the engine derive false vouchers.
+ * still hashes to the denom, and listing it as native would make the router derive false vouchers.
  */
 function voucherTraceOf(asset: CrAsset): CrTrace | null {
   const last = asset.traces?.at(-1);

@@ -1,6 +1,6 @@
 /**
  * IBC channels seen from each end: "over my channel c, who is on the other side?". The one index
- * of channel ends; the engine routes over it and `validate` checks it.
+ * of channel ends; the router routes over it and `validate` checks it.
  */
 import type { ChannelEnd, IbcChannel } from "./schema.js";
 

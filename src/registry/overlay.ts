@@ -2,7 +2,7 @@
  * Facts the npm package `chain-registry` lacks, kept in the project (docs/behaviour.md §1 and §5): chain ids
  * for chains it lists without one (EVM chains, Solana), and the capability flags that decide
  * txs_required. Every fact names the public source it was read from; a fact without a source is
- * left out, so a missing flag means "not known", which the engine treats as false.
+ * left out, so a missing flag means "not known", which the router treats as false.
  */
 import type { Chain } from "./schema.js";
 

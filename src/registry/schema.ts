@@ -1,5 +1,5 @@
 /**
- * The project's own registry format: the single source of truth for what the engine reads.
+ * The project's own registry format: the single source of truth for what the router reads.
  * TypeScript types are inferred from these schemas; `parseRegistry` is the only way in.
  */
 import * as z from "zod";

@@ -1,8 +1,8 @@
 /**
  * Consistency checks on a parsed registry, beyond what the schema can say (`fungible-graph
- * validate`, README "Command line"). Pure: returns every problem found. Fatal means the engine
+ * validate`, README "Command line"). Pure: returns every problem found. Fatal means the router
  * would compute wrong answers from it (a voucher whose denom is not the hash of its trace);
- * warnings mean data the engine will not be able to use fully.
+ * warnings mean data the router will not be able to use fully.
  */
 import { ibcDenom, isValidTrace, parseTrace } from "../denom/trace.js";
 import { channelKey, indexChannelsByEnd, type ChannelView } from "./channel-ends.js";

@@ -99,10 +99,10 @@ export const ReasonSchema = z.discriminatedUnion("code", [
     channel: z.string(),
     counterparty_chain_id: z.string(),
     /** The channel's status in the registry: INACTIVE (no hop over it) or UNKNOWN (no voucher derived over it). */
-    status: z.enum(CHANNEL_STATUSES).describe("INACTIVE: the engine takes no hop over it; UNKNOWN: the engine derives no voucher over it"),
+    status: z.enum(CHANNEL_STATUSES).describe("INACTIVE: the routeIndex takes no hop over it; UNKNOWN: the routeIndex derives no voucher over it"),
     /** Chains of the nearest path that would work if every channel were active. */
     path: z.array(z.string()).readonly(),
-    /** That path as a route, as if every channel on it were ACTIVE (so its denoms may be ones the engine does not derive). */
+    /** That path as a route, as if every channel on it were ACTIVE (so its denoms may be ones the router does not derive). */
     route: RouteSchema,
   }),
   reason("needs_multiple_txs", {
@@ -168,7 +168,7 @@ export const AssetSummarySchema = z.object({
 export type AssetSummary = z.infer<typeof AssetSummarySchema>;
 
 /**
- * A compact fact from the registry import that `explain` cites: a bridge provider the engine does
+ * A compact fact from the registry import that `explain` cites: a bridge provider the router does
  * not route (for these assets), an asset left out because its origin did not resolve, or IBC
  * channels to a chain that run over an unrouted bridge. Built from the adapter's issues
  * (`notesOfIssues`); a compiled dataset stores them as they are.

@@ -11,7 +11,7 @@ function wireAssetJson(asset: WireAsset): string {
   let text = assetText.get(asset);
   if (text === undefined) {
     text = JSON.stringify(asset);
-    // Only frozen assets are the engine's shared ones; a caller's own object may still change.
+    // Only frozen assets are the router's shared ones; a caller's own object may still change.
     if (Object.isFrozen(asset)) assetText.set(asset, text);
   }
   return text;

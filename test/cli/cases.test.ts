@@ -65,8 +65,8 @@ describe.concurrent.each(expressible)("CLI: $test.op: $test.name", ({ test, argv
     const result = await runCli(argv!);
     expect(result.code, result.stderr).toBe(EXIT_FOR_STATUS[test.status]);
     if (test.status === 200) {
-      const graph = fixtureGraph();
-      const library = test.op === "assetsFromSource" ? graph.assetsFromSource(test.request as never) : graph.assetsBetweenChains(test.request as never);
+      const router = fixtureGraph();
+      const library = test.op === "assetsFromSource" ? router.assetsFromSource(test.request as never) : router.assetsBetweenChains(test.request as never);
       expect(JSON.parse(result.stdout)).toEqual(JSON.parse(JSON.stringify(library)));
       expect(result.stderr).toBe("");
     } else {

@@ -10,17 +10,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { checkGraph, checkRoundTrip, loadServedGraph, prepareDataset, probesOf } from "../../src/cli/serve-source.js";
-import type { AssetGraph } from "../../src/engine/asset-graph.js";
-import { compileDataset } from "../../src/engine/dataset.js";
+import type { AssetRouter } from "../../src/router/router.js";
+import { compileDataset } from "../../src/dataset/dataset.js";
 import { FIXTURE_PATH, fixtureGraph } from "../http/fixture.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fg-serve-source-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The fixture graph with one query's answer replaced. */
-function tampered(overrides: Partial<Pick<AssetGraph, "assetsFromSource" | "assetsBetweenChains">>): AssetGraph {
-  const graph = fixtureGraph();
-  return new Proxy(graph, {
+function tampered(overrides: Partial<Pick<AssetRouter, "assetsFromSource" | "assetsBetweenChains">>): AssetRouter {
+  const router = fixtureGraph();
+  return new Proxy(router, {
     get(target, key) {
       if (key in overrides) return overrides[key as keyof typeof overrides];
       const value = Reflect.get(target, key, target) as unknown;
@@ -31,15 +31,15 @@ function tampered(overrides: Partial<Pick<AssetGraph, "assetsFromSource" | "asse
 
 describe("known questions", () => {
   it("accepts the fixture: its probes reach other chains, so between-chain questions are asked too", () => {
-    const graph = fixtureGraph();
-    expect(() => checkGraph("serve", {}, graph, [])).not.toThrow();
-    const reached = probesOf(graph).some((probe) => Object.keys(graph.assetsFromSource({ source_asset_denom: probe.denom, source_asset_chain_id: probe.chain_id }).dest_assets).length > 0);
+    const router = fixtureGraph();
+    expect(() => checkGraph("serve", {}, router, [])).not.toThrow();
+    const reached = probesOf(router).some((probe) => Object.keys(router.assetsFromSource({ source_asset_denom: probe.denom, source_asset_chain_id: probe.chain_id }).dest_assets).length > 0);
     expect(reached).toBe(true);
   });
 
   it("refuses an answer that does not pass the response schema", () => {
-    const graph = tampered({ assetsFromSource: () => ({ dest_assets: { "osmosis-1": { assets: [{ denom: 5 }] } } }) as never });
-    expect(() => checkGraph("serve", {}, graph, [])).toThrow(/fails a known query \(assets_from_source .*\)/);
+    const router = tampered({ assetsFromSource: () => ({ dest_assets: { "osmosis-1": { assets: [{ denom: 5 }] } } }) as never });
+    expect(() => checkGraph("serve", {}, router, [])).toThrow(/fails a known query \(assets_from_source .*\)/);
   });
 
   it("refuses an asset listed under another chain than its own", () => {
@@ -47,16 +47,16 @@ describe("known questions", () => {
     const [chain, entry] = Object.entries(real.dest_assets)[0]!;
     const moved = { dest_assets: { ...real.dest_assets, "not-its-chain": entry } };
     expect(chain).not.toBe("not-its-chain");
-    const graph = tampered({ assetsFromSource: () => moved as never });
-    expect(() => checkGraph("serve", {}, graph, [])).toThrow(/is listed under not-its-chain/);
+    const router = tampered({ assetsFromSource: () => moved as never });
+    expect(() => checkGraph("serve", {}, router, [])).toThrow(/is listed under not-its-chain/);
   });
 
   it("refuses a between-chains answer with a pair from the wrong chain", () => {
-    const graph = fixtureGraph();
+    const router = fixtureGraph();
     const wrong = tampered({
       assetsBetweenChains: (request) => {
-        const answer = graph.assetsBetweenChains(request);
-        const pair = graph.assetsBetweenChains({ source_chain_id: "osmosis-1", dest_chain_id: "cosmoshub-4" }).assets_between_chains[0]!;
+        const answer = router.assetsBetweenChains(request);
+        const pair = router.assetsBetweenChains({ source_chain_id: "osmosis-1", dest_chain_id: "cosmoshub-4" }).assets_between_chains[0]!;
         return { assets_between_chains: [...answer.assets_between_chains, pair] };
       },
     });
@@ -66,14 +66,14 @@ describe("known questions", () => {
 
 describe("the dataset round trip", () => {
   it("passes when the dataset answers every known question byte for byte alike", () => {
-    const graph = fixtureGraph();
-    expect(() => checkRoundTrip("serve", graph, compileDataset(graph))).not.toThrow();
+    const router = fixtureGraph();
+    expect(() => checkRoundTrip("serve", router, compileDataset(router))).not.toThrow();
   });
 
   it("refuses a dataset whose between-chains answers differ from the graph's", () => {
-    const graph = fixtureGraph();
+    const router = fixtureGraph();
     const other = tampered({ assetsBetweenChains: () => ({ assets_between_chains: [] }) });
-    expect(() => checkRoundTrip("serve", other, compileDataset(graph))).toThrow(/answers assets_between_chains \S+ -> \S+ differently/);
+    expect(() => checkRoundTrip("serve", other, compileDataset(router))).toThrow(/answers assets_between_chains \S+ -> \S+ differently/);
   });
 });
 

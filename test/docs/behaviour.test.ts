@@ -1,6 +1,6 @@
 /**
- * docs/behaviour.md cannot drift from the engine: every JSON block of the page is a labelled
- * example, and each request's answer (or error) written there is checked against the engine (the
+ * docs/behaviour.md cannot drift from the router: every JSON block of the page is a labelled
+ * example, and each request's answer (or error) written there is checked against the router (the
  * library and the HTTP handler) AND against the independent oracle in test/oracle.
  *
  * Labels are HTML comments on the line before a ```json fence:
@@ -18,16 +18,8 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
-import {
-  buildAssetGraph,
-  createFetchHandler,
-  FungibleError,
-  parseRegistry,
-  type AssetGraph,
-  type AssetRef,
-  type RegistryInput,
-  type Route,
-} from "../../src/index.js";
+import { buildRouter, FungibleError, parseRegistry, type AssetRouter, type AssetRef, type RegistryInput, type Route } from "../../src/index.js";
+import { createFetchHandler } from "../../src/entries/http.js";
 import { Oracle } from "../oracle/oracle.js";
 import { oracleRoute, plain } from "../oracle/compare.js";
 
@@ -124,11 +116,11 @@ function parseBehaviourDoc(text: string): Parsed {
 }
 
 const parsed = parseBehaviourDoc(DOC);
-const engines = new Map<string, AssetGraph>();
+const routeIndexes = new Map<string, AssetRouter>();
 const oracles = new Map<string, Oracle>();
 const engineFor = (name: string) => {
-  if (!engines.has(name)) engines.set(name, buildAssetGraph(parseRegistry(structuredClone(parsed.registries.get(name)))));
-  return engines.get(name)!;
+  if (!routeIndexes.has(name)) routeIndexes.set(name, buildRouter(parseRegistry(structuredClone(parsed.registries.get(name)))));
+  return routeIndexes.get(name)!;
 };
 const oracleFor = (name: string) => {
   if (!oracles.has(name)) oracles.set(name, new Oracle(parseRegistry(structuredClone(parsed.registries.get(name)))));
@@ -216,14 +208,14 @@ describe("docs/behaviour.md examples", () => {
   const answered = parsed.examples.filter((e) => e.answer !== undefined);
   const refused = parsed.examples.filter((e) => e.error !== undefined);
 
-  test.each(answered.map((e) => [name(e), e] as const))("engine: %s", async (_, example) => {
-    const engine = engineFor(example.registry);
+  test.each(answered.map((e) => [name(e), e] as const))("routeIndex: %s", async (_, example) => {
+    const routeIndex = engineFor(example.registry);
     if (example.operation === "route") {
       const { from, to, swaps } = routeArgs(example.request);
-      expect(pageRoute(engine.route(from, to, swaps))).toEqual(example.answer);
+      expect(pageRoute(routeIndex.route(from, to, swaps))).toEqual(example.answer);
       return;
     }
-    const answer = example.operation === "assets_from_source" ? engine.assetsFromSource(example.request as never) : engine.assetsBetweenChains(example.request as never);
+    const answer = example.operation === "assets_from_source" ? routeIndex.assetsFromSource(example.request as never) : routeIndex.assetsBetweenChains(example.request as never);
     expect(plain(answer)).toEqual(example.answer);
     expect(await overHttp(example)).toEqual({ status: 200, body: example.answer });
   });
@@ -240,14 +232,14 @@ describe("docs/behaviour.md examples", () => {
   });
 
   test.each(refused.map((e) => [name(e), e] as const))("errors: %s", async (_, example) => {
-    const engine = engineFor(example.registry);
+    const routeIndex = engineFor(example.registry);
     let thrown: unknown;
     try {
       if (example.operation === "route") {
         const { from, to, swaps } = routeArgs(example.request);
-        engine.route(from, to, swaps);
-      } else if (example.operation === "assets_from_source") engine.assetsFromSource(example.request as never);
-      else engine.assetsBetweenChains(example.request as never);
+        routeIndex.route(from, to, swaps);
+      } else if (example.operation === "assets_from_source") routeIndex.assetsFromSource(example.request as never);
+      else routeIndex.assetsBetweenChains(example.request as never);
     } catch (error) {
       thrown = error;
     }

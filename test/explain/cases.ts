@@ -22,7 +22,7 @@ export type PictureFormat = "mermaid" | "dot" | "svg";
 
 export interface ExplainCase {
   name: string;
-  graph: "fixture" | "mainnet";
+  router: "fixture" | "mainnet";
   request: ExplainRequest;
   reachable: boolean;
   /** Reason codes of the answer, in order. */
@@ -48,7 +48,7 @@ const hub = (extra: Partial<ExplainRequest> & { dest_chain_id: string }): Explai
 export const EXPLAIN_CASES: readonly ExplainCase[] = [
   {
     name: "reachable over IBC",
-    graph: "fixture",
+    router: "fixture",
     request: hub({ dest_chain_id: "alpha-1" }),
     reachable: true,
     codes: [],
@@ -58,7 +58,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
   },
   {
     name: "reachable over a bridge (EVM assets count by default)",
-    graph: "fixture",
+    router: "fixture",
     request: hub({ dest_chain_id: "8453" }),
     reachable: true,
     codes: [],
@@ -68,7 +68,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
   },
   {
     name: "unknown chain by its chain_name",
-    graph: "fixture",
+    router: "fixture",
     request: { source_asset_chain_id: "hub", source_asset_denom: "uhub", dest_chain_id: "alpha-1" },
     reachable: false,
     codes: ["unknown_chain"],
@@ -78,7 +78,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
   },
   {
     name: "unknown destination chain by its chain_name",
-    graph: "fixture",
+    router: "fixture",
     request: hub({ dest_chain_id: "alpha" }),
     reachable: false,
     codes: ["unknown_chain"],
@@ -88,7 +88,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
   },
   {
     name: "unknown asset given by its symbol",
-    graph: "fixture",
+    router: "fixture",
     request: { source_asset_chain_id: "alpha-1", source_asset_denom: "HUB", dest_chain_id: "hub-1" },
     reachable: false,
     codes: ["unknown_asset"],
@@ -96,7 +96,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
   },
   {
     name: "an ibc/ denom in lower case is the same asset",
-    graph: "fixture",
+    router: "fixture",
     request: { source_asset_chain_id: "alpha-1", source_asset_denom: FIXTURE_DENOMS.hubOnAlpha.toLowerCase(), dest_chain_id: "hub-1" },
     reachable: true,
     codes: [],
@@ -104,14 +104,14 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
   },
   {
     name: "same chain",
-    graph: "fixture",
+    router: "fixture",
     request: hub({ dest_chain_id: "hub-1" }),
     reachable: false,
     codes: ["same_chain"],
   },
   {
     name: "no path: chains not connected, and the registry's bridge is not routed",
-    graph: "fixture",
+    router: "fixture",
     request: hub({ dest_chain_id: "island-1" }),
     reachable: false,
     codes: ["no_path", "bridge_not_routed"],
@@ -124,7 +124,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
   },
   {
     name: "only path over an INACTIVE channel",
-    graph: "fixture",
+    router: "fixture",
     request: hub({ dest_chain_id: "gamma-1" }),
     reachable: false,
     codes: ["inactive_channel"],
@@ -139,7 +139,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
   },
   {
     name: "only path over a channel of UNKNOWN status: no voucher is derived over it",
-    graph: "fixture",
+    router: "fixture",
     request: hub({ dest_chain_id: "epsilon-1" }),
     reachable: false,
     codes: ["inactive_channel"],
@@ -154,7 +154,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
   },
   {
     name: "an INACTIVE channel, and behind it a chain without PFM: both named",
-    graph: "fixture",
+    router: "fixture",
     request: hub({ dest_chain_id: "zeta-1" }),
     reachable: false,
     codes: ["inactive_channel", "needs_multiple_txs"],
@@ -167,7 +167,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
   },
   {
     name: "the same with allow_multi_tx: only the INACTIVE channel",
-    graph: "fixture",
+    router: "fixture",
     request: hub({ dest_chain_id: "zeta-1", allow_multi_tx: true }),
     reachable: false,
     codes: ["inactive_channel"],
@@ -175,7 +175,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
   },
   {
     name: "needs two transactions: alpha-1 has no PFM",
-    graph: "fixture",
+    router: "fixture",
     request: hub({ dest_chain_id: "delta-1" }),
     reachable: false,
     codes: ["needs_multiple_txs"],
@@ -185,7 +185,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
   },
   {
     name: "every broken rule: two transactions and native_only",
-    graph: "fixture",
+    router: "fixture",
     request: hub({ dest_chain_id: "delta-1", native_only: true }),
     reachable: false,
     codes: ["needs_multiple_txs", "filtered_out"],
@@ -196,7 +196,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
   },
   {
     name: "filtered out: recommendation_reason DIRECT keeps one-hop routes only",
-    graph: "fixture",
+    router: "fixture",
     request: hub({ dest_chain_id: "delta-1", allow_multi_tx: true, recommendation_reason: "DIRECT" }),
     reachable: false,
     codes: ["filtered_out"],
@@ -204,7 +204,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
   },
   {
     name: "recommendation_reason DIRECT admits a one-hop route",
-    graph: "fixture",
+    router: "fixture",
     request: hub({ dest_chain_id: "alpha-1", recommendation_reason: "DIRECT" }),
     reachable: true,
     codes: [],
@@ -213,7 +213,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
   },
   {
     name: "recommendation_reason MOST_LIQUID keeps the listed version",
-    graph: "fixture",
+    router: "fixture",
     request: hub({ dest_chain_id: "alpha-1", recommendation_reason: "MOST_LIQUID" }),
     reachable: true,
     codes: [],
@@ -222,7 +222,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
   },
   {
     name: "allow_multi_tx accepts the two-transaction route",
-    graph: "fixture",
+    router: "fixture",
     request: hub({ dest_chain_id: "delta-1", allow_multi_tx: true }),
     reachable: true,
     codes: [],
@@ -230,7 +230,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
   },
   {
     name: "filtered out: CW20",
-    graph: "fixture",
+    router: "fixture",
     request: { source_asset_chain_id: "hub-1", source_asset_denom: FIXTURE_DENOMS.cwtOnHub, dest_chain_id: "alpha-1" },
     reachable: false,
     codes: ["filtered_out"],
@@ -238,7 +238,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
   },
   {
     name: "include_cw20_assets admits it",
-    graph: "fixture",
+    router: "fixture",
     request: { source_asset_chain_id: "hub-1", source_asset_denom: FIXTURE_DENOMS.cwtOnHub, dest_chain_id: "alpha-1", include_cw20_assets: true },
     reachable: true,
     codes: [],
@@ -246,7 +246,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
   },
   {
     name: "filtered out: EVM",
-    graph: "fixture",
+    router: "fixture",
     request: hub({ dest_chain_id: "8453", include_evm_assets: false }),
     reachable: false,
     codes: ["filtered_out"],
@@ -254,7 +254,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
   },
   {
     name: "filtered out: no metadata",
-    graph: "fixture",
+    router: "fixture",
     request: { source_asset_chain_id: "beta-1", source_asset_denom: "ubeta", dest_chain_id: "hub-1", include_no_metadata_assets: false },
     reachable: false,
     codes: ["filtered_out"],
@@ -262,7 +262,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
   },
   {
     name: "filtered out: native_only",
-    graph: "fixture",
+    router: "fixture",
     request: hub({ dest_chain_id: "alpha-1", native_only: true }),
     reachable: false,
     codes: ["filtered_out"],
@@ -270,7 +270,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
   },
   {
     name: "filtered out: recommendation_reason BASE_TOKEN",
-    graph: "fixture",
+    router: "fixture",
     request: hub({ dest_chain_id: "alpha-1", recommendation_reason: "BASE_TOKEN" }),
     reachable: false,
     codes: ["filtered_out"],
@@ -278,7 +278,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
   },
   {
     name: "another destination asset: filtered by dest_asset_denom, and no path to it",
-    graph: "fixture",
+    router: "fixture",
     request: hub({ dest_chain_id: "alpha-1", dest_asset_denom: "ualpha" }),
     reachable: false,
     codes: ["filtered_out", "no_path"],
@@ -289,7 +289,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
   },
   {
     name: "destination asset not on the chain",
-    graph: "fixture",
+    router: "fixture",
     request: hub({ dest_chain_id: "alpha-1", dest_asset_denom: "ualhpa" }),
     reachable: false,
     codes: ["dest_asset_not_on_chain"],
@@ -297,7 +297,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
   },
   {
     name: "origin unresolved in the registry",
-    graph: "fixture",
+    router: "fixture",
     request: { source_asset_chain_id: "beta-1", source_asset_denom: FIXTURE_DENOMS.mysteryOnBeta, dest_chain_id: "hub-1" },
     reachable: false,
     codes: ["no_path", "origin_unresolved"],
@@ -306,7 +306,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
   // Real mainnet facts (the embedded chain registry).
   {
     name: "mainnet: ATOM to Osmosis over channel-141",
-    graph: "mainnet",
+    router: "mainnet",
     request: { source_asset_chain_id: "cosmoshub-4", source_asset_denom: "uatom", dest_chain_id: "osmosis-1" },
     reachable: true,
     codes: [],
@@ -316,7 +316,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
   },
   {
     name: "mainnet: ATOM to Osmosis, MOST_LIQUID keeps one",
-    graph: "mainnet",
+    router: "mainnet",
     request: { source_asset_chain_id: "cosmoshub-4", source_asset_denom: "uatom", dest_chain_id: "osmosis-1", recommendation_reason: "MOST_LIQUID" },
     reachable: true,
     codes: [],
@@ -325,7 +325,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
   },
   {
     name: "mainnet: ATOM to Akash: the only channel's status is UNKNOWN",
-    graph: "mainnet",
+    router: "mainnet",
     request: { source_asset_chain_id: "cosmoshub-4", source_asset_denom: "uatom", dest_chain_id: "akashnet-2" },
     reachable: false,
     codes: ["inactive_channel"],
@@ -335,7 +335,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
   },
   {
     name: "mainnet: PEAKA to Sei over an INACTIVE channel",
-    graph: "mainnet",
+    router: "mainnet",
     request: { source_asset_chain_id: "vota-ash", source_asset_denom: "peaka", dest_chain_id: "pacific-1" },
     reachable: false,
     codes: ["inactive_channel"],
@@ -345,7 +345,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
   },
   {
     name: "mainnet: DORA from the Hub to Sei: an INACTIVE channel, and vota-ash has no PFM",
-    graph: "mainnet",
+    router: "mainnet",
     request: { source_asset_chain_id: "cosmoshub-4", source_asset_denom: "ibc/AB556501A8873E00928AD9A75245D6178747111913D292ABB269D268950CB8B7", dest_chain_id: "pacific-1" },
     reachable: false,
     codes: ["inactive_channel", "needs_multiple_txs"],
@@ -358,7 +358,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
   },
   {
     name: "mainnet: USDC from Axelar to Optimism needs two transactions: Ethereum does not forward by memo",
-    graph: "mainnet",
+    router: "mainnet",
     request: { source_asset_chain_id: "axelar-dojo-1", source_asset_denom: "uusdc", dest_chain_id: "10" },
     reachable: false,
     codes: ["needs_multiple_txs"],
@@ -368,7 +368,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
   },
   {
     name: "mainnet: USDC from Noble to Moonbeam: three transactions, and EVM assets excluded",
-    graph: "mainnet",
+    router: "mainnet",
     request: { source_asset_chain_id: "noble-1", source_asset_denom: "uusdc", dest_chain_id: "1284", include_evm_assets: false },
     reachable: false,
     codes: ["needs_multiple_txs", "filtered_out"],
@@ -379,7 +379,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
   },
   {
     name: "mainnet: PICA to Ethereum: the channels run over a bridge light client",
-    graph: "mainnet",
+    router: "mainnet",
     request: { source_asset_chain_id: "centauri-1", source_asset_denom: "ppica", dest_chain_id: "1" },
     reachable: false,
     codes: ["no_path", "bridge_not_routed"],
@@ -389,7 +389,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
   },
   {
     name: "mainnet: cosmoshub means cosmoshub-4",
-    graph: "mainnet",
+    router: "mainnet",
     request: { source_asset_chain_id: "cosmoshub", source_asset_denom: "uatom", dest_chain_id: "osmosis-1" },
     reachable: false,
     codes: ["unknown_chain"],
@@ -397,7 +397,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
   },
   {
     name: "mainnet: ATOM on osmosis-1 means its IBC denom",
-    graph: "mainnet",
+    router: "mainnet",
     request: { source_asset_chain_id: "osmosis-1", source_asset_denom: "ATOM", dest_chain_id: "cosmoshub-4" },
     reachable: false,
     codes: ["unknown_asset"],

@@ -8,7 +8,7 @@ import { ExplainResponseSchema } from "../../src/wire/explain.js";
 import { runCli } from "../cli/run-cli.js";
 import { ATOM_ON_OSMOSIS, checkExplain, checkPicture, EXPLAIN_CASES, EXPLAIN_FIXTURE, pictureRows, whyArgs, type ExplainCase } from "./cases.js";
 
-const graphArgs = (testCase: ExplainCase) => (testCase.graph === "fixture" ? ["--registry", EXPLAIN_FIXTURE] : []);
+const graphArgs = (testCase: ExplainCase) => (testCase.router === "fixture" ? ["--registry", EXPLAIN_FIXTURE] : []);
 const FIXTURE = ["--registry", EXPLAIN_FIXTURE];
 
 describe("why: the case table on the CLI", () => {

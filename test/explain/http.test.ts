@@ -31,8 +31,8 @@ function svgTexts(svg: string): string[] {
 /** A handler per graph of the case table, built once. */
 const handlers = new Map<string, ReturnType<typeof createFetchHandler>>();
 async function handlerOf(testCase: ExplainCase) {
-  let found = handlers.get(testCase.graph);
-  if (found === undefined) handlers.set(testCase.graph, (found = createFetchHandler(await graphOf(testCase))));
+  let found = handlers.get(testCase.router);
+  if (found === undefined) handlers.set(testCase.router, (found = createFetchHandler(await graphOf(testCase))));
   return found;
 }
 

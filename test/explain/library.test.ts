@@ -51,11 +51,11 @@ describe("explain: the case table on the library", () => {
 
 describe("explain agrees with assets_from_source", () => {
   test("reachable exactly for the chains assets_from_source lists (fixture, every source, default filters)", async () => {
-    const graph = fixtureGraph();
-    for (const source of graph.registry.assets) {
-      const reach = graph.assetsFromSource({ source_asset_chain_id: source.chain_id, source_asset_denom: source.denom, include_cw20_assets: true });
-      for (const chain of graph.chains()) {
-        const answer = await graph.explain({ source_asset_chain_id: source.chain_id, source_asset_denom: source.denom, dest_chain_id: chain.chain_id, include_cw20_assets: true });
+    const router = fixtureGraph();
+    for (const source of router.registry.assets) {
+      const reach = router.assetsFromSource({ source_asset_chain_id: source.chain_id, source_asset_denom: source.denom, include_cw20_assets: true });
+      for (const chain of router.chains()) {
+        const answer = await router.explain({ source_asset_chain_id: source.chain_id, source_asset_denom: source.denom, dest_chain_id: chain.chain_id, include_cw20_assets: true });
         const listed = reach.dest_assets[chain.chain_id]?.assets.map((a) => a.denom) ?? [];
         expect(answer.routes.map((route) => route.to.denom).sort(), `${source.denom} -> ${chain.chain_id}`).toEqual([...listed].sort());
       }
@@ -81,26 +81,26 @@ describe("discovery", () => {
 
 describe("did you mean, and ibc/ denoms in any case, in the queries", () => {
   test("assetsFromSource names the chain id of a chain name (mainnet)", async () => {
-    const graph = await mainnetGraph();
-    const call = () => graph.assetsFromSource({ source_asset_chain_id: "cosmoshub", source_asset_denom: "uatom" });
+    const router = await mainnetGraph();
+    const call = () => router.assetsFromSource({ source_asset_chain_id: "cosmoshub", source_asset_denom: "uatom" });
     expect(call).toThrow(FungibleError);
     expect(call).toThrow('assetsFromSource: chain "cosmoshub" is not in the registry; did you mean "cosmoshub-4"?');
   }, 60_000);
 
   test("a symbol suggests its IBC denom (mainnet)", async () => {
-    const graph = await mainnetGraph();
-    expect(() => graph.assetsFromSource({ source_asset_chain_id: "osmosis-1", source_asset_denom: "ATOM" })).toThrow(
+    const router = await mainnetGraph();
+    expect(() => router.assetsFromSource({ source_asset_chain_id: "osmosis-1", source_asset_denom: "ATOM" })).toThrow(
       `did you mean "${ATOM_ON_OSMOSIS}" (ATOM)`,
     );
   }, 60_000);
 
   test("a lower-case ibc/ denom is accepted; answers keep the registry's spelling", async () => {
-    const graph = await mainnetGraph();
+    const router = await mainnetGraph();
     const lower = ATOM_ON_OSMOSIS.toLowerCase();
-    const route = graph.route({ chain_id: "cosmoshub-4", denom: "uatom" }, { chain_id: "osmosis-1", denom: lower });
+    const route = router.route({ chain_id: "cosmoshub-4", denom: "uatom" }, { chain_id: "osmosis-1", denom: lower });
     expect(route?.to.denom).toBe(ATOM_ON_OSMOSIS);
-    const reach = graph.assetsFromSource({ source_asset_chain_id: "osmosis-1", source_asset_denom: lower });
-    expect(reach).toEqual(graph.assetsFromSource({ source_asset_chain_id: "osmosis-1", source_asset_denom: ATOM_ON_OSMOSIS }));
+    const reach = router.assetsFromSource({ source_asset_chain_id: "osmosis-1", source_asset_denom: lower });
+    expect(reach).toEqual(router.assetsFromSource({ source_asset_chain_id: "osmosis-1", source_asset_denom: ATOM_ON_OSMOSIS }));
   }, 60_000);
 
   test("nothing close: the message stays plain", () => {
@@ -115,24 +115,24 @@ describe("did you mean, and ibc/ denoms in any case, in the queries", () => {
 
 describe("registry notes from the chain-registry adapter (mainnet)", () => {
   test("issues with a subject become notes explain can cite", async () => {
-    const graph = await mainnetGraph();
-    const codes = new Set(graph.notes.map((note) => note.code));
+    const router = await mainnetGraph();
+    const codes = new Set(router.notes.map((note) => note.code));
     expect(codes.has("unrouted_bridge")).toBe(true);
-    const note = graph.notes.find((n) => n.code === "unrouted_bridge" && n.counterparty_chain_id !== undefined)!;
-    expect(graph.registry.assets.some((a) => a.chain_id === note.chain_id && a.denom === note.denom)).toBe(true);
+    const note = router.notes.find((n) => n.code === "unrouted_bridge" && n.counterparty_chain_id !== undefined)!;
+    expect(router.registry.assets.some((a) => a.chain_id === note.chain_id && a.denom === note.denom)).toBe(true);
   }, 60_000);
 
   test("explain cites an unrouted bridge for the asset it would have moved", async () => {
-    const graph = await mainnetGraph();
-    const note = graph.notes.find(
+    const router = await mainnetGraph();
+    const note = router.notes.find(
       (n) =>
         n.code === "unrouted_bridge" &&
         n.counterparty_chain_id !== undefined &&
-        graph.registry.assets.some((a) => a.chain_id === n.counterparty_chain_id && a.denom === n.counterparty_denom) &&
-        graph.registry.chains.some((c) => c.chain_id === n.chain_id),
+        router.registry.assets.some((a) => a.chain_id === n.counterparty_chain_id && a.denom === n.counterparty_denom) &&
+        router.registry.chains.some((c) => c.chain_id === n.chain_id),
     );
     expect(note).toBeDefined();
-    const answer = await graph.explain({
+    const answer = await router.explain({
       source_asset_chain_id: note!.counterparty_chain_id!,
       source_asset_denom: note!.counterparty_denom!,
       dest_chain_id: note!.chain_id!,

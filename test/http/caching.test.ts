@@ -10,7 +10,7 @@ import { canonicalAssetsFromSource } from "../../src/http/canonical.js";
 import { createFetchHandler, DEFAULT_CACHE_CONTROL } from "../../src/http/handler.js";
 import { ifNoneMatchHits } from "../../src/http/etag.js";
 import { AssetsFromSourceRequestSchema } from "../../src/wire/schema.js";
-import type { AssetGraph } from "../../src/engine/asset-graph.js";
+import type { AssetRouter } from "../../src/router/router.js";
 import { fixtureGraph, jsonRequest } from "./fixture.js";
 
 const FROM_SOURCE = "/v2/fungible/assets_from_source";
@@ -288,14 +288,14 @@ describe("the answer caches", () => {
 
   it("compute an answer once and serve repeats from the cache", async () => {
     let calls = 0;
-    const graph = fixtureGraph();
+    const router = fixtureGraph();
     const counting = {
-      dataVersion: graph.dataVersion,
-      provenance: graph.provenance,
-      chainIds: () => graph.chainIds(),
-      assetsFromSource: (request: Parameters<AssetGraph["assetsFromSource"]>[0]) => (calls++, graph.assetsFromSource(request)),
-      assetsBetweenChains: (request: Parameters<AssetGraph["assetsBetweenChains"]>[0]) => graph.assetsBetweenChains(request),
-    } as unknown as AssetGraph;
+      dataVersion: router.dataVersion,
+      provenance: router.provenance,
+      chainIds: () => router.chainIds(),
+      assetsFromSource: (request: Parameters<AssetRouter["assetsFromSource"]>[0]) => (calls++, router.assetsFromSource(request)),
+      assetsBetweenChains: (request: Parameters<AssetRouter["assetsBetweenChains"]>[0]) => router.assetsBetweenChains(request),
+    } as unknown as AssetRouter;
     const cached = createFetchHandler(counting);
     const url = `http://fungible.test${FROM_SOURCE}?source_asset_denom=uatom&source_asset_chain_id=cosmoshub-4`;
     const first = await (await cached(new Request(url))).text();

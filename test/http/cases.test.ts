@@ -11,8 +11,8 @@ import { expected, QUERY_CASES, summarize, type QueryCase } from "./query-cases.
 const PATHS = { assetsFromSource: "/v2/fungible/assets_from_source", assetsBetweenChains: "/v2/fungible/assets_between_chains" };
 
 function callLibrary(test: QueryCase): unknown {
-  const graph = fixtureGraph();
-  return test.op === "assetsFromSource" ? graph.assetsFromSource(test.request as never) : graph.assetsBetweenChains(test.request as never);
+  const router = fixtureGraph();
+  return test.op === "assetsFromSource" ? router.assetsFromSource(test.request as never) : router.assetsBetweenChains(test.request as never);
 }
 
 describe.each(QUERY_CASES)("$op: $name", (test) => {

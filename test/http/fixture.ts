@@ -4,17 +4,17 @@
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { buildAssetGraph, parseRegistry } from "../../src/index.js";
-import type { AssetGraph } from "../../src/engine/asset-graph.js";
+import { buildRouter, parseRegistry } from "../../src/index.js";
+import type { AssetRouter } from "../../src/router/router.js";
 
 export const FIXTURE_PATH = fileURLToPath(new URL("../../fixtures/http-registry.json", import.meta.url));
 
-let graph: AssetGraph | undefined;
+let router: AssetRouter | undefined;
 
 /** Built once per test file: building is the slow part and the graph is read-only. */
-export function fixtureGraph(): AssetGraph {
-  graph ??= buildAssetGraph(parseRegistry(JSON.parse(readFileSync(FIXTURE_PATH, "utf8"))));
-  return graph;
+export function fixtureGraph(): AssetRouter {
+  router ??= buildRouter(parseRegistry(JSON.parse(readFileSync(FIXTURE_PATH, "utf8"))));
+  return router;
 }
 
 export const ATOM_ON_OSMOSIS = "ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2";

@@ -5,7 +5,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { createFetchHandler, DEFAULT_BODY_LIMIT } from "../../src/http/handler.js";
 import { MAX_JSON_DEPTH } from "../../src/http/read-json.js";
-import type { AssetGraph } from "../../src/engine/asset-graph.js";
+import type { AssetRouter } from "../../src/router/router.js";
 import { ATOM_ON_OSMOSIS, fixtureGraph, jsonRequest } from "./fixture.js";
 
 const FROM_SOURCE = "/v2/fungible/assets_from_source";
@@ -249,14 +249,14 @@ describe("CORS", () => {
   });
 });
 
-describe("a bug in the engine (500)", () => {
+describe("a bug in the routeIndex (500)", () => {
   const broken = {
     ...fixtureGraph(),
     chainIds: () => fixtureGraph().chainIds(),
     assetsFromSource: () => {
       throw new TypeError("Cannot read properties of undefined (reading 'secret')");
     },
-  } as unknown as AssetGraph;
+  } as unknown as AssetRouter;
 
   it("is 500 code 13 with a fixed message, reported to onInternalError, never leaked", async () => {
     const onInternalError = vi.fn();

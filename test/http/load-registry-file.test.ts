@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FungibleError } from "../../src/errors.js";
-import { loadRegistryFile } from "../../src/node/index.js";
+import { loadRegistryFile } from "../../src/entries/node.js";
 import { FIXTURE_PATH } from "./fixture.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fungible-registry-"));

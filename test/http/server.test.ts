@@ -4,9 +4,9 @@
  */
 import { request as httpRequest } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "../../src/node/index.js";
+import { startServer, type RunningServer } from "../../src/entries/node.js";
 import { readFileSync } from "node:fs";
-import { buildAssetGraph, parseRegistry } from "../../src/index.js";
+import { buildRouter, parseRegistry } from "../../src/index.js";
 import type { Registry } from "../../src/registry/schema.js";
 import { FIXTURE_PATH, fixtureGraph } from "./fixture.js";
 
@@ -18,7 +18,7 @@ const running: RunningServer[] = [];
 
 async function start(options: Partial<Parameters<typeof startServer>[0]> = {}) {
   const lines: string[] = [];
-  const server = await startServer({ graph: fixtureGraph(), port: 0, log: (line) => lines.push(line), drainIdleGraceMs: 20, ...options });
+  const server = await startServer({ router: fixtureGraph(), port: 0, log: (line) => lines.push(line), drainIdleGraceMs: 20, ...options });
   running.push(server);
   return { server, lines };
 }
@@ -64,10 +64,10 @@ describe("startServer", () => {
     }
   });
 
-  it("swaps the graph it serves through its LiveGraph", async () => {
+  it("swaps the router it serves through its LiveRouter", async () => {
     const { server } = await start();
     const before = (await (await fetch(`${server.url}/health`)).json()) as { data_version: string };
-    const other = buildAssetGraph(parseRegistry({ ...fixtureRegistry(), chains: fixtureRegistry().chains.map((c) => ({ ...c, pretty_name: `${c.pretty_name ?? c.chain_id} 2` })) }));
+    const other = buildRouter(parseRegistry({ ...fixtureRegistry(), chains: fixtureRegistry().chains.map((c) => ({ ...c, pretty_name: `${c.pretty_name ?? c.chain_id} 2` })) }));
     expect(server.live.swap(other)).toBe("swapped");
     const after = await fetch(`${server.url}/health`);
     const body = (await after.json()) as { data_version: string };
@@ -96,7 +96,7 @@ describe("startServer", () => {
 
   it("refuses a port that is taken", async () => {
     const { server } = await start();
-    await expect(startServer({ graph: fixtureGraph(), port: server.port, quiet: true })).rejects.toThrow(/EADDRINUSE/);
+    await expect(startServer({ router: fixtureGraph(), port: server.port, quiet: true })).rejects.toThrow(/EADDRINUSE/);
   });
 
   it("close() lets a request in flight finish, then refuses new connections", async () => {

@@ -5,14 +5,14 @@
  */
 import { assetsBetweenChains, assetsFromSource, setApiOptions } from "@skip-go/client";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startServer, type RunningServer } from "../../src/node/index.js";
+import { startServer, type RunningServer } from "../../src/entries/node.js";
 import { ATOM_ON_OSMOSIS, AXL_USDC_ON_OSMOSIS, fixtureGraph, USDC_ON_ETHEREUM } from "./fixture.js";
 
 let server: RunningServer;
 const requests: string[] = [];
 
 beforeAll(async () => {
-  server = await startServer({ graph: fixtureGraph(), port: 0, accessLog: (line) => requests.push(line) });
+  server = await startServer({ router: fixtureGraph(), port: 0, accessLog: (line) => requests.push(line) });
   setApiOptions({ apiUrl: server.url });
 });
 

@@ -7,7 +7,7 @@
  */
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "../../src/node/index.js";
+import { startServer, type RunningServer } from "../../src/entries/node.js";
 import { fixtureGraph } from "../http/fixture.js";
 import { rawRequest, type RawAnswer } from "./raw-http.js";
 
@@ -20,7 +20,7 @@ let server: RunningServer;
 beforeAll(async () => {
   // A compression floor of 0 bytes would need the handler option; the fixture's answers are small,
   // so the server is asked with every encoding and each answer checked as it comes.
-  server = await startServer({ graph: fixtureGraph(), port: 0, quiet: true });
+  server = await startServer({ router: fixtureGraph(), port: 0, quiet: true });
 });
 afterAll(() => server.close());
 
@@ -93,8 +93,8 @@ it("a reload empties what the fast path serves: the next answer names the new ve
   await ask("GET", FROM_SOURCE);
   const before = await ask("GET", FROM_SOURCE);
   const previous = server.live.current;
-  const { loadAssetGraph } = await import("../../src/index.js");
-  server.live.swap(await loadAssetGraph({ network: "testnet" }));
+  const { loadRouter } = await import("../../src/index.js");
+  server.live.swap(await loadRouter({ network: "testnet" }));
   try {
     const after = await ask("GET", FROM_SOURCE);
     expect(before.headers["x-data-version"]).toBe(previous.dataVersion);

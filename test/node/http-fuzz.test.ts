@@ -13,14 +13,14 @@
 import { Buffer } from "node:buffer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { judgeSequence, runFuzz } from "../../bench/lib/http-fuzz.mjs";
-import { startServer, type RunningServer } from "../../src/node/index.js";
+import { startServer, type RunningServer } from "../../src/entries/node.js";
 import { fixtureGraph } from "../http/fixture.js";
 
 let server: RunningServer;
 const lines: string[] = [];
 
 beforeAll(async () => {
-  server = await startServer({ graph: fixtureGraph(), port: 0, log: (line) => lines.push(line), drainIdleGraceMs: 20 });
+  server = await startServer({ router: fixtureGraph(), port: 0, log: (line) => lines.push(line), drainIdleGraceMs: 20 });
 });
 afterAll(async () => {
   await server.close();

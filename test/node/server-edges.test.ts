@@ -8,8 +8,8 @@ import { request as httpRequest, Agent } from "node:http";
 import { connect, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { buildAssetGraph, parseRegistry } from "../../src/index.js";
-import { startServer, type RunningServer } from "../../src/node/index.js";
+import { buildRouter, parseRegistry } from "../../src/index.js";
+import { startServer, type RunningServer } from "../../src/entries/node.js";
 import { FIXTURE_PATH, fixtureGraph } from "../http/fixture.js";
 import { rawRequest } from "./raw-http.js";
 
@@ -22,7 +22,7 @@ async function start(options: Partial<Parameters<typeof startServer>[0]> = {}) {
   const lines: string[] = [];
   const access: string[] = [];
   const server = await startServer({
-    graph: fixtureGraph(),
+    router: fixtureGraph(),
     port: 0,
     log: (line) => lines.push(line),
     accessLog: (line) => access.push(line),
@@ -111,7 +111,7 @@ describe("refusals written below the handler name the data version", () => {
     const { server } = await start();
     const raw = JSON.parse(readFileSync(FIXTURE_PATH, "utf8")) as { chains: { pretty_name: string }[] };
     raw.chains[0]!.pretty_name = "Cosmos Hub (renamed)";
-    const other = buildAssetGraph(parseRegistry(raw));
+    const other = buildRouter(parseRegistry(raw));
     expect(server.live.swap(other)).toBe("swapped");
     for (const bytes of [
       "GARBAGE\r\n\r\n",

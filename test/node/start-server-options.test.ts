@@ -10,9 +10,9 @@ vi.mock("../../src/http/handler.js", async (importOriginal) => {
   const original = await importOriginal<typeof import("../../src/http/handler.js")>();
   return {
     ...original,
-    createService: (graph: Parameters<typeof original.createService>[0], options: FetchHandlerOptions = {}) => {
+    createService: (router: Parameters<typeof original.createService>[0], options: FetchHandlerOptions = {}) => {
       seen.push(options);
-      return original.createService(graph, options);
+      return original.createService(router, options);
     },
   };
 });
@@ -25,7 +25,7 @@ afterEach(() => {
 });
 
 it("passes answerCacheBytes and compressedCacheBytes to the handler", async () => {
-  const server = await startServer({ graph: fixtureGraph(), port: 0, quiet: true, answerCacheBytes: 12_345, compressedCacheBytes: 0 });
+  const server = await startServer({ router: fixtureGraph(), port: 0, quiet: true, answerCacheBytes: 12_345, compressedCacheBytes: 0 });
   try {
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ answerCacheBytes: 12_345, compressedCacheBytes: 0 });
@@ -36,7 +36,7 @@ it("passes answerCacheBytes and compressedCacheBytes to the handler", async () =
 });
 
 it("leaves them to the handler's defaults when not given", async () => {
-  const server = await startServer({ graph: fixtureGraph(), port: 0, quiet: true });
+  const server = await startServer({ router: fixtureGraph(), port: 0, quiet: true });
   try {
     expect("answerCacheBytes" in seen[0]!).toBe(false);
     expect("compressedCacheBytes" in seen[0]!).toBe(false);
@@ -46,5 +46,5 @@ it("leaves them to the handler's defaults when not given", async () => {
 });
 
 it("refuses a size the handler refuses", async () => {
-  await expect(startServer({ graph: fixtureGraph(), port: 0, quiet: true, answerCacheBytes: -1 })).rejects.toThrow(/answerCacheBytes must be a non-negative integer/);
+  await expect(startServer({ router: fixtureGraph(), port: 0, quiet: true, answerCacheBytes: -1 })).rejects.toThrow(/answerCacheBytes must be a non-negative integer/);
 });

@@ -1,15 +1,15 @@
 /**
- * Helpers that put engine and oracle answers side by side in one comparable shape.
- * Engine objects come only from the public API (src/index.ts).
+ * Helpers that put routeIndex and oracle answers side by side in one comparable shape.
+ * RouteIndex objects come only from the public API (src/index.ts).
  */
 import { expect } from "vitest";
-import { buildAssetGraph, parseRegistry, type AssetGraph, type Route, type WireAsset, type RegistryInput } from "../../src/index.js";
+import { buildRouter, parseRegistry, type AssetRouter, type Route, type WireAsset, type RegistryInput } from "../../src/index.js";
 import { Oracle, type OracleRoute } from "./oracle.js";
-import { viewOf } from "../support/engine-helpers.js";
+import { viewOf } from "../support/route-index-helpers.js";
 
-export function bothFor(input: RegistryInput): { engine: AssetGraph; oracle: Oracle } {
+export function bothFor(input: RegistryInput): { routeIndex: AssetRouter; oracle: Oracle } {
   const registry = parseRegistry(input);
-  return { engine: buildAssetGraph(registry), oracle: new Oracle(parseRegistry(structuredClone(input))) };
+  return { routeIndex: buildRouter(registry), oracle: new Oracle(parseRegistry(structuredClone(input))) };
 }
 
 /** A route reduced to what the contract fixes: txs, bridges, and per hop kind/chains/channel/tx start. */
@@ -34,12 +34,12 @@ export function oracleRoute(route: OracleRoute | null) {
   return rest;
 }
 
-/** Engine answers are frozen objects with readonly arrays: copy into plain data, keeping key order. */
+/** RouteIndex answers are frozen objects with readonly arrays: copy into plain data, keeping key order. */
 export const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value));
 
-/** Every asset node of the engine's graphology view, as wire asset plus its listed / metadata marks. */
-export function engineAssets(engine: AssetGraph) {
-  const view = viewOf(engine);
+/** Every asset node of the router's graphology view, as wire asset plus its listed / metadata marks. */
+export function engineAssets(routeIndex: AssetRouter) {
+  const view = viewOf(routeIndex);
   return view
     .filterNodes((_, attributes) => attributes.kind === "asset")
     .map((node) => {
@@ -51,8 +51,8 @@ export function engineAssets(engine: AssetGraph) {
 const byKey = (a: { wire: WireAsset }, b: { wire: WireAsset }) =>
   `${a.wire.chain_id}|${a.wire.denom}` < `${b.wire.chain_id}|${b.wire.denom}` ? -1 : 1;
 
-export function expectSameAssets(engine: AssetGraph, oracle: Oracle): void {
-  const fromEngine = engineAssets(engine).sort(byKey);
+export function expectSameAssets(routeIndex: AssetRouter, oracle: Oracle): void {
+  const fromEngine = engineAssets(routeIndex).sort(byKey);
   const fromOracle = oracle.assets.map((a) => ({ wire: a.wire, listed: a.listed, has_metadata: a.hasMetadata })).sort(byKey);
   expect(plain(fromEngine)).toEqual(plain(fromOracle));
 }

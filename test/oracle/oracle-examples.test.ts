@@ -1,6 +1,6 @@
 /**
  * Hand-written cases of the route rules with literal expected values, asserted against BOTH the
- * oracle and the engine, so a wrong oracle cannot hide behind agreeing with itself.
+ * oracle and the router, so a wrong oracle cannot hide behind agreeing with itself.
  */
 import { describe, expect, test } from "vitest";
 import type { RegistryInput } from "../../src/index.js";
@@ -17,18 +17,18 @@ const ref = (chain_id: string, denom: string) => ({ chain_id, denom });
 
 /** Both implementations' answers to one query, for a single literal assertion each. */
 function answers(input: RegistryInput) {
-  const { engine, oracle } = bothFor(input);
+  const { routeIndex, oracle } = bothFor(input);
   return {
     route: (from: ReturnType<typeof ref>, to: ReturnType<typeof ref>, swaps: { include_swaps?: boolean } = {}) => [
-      engineRoute(engine.route(from, to, swaps)),
+      engineRoute(routeIndex.route(from, to, swaps)),
       oracleRoute(oracle.route(from, to, swaps)),
     ],
-    fromSource: (request: Parameters<typeof oracle.assetsFromSource>[0]) => [plain(engine.assetsFromSource(request)), plain(oracle.assetsFromSource(request))],
-    between: (request: Parameters<typeof oracle.assetsBetweenChains>[0]) => [plain(engine.assetsBetweenChains(request)), plain(oracle.assetsBetweenChains(request))],
+    fromSource: (request: Parameters<typeof oracle.assetsFromSource>[0]) => [plain(routeIndex.assetsFromSource(request)), plain(oracle.assetsFromSource(request))],
+    between: (request: Parameters<typeof oracle.assetsBetweenChains>[0]) => [plain(routeIndex.assetsBetweenChains(request)), plain(oracle.assetsBetweenChains(request))],
   };
 }
 const expectBoth = (pair: unknown[], expected: unknown) => {
-  expect(pair[0], "engine").toEqual(expected);
+  expect(pair[0], "routeIndex").toEqual(expected);
   expect(pair[1], "oracle").toEqual(expected);
 };
 const derivedUa = (chain_id: string, trace: string, denom: string) => ({
@@ -36,7 +36,7 @@ const derivedUa = (chain_id: string, trace: string, denom: string) => ({
 });
 const ibcHop = (from_chain: string, to_chain: string, via: string, starts_tx: boolean) => ({ kind: "ibc", from_chain, to_chain, via, starts_tx });
 
-describe("route rules, literal examples (engine and oracle)", () => {
+describe("route rules, literal examples (routeIndex and oracle)", () => {
   const twoChains = (channels: ReturnType<typeof channel>[]) => ({
     chains: [{ chain_id: "a-1" }, { chain_id: "b-1" }],
     assets: [{ chain_id: "a-1", denom: "ua", ...ATOM_LIKE }],
@@ -108,8 +108,8 @@ describe("route rules, literal examples (engine and oracle)", () => {
       ],
       ibc_channels: [channel("a-1", "channel-5", "d-1", "channel-4"), channel("a-1", "channel-12", "d-1", "channel-2")],
     };
-    const [engine, oracle] = answers(input).between({ source_chain_id: "a-1", dest_chain_id: "d-1" }) as { assets_between_chains: { asset_on_dest: { trace: string } }[] }[];
-    for (const answer of [engine!, oracle!]) expect(answer.assets_between_chains.map((pair) => pair.asset_on_dest.trace)).toEqual(["transfer/channel-2"]);
+    const [routeIndex, oracle] = answers(input).between({ source_chain_id: "a-1", dest_chain_id: "d-1" }) as { assets_between_chains: { asset_on_dest: { trace: string } }[] }[];
+    for (const answer of [routeIndex!, oracle!]) expect(answer.assets_between_chains.map((pair) => pair.asset_on_dest.trace)).toEqual(["transfer/channel-2"]);
   });
 
   test("equal txs, hops and first hop: the sending chain_id of the second hop decides", () => {
@@ -132,9 +132,9 @@ describe("route rules, literal examples (engine and oracle)", () => {
   });
 });
 
-// Contract points the oracle found the engine disagreeing on (issue 7 report), each as a minimal
+// Contract points the oracle found the router disagreeing on (issue 7 report), each as a minimal
 // case with the value docs/behaviour.md (or the decision noted in the oracle) gives. The first,
-// derived vouchers as sources, was fixed in the engine while the oracle was being written.
+// derived vouchers as sources, was fixed in the router while the oracle was being written.
 describe("contract points found by the oracle (issue 7)", () => {
   const input = {
     chains: [{ chain_id: "a-1" }, { chain_id: "b-1" }],
@@ -191,8 +191,8 @@ describe("contract points found by the oracle (issue 7)", () => {
         { bridge: "AXELAR" as const, from: ref("a-1", "ux"), to: ref("b-1", "uy") },
       ],
     });
-    const [engine, oracle] = ask.between({ source_chain_id: "a-1", dest_chain_id: "b-1" }) as { assets_between_chains: { asset_on_dest: { denom: string } }[] }[];
-    for (const [who, answer] of [["engine", engine!], ["oracle", oracle!]] as const) {
+    const [routeIndex, oracle] = ask.between({ source_chain_id: "a-1", dest_chain_id: "b-1" }) as { assets_between_chains: { asset_on_dest: { denom: string } }[] }[];
+    for (const [who, answer] of [["routeIndex", routeIndex!], ["oracle", oracle!]] as const) {
       expect(answer.assets_between_chains.map((pair) => pair.asset_on_dest.denom), who).toEqual(["uz"]);
     }
   });
@@ -201,7 +201,7 @@ describe("contract points found by the oracle (issue 7)", () => {
 // Swaps (docs/behaviour.md sections 3-6): a swap changes a denom in place at a venue, keeps how
 // the funds arrived, never opens a transaction of its own, adds nothing to `bridges`, and counts
 // as a hop.
-describe("swap rules, literal examples (engine and oracle)", () => {
+describe("swap rules, literal examples (routeIndex and oracle)", () => {
   const uaOnB = "ibc/0443A0C1FDE10B2AAE072048A415359B9BB3F2C11A5077AF3D38973D31285713"; // transfer/channel-0/ua
   const ubOnC = "ibc/4E6A0713A1F81FDF870E871780D3D08566FF709B5FA6DF17D14CCE244F50F30B"; // transfer/channel-0/ub
   const swapChains = (pfm: boolean) => ({

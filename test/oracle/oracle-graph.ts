@@ -1,6 +1,6 @@
 /**
  * Independent oracle, part 1: the canonical asset set and the hops between assets, written only
- * from docs/behaviour.md sections 1-3. It shares no code with the engine: hashing uses node:crypto,
+ * from docs/behaviour.md sections 1-3. It shares no code with the router: hashing uses node:crypto,
  * trace arithmetic is plain string splitting.
  */
 import { createHash } from "node:crypto";

@@ -1,11 +1,12 @@
 /**
- * The engine against an independent oracle of docs/behaviour.md sections 2-7 (issue 7, point 2),
+ * The router against an independent oracle of docs/behaviour.md sections 2-7 (issue 7, point 2),
  * swaps included, over generated registries. fast-check prints the seed and the shrunk registry of
  * any counterexample.
  */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { compileDataset, loadDataset, type AssetGraph, type AssetsFromSourceRequest } from "../../src/index.js";
+import { compileDataset, type AssetRouter, type AssetsFromSourceRequest } from "../../src/index.js";
+import { loadDataset } from "../../src/dataset/dataset.js";
 import { arbitraryRoutingRegistry, arbitrarySwapOptions, type SwapOptionsDraw } from "./arbitrary-routing-registry.js";
 import { bothFor, engineRoute, expectSameAssets, oracleRoute, plain, withKeyOrder } from "./compare.js";
 import type { Oracle } from "./oracle.js";
@@ -41,35 +42,35 @@ const randomBetweenFlags = fc.record({
   allow_multi_tx: fc.boolean(),
 });
 
-function compareFromSource(engine: AssetGraph, oracle: Oracle, sourceIndex: number, flags: FromSourceFlags): void {
+function compareFromSource(routeIndex: AssetRouter, oracle: Oracle, sourceIndex: number, flags: FromSourceFlags): void {
   const source = oracle.assets[sourceIndex]!.wire;
   const request = { source_asset_denom: source.denom, source_asset_chain_id: source.chain_id, ...flags };
-  expect(withKeyOrder(engine.assetsFromSource(request)), JSON.stringify(request)).toEqual(withKeyOrder(oracle.assetsFromSource(request)));
+  expect(withKeyOrder(routeIndex.assetsFromSource(request)), JSON.stringify(request)).toEqual(withKeyOrder(oracle.assetsFromSource(request)));
 }
 
-function compareBetween(engine: AssetGraph, oracle: Oracle, source_chain_id: string, dest_chain_id: string, flags: object): void {
+function compareBetween(routeIndex: AssetRouter, oracle: Oracle, source_chain_id: string, dest_chain_id: string, flags: object): void {
   const request = { source_chain_id, dest_chain_id, ...flags };
-  expect(plain(engine.assetsBetweenChains(request)), JSON.stringify(request)).toEqual(plain(oracle.assetsBetweenChains(request)));
+  expect(plain(routeIndex.assetsBetweenChains(request)), JSON.stringify(request)).toEqual(plain(oracle.assetsBetweenChains(request)));
 }
 
-function compareRoutesFrom(engine: AssetGraph, oracle: Oracle, sourceIndex: number, swaps: SwapOptionsDraw = {}): void {
+function compareRoutesFrom(routeIndex: AssetRouter, oracle: Oracle, sourceIndex: number, swaps: SwapOptionsDraw = {}): void {
   const from = oracle.assets[sourceIndex]!.wire;
   oracle.assets.forEach(({ wire: to }, targetIndex) => {
     if (targetIndex === sourceIndex) return;
-    const route = engine.route(from, to, swaps);
+    const route = routeIndex.route(from, to, swaps);
     const label = `route ${from.chain_id}:${from.denom} -> ${to.chain_id}:${to.denom} ${JSON.stringify(swaps)}`;
     expect(engineRoute(route), label).toEqual(oracleRoute(oracle.route(from, to, swaps)));
     if (route !== null) expect([route.to.chain_id, route.to.denom], label).toEqual([to.chain_id, to.denom]);
   });
 }
 
-describe("engine vs independent oracle over generated registries", () => {
+describe("routeIndex vs independent oracle over generated registries", () => {
   test("the canonical asset set (listed plus derived single-hop vouchers) is the same", () => {
     fc.assert(
       fc.property(arbitraryRoutingRegistry(), (input) => {
-        const { engine, oracle } = bothFor(input);
-        expectSameAssets(engine, oracle);
-        expect(engine.chainIds()).toEqual(oracle.chainIds());
+        const { routeIndex, oracle } = bothFor(input);
+        expectSameAssets(routeIndex, oracle);
+        expect(routeIndex.chainIds()).toEqual(oracle.chainIds());
       }),
       RUNS,
     );
@@ -78,8 +79,8 @@ describe("engine vs independent oracle over generated registries", () => {
   test("route(): txs_required, bridges and hop sequence for every ordered pair of assets", () => {
     fc.assert(
       fc.property(arbitraryRoutingRegistry(), (input) => {
-        const { engine, oracle } = bothFor(input);
-        oracle.assets.forEach((_, i) => compareRoutesFrom(engine, oracle, i));
+        const { routeIndex, oracle } = bothFor(input);
+        oracle.assets.forEach((_, i) => compareRoutesFrom(routeIndex, oracle, i));
       }),
       RUNS,
     );
@@ -88,9 +89,9 @@ describe("engine vs independent oracle over generated registries", () => {
   test("assets_from_source: every source asset, defaults, allow_multi_tx and each filter", () => {
     fc.assert(
       fc.property(arbitraryRoutingRegistry(), randomFromSourceFlags, (input, randomFlags) => {
-        const { engine, oracle } = bothFor(input);
+        const { routeIndex, oracle } = bothFor(input);
         oracle.assets.forEach((_, i) => {
-          for (const flags of [...FROM_SOURCE_FLAGS, randomFlags]) compareFromSource(engine, oracle, i, flags);
+          for (const flags of [...FROM_SOURCE_FLAGS, randomFlags]) compareFromSource(routeIndex, oracle, i, flags);
         });
       }),
       RUNS,
@@ -100,11 +101,11 @@ describe("engine vs independent oracle over generated registries", () => {
   test("assets_between_chains: every ordered chain pair, defaults, all flags and random flags", () => {
     fc.assert(
       fc.property(arbitraryRoutingRegistry(), randomBetweenFlags, (input, randomFlags) => {
-        const { engine, oracle } = bothFor(input);
+        const { routeIndex, oracle } = bothFor(input);
         for (const source of oracle.chainIds()) {
           for (const dest of oracle.chainIds()) {
             if (source === dest) continue;
-            for (const flags of [{}, BETWEEN_ALL, randomFlags]) compareBetween(engine, oracle, source, dest, flags);
+            for (const flags of [{}, BETWEEN_ALL, randomFlags]) compareBetween(routeIndex, oracle, source, dest, flags);
           }
         }
       }),
@@ -119,8 +120,8 @@ describe("engine vs independent oracle over generated registries", () => {
   test("route() with swaps: txs_required, bridges and hop sequence for every ordered pair of assets", () => {
     fc.assert(
       fc.property(withSwapOptions, ([input, swaps]) => {
-        const { engine, oracle } = bothFor(input);
-        oracle.assets.forEach((_, i) => compareRoutesFrom(engine, oracle, i, swaps));
+        const { routeIndex, oracle } = bothFor(input);
+        oracle.assets.forEach((_, i) => compareRoutesFrom(routeIndex, oracle, i, swaps));
       }),
       RUNS,
     );
@@ -129,9 +130,9 @@ describe("engine vs independent oracle over generated registries", () => {
   test("assets_from_source with include_swaps / swap_venues: every source asset, each filter", () => {
     fc.assert(
       fc.property(withSwapOptions, randomFromSourceFlags, ([input, swaps], randomFlags) => {
-        const { engine, oracle } = bothFor(input);
+        const { routeIndex, oracle } = bothFor(input);
         oracle.assets.forEach((_, i) => {
-          for (const flags of [...FROM_SOURCE_FLAGS, randomFlags]) compareFromSource(engine, oracle, i, { ...flags, ...swaps });
+          for (const flags of [...FROM_SOURCE_FLAGS, randomFlags]) compareFromSource(routeIndex, oracle, i, { ...flags, ...swaps });
         });
       }),
       RUNS,
@@ -140,11 +141,11 @@ describe("engine vs independent oracle over generated registries", () => {
 
   // The old snapshot round trip (snapshotAssetGraph / restoreAssetGraph) is now the public
   // dataset round trip (compileDataset / loadDataset).
-  test("a graph reloaded from its compiled dataset answers every query kind as the oracle does", () => {
+  test("a router reloaded from its compiled dataset answers every query kind as the oracle does", () => {
     fc.assert(
       fc.property(withSwapOptions, fc.nat(), randomFromSourceFlags, randomBetweenFlags, ([input, swaps], pick, fromFlags, betweenFlags) => {
-        const { engine, oracle } = bothFor(input);
-        const restored = loadDataset(compileDataset(engine));
+        const { routeIndex, oracle } = bothFor(input);
+        const restored = loadDataset(compileDataset(routeIndex));
         const chains = oracle.chainIds();
         const source = pick % oracle.assets.length;
         for (const flags of [{}, { allow_multi_tx: true, include_cw20_assets: true }, fromFlags, { ...fromFlags, ...swaps }]) compareFromSource(restored, oracle, source, flags);
@@ -162,8 +163,8 @@ describe("engine vs independent oracle over generated registries", () => {
 test("the generated registries exercise swaps: many samples have a best route that swaps", () => {
   const samples = fc.sample(arbitraryRoutingRegistry().chain((input) => fc.tuple(fc.constant(input), arbitrarySwapOptions(input))), { numRuns: 100, seed: 7 });
   const swapping = samples.filter(([input, swaps]) => {
-    const { engine, oracle } = bothFor(input);
-    return oracle.assets.some((a) => oracle.assets.some((b) => a !== b && (engine.route(a.wire, b.wire, swaps)?.hops.some((hop) => hop.kind === "swap") ?? false)));
+    const { routeIndex, oracle } = bothFor(input);
+    return oracle.assets.some((a) => oracle.assets.some((b) => a !== b && (routeIndex.route(a.wire, b.wire, swaps)?.hops.some((hop) => hop.kind === "swap") ?? false)));
   });
   expect(swapping.length).toBeGreaterThanOrEqual(15);
 });

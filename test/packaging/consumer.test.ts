@@ -35,14 +35,14 @@ describe("a TypeScript consumer with moduleResolution node16", () => {
     );
     writeFileSync(
       join(dir, "index.ts"),
-      `import { buildAssetGraph, loadAssetGraph, loadDataset, type AssetGraph, type Registry } from "fungible-graph";
+      `import { buildRouter, loadRouter, loadDataset, type AssetRouter, type Registry } from "fungible-graph";
 import { loadRegistryFile } from "fungible-graph/node";
 import mainnet from "fungible-graph/data/mainnet.js";
-const graph: AssetGraph = await loadAssetGraph({ data: mainnet });
-const order: number = (await graph.graphology()).order;
+const router: AssetRouter = await loadRouter({ dataset: mainnet });
+const order: number = (await router.graphology()).order;
 const registry: Registry = await loadRegistryFile("registry.json");
-const again: AssetGraph = loadDataset(mainnet);
-console.log(order, graph.dataVersion, buildAssetGraph(registry).chainIds(), again.provenance.network);
+const again: AssetRouter = loadDataset(mainnet);
+console.log(order, router.dataVersion, buildRouter(registry).chainIds(), again.provenance.network);
 `,
     );
     let output = "";
@@ -74,7 +74,7 @@ describe("what npm packs and installs", () => {
   });
 
   test("CommonJS consumers load the shipped dataset too", () => {
-    const script = `require("fungible-graph").loadAssetGraph().then((g) => console.log(g.provenance.network, g.chainIds().length > 100))`;
+    const script = `require("fungible-graph").loadRouter().then((g) => console.log(g.provenance.network, g.chainIds().length > 100))`;
     const dir = mkdtempSync(join(tmpdir(), "fungible-cjs-"));
     mkdirSync(join(dir, "node_modules"));
     symlinkSync(ROOT, join(dir, "node_modules", "fungible-graph"), "dir");

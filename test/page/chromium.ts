@@ -4,7 +4,7 @@
  */
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type Page } from "playwright-core";
-import type { AssetGraph } from "../../src/engine/asset-graph.js";
+import type { AssetRouter } from "../../src/router/router.js";
 import { startServer, type RunningServer } from "../../src/node/start-server.js";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -39,8 +39,8 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /** A server on 127.0.0.1 (a free port) for `graph`, and a browser: `shared` if given (then left open on close). */
-export async function startExplorer(graph: AssetGraph, shared?: Browser): Promise<Explorer> {
-  const server = await startServer({ graph, port: 0, host: "127.0.0.1", quiet: true });
+export async function startExplorer(router: AssetRouter, shared?: Browser): Promise<Explorer> {
+  const server = await startServer({ router, port: 0, host: "127.0.0.1", quiet: true });
   try {
     const browser = shared ?? (await launchChromium());
     const closeBrowser = shared ? async () => {} : () => browser.close();

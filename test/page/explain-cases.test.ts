@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import type { AssetGraph } from "../../src/engine/asset-graph.js";
+import type { AssetRouter } from "../../src/router/router.js";
 import { ExplainRequestSchema, REASON_CODES, type ExplainRequest } from "../../src/wire/explain.js";
 import { checkPicture, EXPLAIN_CASES, type ExplainCase } from "../explain/cases.js";
 import { fixtureGraph, mainnetGraph } from "../explain/graphs.js";
@@ -81,8 +81,8 @@ async function askWhy(page: Page, request: ExplainRequest): Promise<Shown> {
 }
 
 /** What the page shows must be the case's expectations, and the service's own reasons and suggestions. */
-async function checkShown(testCase: ExplainCase, shown: Shown, graph: AssetGraph): Promise<void> {
-  const answer = await graph.explain(testCase.request);
+async function checkShown(testCase: ExplainCase, shown: Shown, router: AssetRouter): Promise<void> {
+  const answer = await router.explain(testCase.request);
   expect(shown.error).toBe("");
   expect(shown.reachable).toBe(String(testCase.reachable));
   expect(shown.codes).toEqual(testCase.codes);
@@ -115,14 +115,14 @@ async function checkShown(testCase: ExplainCase, shown: Shown, graph: AssetGraph
   for (const format of testCase.pictures ?? []) expect(checkPicture(testCase, format, shown.pictures[format]), format).toEqual([]);
 }
 
-function runCases(label: string, graphOf: () => Promise<AssetGraph> | AssetGraph, cases: readonly ExplainCase[], browser: () => Browser) {
+function runCases(label: string, graphOf: () => Promise<AssetRouter> | AssetRouter, cases: readonly ExplainCase[], browser: () => Browser) {
   describe(`${label}: the explain case table through the page`, () => {
-    let graph: AssetGraph;
+    let router: AssetRouter;
     let explorer: Explorer;
     let open: OpenPage;
     beforeAll(async () => {
-      graph = await graphOf();
-      explorer = await startExplorer(graph, browser());
+      router = await graphOf();
+      explorer = await startExplorer(router, browser());
       open = await openExplorer(explorer);
     });
     afterAll(async () => {
@@ -134,7 +134,7 @@ function runCases(label: string, graphOf: () => Promise<AssetGraph> | AssetGraph
     });
 
     it.each(cases.map((c) => [c.name, c] as const))("%s", async (_name, testCase) => {
-      await checkShown(testCase, await askWhy(open.page, testCase.request), graph);
+      await checkShown(testCase, await askWhy(open.page, testCase.request), router);
     });
 
     it("showed no console error and sent nothing outside the server", () => {
@@ -143,7 +143,7 @@ function runCases(label: string, graphOf: () => Promise<AssetGraph> | AssetGraph
   });
 }
 
-const fixtureCases = EXPLAIN_CASES.filter((c) => c.graph === "fixture");
+const fixtureCases = EXPLAIN_CASES.filter((c) => c.router === "fixture");
 
 describe.skipIf(chromiumMissing !== null)("headless Chromium", () => {
   let browser: Browser;
@@ -154,7 +154,7 @@ describe.skipIf(chromiumMissing !== null)("headless Chromium", () => {
     await browser?.close();
   });
   runCases("fixture", fixtureGraph, fixtureCases, () => browser);
-  runCases("mainnet", mainnetGraph, EXPLAIN_CASES.filter((c) => c.graph === "mainnet"), () => browser);
+  runCases("mainnet", mainnetGraph, EXPLAIN_CASES.filter((c) => c.router === "mainnet"), () => browser);
 });
 
 describe("coverage of the page cases", () => {

@@ -38,7 +38,7 @@ describe("loadChainRegistry", () => {
 
     const { registry, issues } = await loadChainRegistryWithIssues();
     expect(imported.sort()).toEqual(["mainnet", "noncosmos"]);
-    // The fixture's Ethereum WBTC came over a bridge the engine does not route.
+    // The fixture's Ethereum WBTC came over a bridge the router does not route.
     expect(issues.map((i) => [i.code, i.where])).toEqual([
       ["unrouted_bridge", "bridge provider BitGo, Kyber, and Ren"],
     ]);

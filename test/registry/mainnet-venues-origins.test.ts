@@ -6,8 +6,8 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { ibcDenom } from "../../src/denom/trace.js";
-import type { AssetGraph } from "../../src/engine/asset-graph.js";
-import { buildAssetGraph } from "../../src/engine/build-asset-graph.js";
+import type { AssetRouter } from "../../src/router/router.js";
+import { buildRouter } from "../../src/router/build-router.js";
 import { hasFatalIssue, type RegistryIssue } from "../../src/registry/issues.js";
 import { loadChainRegistry, loadChainRegistryWithIssues } from "../../src/registry/load-chain-registry.js";
 import { assetKey, type Registry } from "../../src/registry/schema.js";
@@ -16,11 +16,11 @@ import { validateRegistry } from "../../src/registry/validate.js";
 
 let registry: Registry;
 let issues: RegistryIssue[];
-let graph: AssetGraph;
+let router: AssetRouter;
 
 beforeAll(async () => {
   ({ registry, issues } = await loadChainRegistryWithIssues());
-  graph = buildAssetGraph(registry);
+  router = buildRouter(registry);
 });
 
 const USDC_ON_OSMOSIS = "ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4";
@@ -30,7 +30,7 @@ const DOT_ON_CENTAURI = "ibc/3CC19CEC7E5A3E90E78A5A9ECC5A0E2F8F826A375CF1E096F45
 const DOT_ON_OSMOSIS = "ibc/6B2B19D874851F631FF0AF82C38A20D4B82F438C7A22F41EDA33568345397244";
 const MILK_INIT = "ibc/39B55F22F15FB09189045A993817CDF0D388D3FF8773B2E22B6DE7B222636EEA";
 
-const reached = (answer: ReturnType<AssetGraph["assetsFromSource"]>) =>
+const reached = (answer: ReturnType<AssetRouter["assetsFromSource"]>) =>
   new Set(Object.entries(answer.dest_assets).flatMap(([chainId, group]) => group.assets.map((a) => `${chainId} ${a.denom}`)));
 
 describe("swap venues of the default registry", () => {
@@ -41,7 +41,7 @@ describe("swap venues of the default registry", () => {
       ["terra-astroport", "phoenix-1"],
     ]);
     expect(registry.swap_venues).toEqual(DEFAULT_SWAP_VENUES);
-    // Denoms that are no listed asset only warn (the engine also swaps derived vouchers, and
+    // Denoms that are no listed asset only warn (the router also swaps derived vouchers, and
     // ignores the rest); nothing is fatal.
     const validation = validateRegistry(registry);
     expect(hasFatalIssue(validation)).toBe(false);
@@ -52,8 +52,8 @@ describe("swap venues of the default registry", () => {
 
   it("include_swaps lets OSMO reach what only a pool reaches: Noble USDC on osmosis-1, then noble-1 uusdc", () => {
     const request = { source_asset_denom: "uosmo", source_asset_chain_id: "osmosis-1", allow_multi_tx: true };
-    const plain = reached(graph.assetsFromSource(request));
-    const swapping = reached(graph.assetsFromSource({ ...request, include_swaps: true }));
+    const plain = reached(router.assetsFromSource(request));
+    const swapping = reached(router.assetsFromSource({ ...request, include_swaps: true }));
     expect(swapping.size).toBeGreaterThan(plain.size * 10);
     for (const key of plain) expect(swapping.has(key)).toBe(true);
     for (const key of [`osmosis-1 ${USDC_ON_OSMOSIS}`, "noble-1 uusdc"]) {
@@ -65,21 +65,21 @@ describe("swap venues of the default registry", () => {
   it("swap_venues limited to Astroport on neutron-1 decides what NTRN reaches; route names the venue", () => {
     const request = { source_asset_denom: "untrn", source_asset_chain_id: "neutron-1", include_swaps: true };
     const astroportOnly = [{ name: "neutron-astroport", chain_id: "neutron-1" }];
-    const onNeutron = (answer: ReturnType<AssetGraph["assetsFromSource"]>) =>
+    const onNeutron = (answer: ReturnType<AssetRouter["assetsFromSource"]>) =>
       (answer.dest_assets["neutron-1"]?.assets ?? []).map((a) => a.denom);
-    const plain = graph.assetsFromSource({ ...request, include_swaps: false });
+    const plain = router.assetsFromSource({ ...request, include_swaps: false });
     expect(onNeutron(plain)).toEqual([]);
-    const astroport = graph.assetsFromSource({ ...request, swap_venues: astroportOnly });
+    const astroport = router.assetsFromSource({ ...request, swap_venues: astroportOnly });
     expect(onNeutron(astroport)).toContain(ATOM_ON_NEUTRON);
     expect(reached(astroport).has("cosmoshub-4 uatom")).toBe(true);
     expect(reached(plain).has("cosmoshub-4 uatom")).toBe(false);
     // The same venue name on another chain matches nothing: no swap at all.
-    const elsewhere = graph.assetsFromSource({ ...request, swap_venues: [{ name: "neutron-astroport", chain_id: "phoenix-1" }] });
+    const elsewhere = router.assetsFromSource({ ...request, swap_venues: [{ name: "neutron-astroport", chain_id: "phoenix-1" }] });
     expect(reached(elsewhere)).toEqual(reached(plain));
 
     const from = { chain_id: "neutron-1", denom: "untrn" };
-    expect(graph.route(from, { chain_id: "cosmoshub-4", denom: "uatom" })).toBeNull();
-    const route = graph.route(from, { chain_id: "cosmoshub-4", denom: "uatom" }, { include_swaps: true, swap_venues: astroportOnly })!;
+    expect(router.route(from, { chain_id: "cosmoshub-4", denom: "uatom" })).toBeNull();
+    const route = router.route(from, { chain_id: "cosmoshub-4", denom: "uatom" }, { include_swaps: true, swap_venues: astroportOnly })!;
     expect(route.hops.map((h) => [h.kind, h.kind === "swap" ? h.venue : h.kind === "ibc" ? h.channel : h.bridge, h.to.denom])).toEqual([
       ["swap", "neutron-astroport", ATOM_ON_NEUTRON],
       ["ibc", "channel-1", "uatom"],
@@ -114,18 +114,18 @@ describe("assets whose origin the registry cannot resolve", () => {
   });
 
   it("route over their IBC channels: DOT on osmosis-1 and DOT on centauri-1 reach each other", () => {
-    const fromOsmosis = graph.assetsFromSource({ source_asset_denom: DOT_ON_OSMOSIS, source_asset_chain_id: "osmosis-1" });
+    const fromOsmosis = router.assetsFromSource({ source_asset_denom: DOT_ON_OSMOSIS, source_asset_chain_id: "osmosis-1" });
     expect(fromOsmosis.dest_assets["centauri-1"]!.assets.map((a) => a.denom)).toContain(DOT_ON_CENTAURI);
-    const fromCentauri = graph.assetsFromSource({ source_asset_denom: DOT_ON_CENTAURI, source_asset_chain_id: "centauri-1" });
+    const fromCentauri = router.assetsFromSource({ source_asset_denom: DOT_ON_CENTAURI, source_asset_chain_id: "centauri-1" });
     expect(fromCentauri.dest_assets["osmosis-1"]!.assets.map((a) => a.denom)).toContain(DOT_ON_OSMOSIS);
-    const route = graph.route({ chain_id: "osmosis-1", denom: DOT_ON_OSMOSIS }, { chain_id: "centauri-1", denom: DOT_ON_CENTAURI });
+    const route = router.route({ chain_id: "osmosis-1", denom: DOT_ON_OSMOSIS }, { chain_id: "centauri-1", denom: DOT_ON_CENTAURI });
     expect(route?.hops.map((h) => [h.kind, h.kind === "ibc" && h.channel])).toEqual([["ibc", "channel-1279"]]);
   });
 
   it("milkINIT on interwoven-1 answers queries like any asset (no chain lists a voucher of it)", () => {
-    const answer = graph.assetsFromSource({ source_asset_denom: MILK_INIT, source_asset_chain_id: "interwoven-1", allow_multi_tx: true });
+    const answer = router.assetsFromSource({ source_asset_denom: MILK_INIT, source_asset_chain_id: "interwoven-1", allow_multi_tx: true });
     expect(answer.dest_assets).toEqual({});
     // With swaps it is still no pool member, and the answer says so by staying empty rather than failing.
-    expect(graph.assetsFromSource({ source_asset_denom: MILK_INIT, source_asset_chain_id: "interwoven-1", include_swaps: true }).dest_assets).toEqual({});
+    expect(router.assetsFromSource({ source_asset_denom: MILK_INIT, source_asset_chain_id: "interwoven-1", include_swaps: true }).dest_assets).toEqual({});
   });
 });

@@ -1,10 +1,10 @@
 /**
  * Metadata overrides on the real-data fixture `fixtures/cosmos-small.json`: validation with
- * paths, layering (set, keep, remove), and the engine seeing the result.
+ * paths, layering (set, keep, remove), and the router seeing the result.
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { buildAssetGraph } from "../../src/engine/build-asset-graph.js";
+import { buildRouter } from "../../src/router/build-router.js";
 import { failure } from "../support/failure.js";
 import { applyOverrides, parseOverrides } from "../../src/registry/overrides.js";
 import { parseRegistry } from "../../src/registry/schema.js";
@@ -124,7 +124,7 @@ describe("applyOverrides", () => {
   it("a symbol gives an asset metadata: assets_between_chains then includes it", () => {
     const request = { source_chain_id: "osmosis-1", dest_chain_id: "phoenix-1", include_cw20_assets: true, allow_multi_tx: true };
     const sources = (r: typeof registry) =>
-      buildAssetGraph(r)
+      buildRouter(r)
         .assetsBetweenChains(request)
         .assets_between_chains.map((pair) => pair.asset_on_source.denom);
     expect(sources(registry)).not.toContain(BLUNA_ON_OSMOSIS);
@@ -132,8 +132,8 @@ describe("applyOverrides", () => {
       registry,
       parseOverrides({ overrides: [{ chain_id: "osmosis-1", denom: BLUNA_ON_OSMOSIS, symbol: "bLUNA" }] }),
     );
-    const graph = buildAssetGraph(named);
-    const pair = graph.assetsBetweenChains(request).assets_between_chains.find((p) => p.asset_on_source.denom === BLUNA_ON_OSMOSIS);
+    const router = buildRouter(named);
+    const pair = router.assetsBetweenChains(request).assets_between_chains.find((p) => p.asset_on_source.denom === BLUNA_ON_OSMOSIS);
     expect(pair).toMatchObject({
       asset_on_source: { symbol: "bLUNA" },
       asset_on_dest: { denom: "cw20:terra17aj4ty4sz4yhgm08na8drc0v03v2jwr3waxcqrwhajj729zhl7zqnpc0ml", is_cw20: true },

@@ -5,8 +5,8 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { ibcDenom } from "../../src/denom/trace.js";
-import { buildAssetGraph } from "../../src/engine/build-asset-graph.js";
-import type { AssetGraph } from "../../src/engine/asset-graph.js";
+import { buildRouter } from "../../src/router/build-router.js";
+import type { AssetRouter } from "../../src/router/router.js";
 import { hasFatalIssue, type RegistryIssue } from "../../src/registry/issues.js";
 import { loadChainRegistryWithIssues } from "../../src/registry/load-chain-registry.js";
 import type { Registry } from "../../src/registry/schema.js";
@@ -14,11 +14,11 @@ import { validateRegistry } from "../../src/registry/validate.js";
 
 let registry: Registry;
 let issues: RegistryIssue[];
-let graph: AssetGraph;
+let router: AssetRouter;
 
 beforeAll(async () => {
   ({ registry, issues } = await loadChainRegistryWithIssues({ network: "testnet" }));
-  graph = buildAssetGraph(registry);
+  router = buildRouter(registry);
 });
 
 // The package's ATOM on osmo-test-5: base ibc/9FF2B7..., path transfer/channel-4156/uatom.
@@ -55,9 +55,9 @@ describe("testnet registry", () => {
   });
 
   it("routes testnet ATOM to osmo-test-5 over channel-3306", () => {
-    const answer = graph.assetsFromSource({ source_asset_denom: "uatom", source_asset_chain_id: "theta-testnet-001" });
+    const answer = router.assetsFromSource({ source_asset_denom: "uatom", source_asset_chain_id: "theta-testnet-001" });
     expect(answer.dest_assets["osmo-test-5"]!.assets.map((a) => a.denom)).toContain(ATOM_ON_OSMO_TEST);
-    const route = graph.route({ chain_id: "theta-testnet-001", denom: "uatom" }, { chain_id: "osmo-test-5", denom: ATOM_ON_OSMO_TEST });
+    const route = router.route({ chain_id: "theta-testnet-001", denom: "uatom" }, { chain_id: "osmo-test-5", denom: ATOM_ON_OSMO_TEST });
     expect(route?.hops.map((h) => [h.kind, h.kind === "ibc" && h.channel])).toEqual([["ibc", "channel-3306"]]);
   });
 

@@ -13,9 +13,9 @@ import type { Route } from "../../src/wire/route.js";
 import { FIXTURE_DENOMS } from "../explain/cases.js";
 import { fixtureGraph } from "../explain/graphs.js";
 
-const graph = fixtureGraph();
-const ibcRoute = graph.route({ chain_id: "hub-1", denom: "uhub" }, { chain_id: "delta-1", denom: FIXTURE_DENOMS.hubOnDelta })!;
-const bridgeRoute = graph.route({ chain_id: "hub-1", denom: "uhub" }, { chain_id: "8453", denom: "0x1111111111111111111111111111111111111111" })!;
+const router = fixtureGraph();
+const ibcRoute = router.route({ chain_id: "hub-1", denom: "uhub" }, { chain_id: "delta-1", denom: FIXTURE_DENOMS.hubOnDelta })!;
+const bridgeRoute = router.route({ chain_id: "hub-1", denom: "uhub" }, { chain_id: "8453", denom: "0x1111111111111111111111111111111111111111" })!;
 // A symbol with quotes, '#', '<' and a denom with '/' and ':' through a hand-made route.
 const nasty: Route = {
   ...bridgeRoute,
@@ -67,7 +67,7 @@ describe("Mermaid", () => {
 
   test("reach: the source, each chain and each of its assets", () => {
     const source = ibcRoute.from;
-    const reach = graph.assetsFromSource({ source_asset_chain_id: "hub-1", source_asset_denom: "uhub" });
+    const reach = router.assetsFromSource({ source_asset_chain_id: "hub-1", source_asset_denom: "uhub" });
     const text = reachToMermaid(source, reach);
     const chains = Object.keys(reach.dest_assets);
     expect(mermaidEdges(text).filter((e) => e[1] === "s").length).toBe(chains.length);
@@ -75,14 +75,14 @@ describe("Mermaid", () => {
   });
 });
 
-const inactiveAnswer = await graph.explain({ source_asset_chain_id: "hub-1", source_asset_denom: "uhub", dest_chain_id: "gamma-1" });
-const noPathAnswer = await graph.explain({ source_asset_chain_id: "hub-1", source_asset_denom: "uhub", dest_chain_id: "island-1" });
+const inactiveAnswer = await router.explain({ source_asset_chain_id: "hub-1", source_asset_denom: "uhub", dest_chain_id: "gamma-1" });
+const noPathAnswer = await router.explain({ source_asset_chain_id: "hub-1", source_asset_denom: "uhub", dest_chain_id: "island-1" });
 
 describe("DOT, parsed back by Graphviz", () => {
   test.each([
     ["route", routeToDot(ibcRoute), ["hub-1", "alpha-1", "delta-1"]],
     ["bridge route with quotes", routeToDot(nasty), ["hub-1", "8453"]],
-    ["reach", reachToDot(ibcRoute.from, graph.assetsFromSource({ source_asset_chain_id: "hub-1", source_asset_denom: "uhub" })), ["alpha-1", "8453"]],
+    ["reach", reachToDot(ibcRoute.from, router.assetsFromSource({ source_asset_chain_id: "hub-1", source_asset_denom: "uhub" })), ["alpha-1", "8453"]],
     ["explain: inactive channel", explainToDot(inactiveAnswer), ["gamma-1"]],
     ["explain: no path", explainToDot(noPathAnswer), ["island-1"]],
   ] as const)("%s renders to SVG naming its chains", async (_name, dot, chains) => {
@@ -120,9 +120,9 @@ describe("explain pictures", () => {
   });
 
   test("UNKNOWN channel and the chain behind an INACTIVE one: each hop with its own label", async () => {
-    const unknown = await graph.explain({ source_asset_chain_id: "hub-1", source_asset_denom: "uhub", dest_chain_id: "epsilon-1" });
+    const unknown = await router.explain({ source_asset_chain_id: "hub-1", source_asset_denom: "uhub", dest_chain_id: "epsilon-1" });
     expect(explainToMermaid(unknown)).toContain('-.->|"UNKNOWN transfer/channel-6"|');
-    const behind = await graph.explain({ source_asset_chain_id: "hub-1", source_asset_denom: "uhub", dest_chain_id: "zeta-1" });
+    const behind = await router.explain({ source_asset_chain_id: "hub-1", source_asset_denom: "uhub", dest_chain_id: "zeta-1" });
     const edges = mermaidEdges(explainToMermaid(behind));
     expect(edges.map((edge) => [edge[2], edge[3]])).toEqual([
       ["-.->", "INACTIVE transfer/channel-2"],

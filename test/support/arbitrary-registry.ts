@@ -5,7 +5,9 @@
  * venues. Every voucher's denom is the hash of its trace, as on a real chain.
  */
 import fc from "fast-check";
-import { BRIDGE_TYPES, ibcDenom, forwardTrace, type RegistryInput } from "../../src/index.js";
+import { BRIDGE_TYPES } from "../../src/entries/schemas.js";
+import { ibcDenom, type RegistryInput } from "../../src/index.js";
+import { forwardTrace } from "../../src/denom/trace.js";
 
 export interface RegistryShapeOptions {
   /** When false, no chain forwards: txs_required must equal the hop count. */

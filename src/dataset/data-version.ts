@@ -1,5 +1,5 @@
 /**
- * Which data produced an answer: a content hash of everything the engine reads, plus where that
+ * Which data produced an answer: a content hash of everything the router reads, plus where that
  * data came from. Two graphs with the same `data_version` answer every query alike.
  */
 import { sha256 } from "@noble/hashes/sha2.js";

@@ -6,11 +6,11 @@
  * metadata overrides file over any of them.
  */
 import { createRequire } from "node:module";
-import { buildAssetGraph } from "../engine/build-asset-graph.js";
-import { contentHash, type Provenance } from "../engine/data-version.js";
-import { loadDataset } from "../engine/dataset.js";
-import { loadAssetGraph } from "../engine/load-asset-graph.js";
-import type { AssetGraph } from "../engine/asset-graph.js";
+import { buildRouter } from "../router/build-router.js";
+import { contentHash, type Provenance } from "../dataset/data-version.js";
+import { loadDataset } from "../dataset/dataset.js";
+import { loadRouter } from "../router/load-router.js";
+import type { AssetRouter } from "../router/router.js";
 import { loadChainRegistryWithIssues } from "../registry/load-chain-registry.js";
 import { applyOverrides, parseOverrides, type Overrides } from "../registry/overrides.js";
 import type { Registry } from "../registry/schema.js";
@@ -28,7 +28,7 @@ export const REGISTRY_OPTION = {
 } as const satisfies OptionSpecs;
 
 /** Where a query command's graph comes from. */
-export const GRAPH_OPTIONS = {
+export const ROUTER_OPTIONS = {
   network: { type: "string", arg: "NAME", help: "mainnet (default) or testnet: the dataset shipped in the package" },
   dataset: { type: "string", arg: "FILE", help: "dataset written by `fungible-graph compile`" },
   registry: { type: "string", arg: "FILE", help: "registry in the project format" },
@@ -36,7 +36,7 @@ export const GRAPH_OPTIONS = {
   overrides: { type: "string", arg: "FILE", help: "metadata overrides file layered over the data" },
 } as const satisfies OptionSpecs;
 
-export interface GraphSource {
+export interface RouterSource {
   network?: string | undefined;
   dataset?: string | undefined;
   registry?: string | undefined;
@@ -79,7 +79,7 @@ async function chainRegistrySource(network: Network): Promise<{ registry: Regist
   return { registry, issues, provenance: { source: "chain-registry", network, ...(version ? { chain_registry_version: version } : {}) } };
 }
 
-export async function loadGraph(command: string, source: GraphSource): Promise<AssetGraph> {
+export async function routerOfCommand(command: string, source: RouterSource): Promise<AssetRouter> {
   const given = (["dataset", "registry", "chain-registry"] as const).filter((name) => source[name] !== undefined && source[name] !== false);
   if (given.length > 1) throw new UsageError(`${command}: give one of --${given.join(", --")}, not several`, command);
   if (source.network !== undefined && (given[0] === "dataset" || given[0] === "registry")) {
@@ -97,12 +97,12 @@ export async function loadGraph(command: string, source: GraphSource): Promise<A
     const { registry, issues, provenance } = await chainRegistrySource(network);
     return build(registry, issues, provenance, overrides);
   }
-  return loadAssetGraph({ network, ...(overrides === undefined ? {} : { overrides }) });
+  return loadRouter({ network, ...(overrides === undefined ? {} : { overrides }) });
 }
 
-function build(registry: Registry, issues: RegistryIssue[], provenance: Provenance, overrides: Overrides | undefined): AssetGraph {
-  if (overrides === undefined) return buildAssetGraph(registry, { provenance, issues });
-  return buildAssetGraph(applyOverrides(registry, overrides), {
+function build(registry: Registry, issues: RegistryIssue[], provenance: Provenance, overrides: Overrides | undefined): AssetRouter {
+  if (overrides === undefined) return buildRouter(registry, { provenance, issues });
+  return buildRouter(applyOverrides(registry, overrides), {
     provenance: { ...provenance, overrides_hash: contentHash(JSON.stringify(overrides)) },
     issues,
   });

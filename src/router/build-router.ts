@@ -1,13 +1,13 @@
 /**
- * From a parsed registry to a ready `AssetGraph`: the model, every asset's route tables, and the
- * object users query. Loading a dataset reaches the same object through `graphOfEngine`.
+ * From a parsed registry to a ready `AssetRouter`: the model, every asset's route tables, and the
+ * object users query. Loading a dataset reaches the same object through `routerOf`.
  */
 import type Graph from "graphology";
 import { FungibleError } from "../errors.js";
 import { buildModel } from "../model/build-model.js";
 import { assetsBetweenChains } from "../query/assets-between-chains.js";
 import { assetsFromSource } from "../query/assets-from-source.js";
-import type { Engine } from "../query/engine.js";
+import type { RouteIndex } from "../query/route-index.js";
 import { findRoute } from "../query/route.js";
 import { assetSummaries, chainSummaries } from "../explain/discovery.js";
 import { notesOfIssues } from "../explain/notes.js";
@@ -22,10 +22,10 @@ import type {
   AssetsFromSourceResponse,
   SwapOptions,
 } from "../wire/schema.js";
-import type { AssetGraph } from "./asset-graph.js";
-import type { Provenance } from "./data-version.js";
-import { dataVersionOf } from "./dataset-format.js";
-import { engineOfModel } from "./route-tables.js";
+import type { AssetRouter } from "./router.js";
+import type { Provenance } from "../dataset/data-version.js";
+import { dataVersionOf } from "../dataset/format.js";
+import { routeIndexOf } from "../query/route-tables.js";
 
 export interface BuildOptions {
   /** Where the registry came from; default `{ source: "registry" }`. */
@@ -34,43 +34,43 @@ export interface BuildOptions {
   issues?: readonly RegistryIssue[];
 }
 
-/** Builds the engine from a registry returned by `parseRegistry` or `loadChainRegistry`. */
-export function buildAssetGraph(registry: Registry, options: BuildOptions = {}): AssetGraph {
+/** Builds the router from a registry returned by `parseRegistry` or `loadChainRegistry`. */
+export function buildRouter(registry: Registry, options: BuildOptions = {}): AssetRouter {
   const notes = [...(registry.notes ?? []), ...notesOfIssues(options.issues ?? [])];
-  return graphOfEngine(registry, engineOfModel(buildModel(registry)), options.provenance ?? { source: "registry" }, undefined, notes);
+  return routerOf(registry, routeIndexOf(buildModel(registry)), options.provenance ?? { source: "registry" }, undefined, notes);
 }
 
-/** The engine of a built or loaded graph: what a dataset stores part of. */
-export function engineOfGraph(graph: AssetGraph, operation = "engineOfGraph"): Engine {
-  const engine = engines.get(graph);
-  if (engine === undefined) {
-    throw new FungibleError("invalid_config", `${operation}: not a graph made by buildAssetGraph, loadDataset or loadAssetGraph`);
+/** The router of a built or loaded graph: what a dataset stores part of. */
+export function routeIndexOfRouter(router: AssetRouter, operation = "routeIndexOfRouter"): RouteIndex {
+  const routeIndex = routeIndexes.get(router);
+  if (routeIndex === undefined) {
+    throw new FungibleError("invalid_config", `${operation}: not a router made by buildRouter, loadDataset or loadRouter`);
   }
-  return engine;
+  return routeIndex;
 }
 
-/** A graph around an engine built here or restored from a dataset. */
-export function graphOfEngine(
+/** A graph around a route index built here or restored from a dataset. */
+export function routerOf(
   registry: Registry,
-  engine: Engine,
+  routeIndex: RouteIndex,
   provenance: Provenance,
   dataVersion?: string,
   notes: readonly RegistryNote[] = registry.notes ?? [],
-): AssetGraph {
-  const graph = new FungibleAssetGraph(registry, engine, provenance, dataVersion, notes);
-  engines.set(graph, engine);
-  return graph;
+): AssetRouter {
+  const router = new QueryRouter(registry, routeIndex, provenance, dataVersion, notes);
+  routeIndexes.set(router, routeIndex);
+  return router;
 }
 
-const engines = new WeakMap<AssetGraph, Engine>();
+const routeIndexes = new WeakMap<AssetRouter, RouteIndex>();
 
-class FungibleAssetGraph implements AssetGraph {
+class QueryRouter implements AssetRouter {
   private view: Promise<Graph> | undefined;
   private version: string | undefined;
 
   constructor(
     readonly registry: Registry,
-    private readonly engine: Engine,
+    private readonly routeIndex: RouteIndex,
     readonly provenance: Provenance,
     dataVersion: string | undefined,
     /** Registry notes `explain` cites (unrouted bridges, unresolved origins). */
@@ -79,7 +79,7 @@ class FungibleAssetGraph implements AssetGraph {
     this.version = dataVersion;
   }
 
-  /** Hashed on first use from the registry, the only input of the engine, unless the loader already knew it. */
+  /** Hashed on first use from the registry, the only input of the router, unless the loader already knew it. */
   get dataVersion(): string {
     this.version ??= dataVersionOf(this.registry, this.notes);
     return this.version;
@@ -87,36 +87,36 @@ class FungibleAssetGraph implements AssetGraph {
 
   // Dynamic imports: graphology and explain stay out of the core's bundle until first used.
   graphology(): Promise<Graph> {
-    this.view ??= import("../model/graphology-view.js").then(({ graphologyView }) => graphologyView(this.engine.model));
+    this.view ??= import("../model/graphology-view.js").then(({ graphologyView }) => graphologyView(this.routeIndex.model));
     return this.view;
   }
 
   assetsFromSource(request: AssetsFromSourceRequest): AssetsFromSourceResponse {
-    return assetsFromSource(this.engine, request);
+    return assetsFromSource(this.routeIndex, request);
   }
 
   assetsBetweenChains(request: AssetsBetweenChainsRequest): AssetsBetweenChainsResponse {
-    return assetsBetweenChains(this.engine, request);
+    return assetsBetweenChains(this.routeIndex, request);
   }
 
   route(from: AssetRef, to: AssetRef, options?: SwapOptions): Route | null {
-    return findRoute(this.engine, from, to, options);
+    return findRoute(this.routeIndex, from, to, options);
   }
 
   chainIds(): string[] {
-    return this.engine.model.chains.map((chain) => chain.chain_id);
+    return this.routeIndex.model.chains.map((chain) => chain.chain_id);
   }
 
   async explain(request: ExplainRequest): Promise<ExplainResponse> {
     const { explain } = await import("../explain/explain.js");
-    return explain({ engine: this.engine, registry: this.registry, notes: this.notes }, request);
+    return explain({ routeIndex: this.routeIndex, registry: this.registry, notes: this.notes }, request);
   }
 
   chains(): readonly ChainSummary[] {
-    return chainSummaries(this.engine);
+    return chainSummaries(this.routeIndex);
   }
 
   assetsOnChain(chainId: string): readonly AssetSummary[] {
-    return assetSummaries(this.engine, chainId);
+    return assetSummaries(this.routeIndex, chainId);
   }
 }

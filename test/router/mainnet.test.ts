@@ -1,17 +1,17 @@
 /**
- * The engine on the embedded default registry (npm package chain-registry, mainnet): it must
+ * The router on the embedded default registry (npm package chain-registry, mainnet): it must
  * reproduce what the chain registry itself declares, and known facts of the live networks.
  */
 import { beforeAll, describe, expect, test } from "vitest";
-import { buildAssetGraph, ibcDenom, parseRegistry, type AssetGraph, type Registry } from "../../src/index.js";
+import { buildRouter, ibcDenom, parseRegistry, type AssetRouter, type Registry } from "../../src/index.js";
 import { loadChainRegistry } from "../../src/registry/load-chain-registry.js";
 
 let registry: Registry;
-let engine: AssetGraph;
+let routeIndex: AssetRouter;
 
 beforeAll(async () => {
   registry = await loadChainRegistry();
-  engine = buildAssetGraph(registry);
+  routeIndex = buildRouter(registry);
 });
 
 const ATOM_ON_OSMOSIS = "ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2";
@@ -19,28 +19,28 @@ const USDC_ON_OSMOSIS = "ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C7589
 
 describe("known facts of the live networks", () => {
   test("ATOM reaches osmosis-1 as ibc/27394F... over transfer/channel-0 in one transaction", () => {
-    const answer = engine.assetsFromSource({ source_asset_denom: "uatom", source_asset_chain_id: "cosmoshub-4" });
+    const answer = routeIndex.assetsFromSource({ source_asset_denom: "uatom", source_asset_chain_id: "cosmoshub-4" });
     expect(answer.dest_assets["osmosis-1"]!.assets).toContainEqual(
       expect.objectContaining({ denom: ATOM_ON_OSMOSIS, trace: "transfer/channel-0", origin_denom: "uatom", origin_chain_id: "cosmoshub-4", symbol: "ATOM" }),
     );
-    const route = engine.route({ chain_id: "cosmoshub-4", denom: "uatom" }, { chain_id: "osmosis-1", denom: ATOM_ON_OSMOSIS })!;
+    const route = routeIndex.route({ chain_id: "cosmoshub-4", denom: "uatom" }, { chain_id: "osmosis-1", denom: ATOM_ON_OSMOSIS })!;
     expect(route.hops.map((h) => [h.kind, h.kind === "ibc" && h.channel])).toEqual([["ibc", "channel-141"]]);
   });
 
   test("osmosis-1 -> cosmoshub-4 moves ATOM home and Noble USDC onwards", () => {
-    const pairs = engine.assetsBetweenChains({ source_chain_id: "osmosis-1", dest_chain_id: "cosmoshub-4" }).assets_between_chains;
+    const pairs = routeIndex.assetsBetweenChains({ source_chain_id: "osmosis-1", dest_chain_id: "cosmoshub-4" }).assets_between_chains;
     expect(pairs).toContainEqual(
       expect.objectContaining({ asset_on_source: expect.objectContaining({ denom: ATOM_ON_OSMOSIS }), asset_on_dest: expect.objectContaining({ denom: "uatom" }), txs_required: 1, bridges: ["IBC"] }),
     );
     expect(pairs.length).toBeGreaterThan(5);
-    const usdc = engine.assetsFromSource({ source_asset_denom: USDC_ON_OSMOSIS, source_asset_chain_id: "osmosis-1" });
+    const usdc = routeIndex.assetsFromSource({ source_asset_denom: USDC_ON_OSMOSIS, source_asset_chain_id: "osmosis-1" });
     expect(usdc.dest_assets["noble-1"]!.assets.map((a) => a.denom)).toContain("uusdc");
   });
 
   test("CCTP joins Noble USDC and Arbitrum USDC in one hop (EVM side only with include_evm_assets)", () => {
     const request = { source_chain_id: "noble-1", dest_chain_id: "42161" };
-    expect(engine.assetsBetweenChains(request).assets_between_chains).toEqual([]);
-    const pairs = engine.assetsBetweenChains({ ...request, include_evm_assets: true }).assets_between_chains;
+    expect(routeIndex.assetsBetweenChains(request).assets_between_chains).toEqual([]);
+    const pairs = routeIndex.assetsBetweenChains({ ...request, include_evm_assets: true }).assets_between_chains;
     expect(pairs).toContainEqual(
       expect.objectContaining({
         asset_on_source: expect.objectContaining({ denom: "uusdc" }),
@@ -52,17 +52,17 @@ describe("known facts of the live networks", () => {
   });
 
   test("Axelar links Ethereum USDC to axelar-dojo-1 uusdc; Eureka brings Ethereum WBTC to the Hub keeping its origin", () => {
-    const fromEthereum = engine.assetsFromSource({ source_asset_denom: "0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48", source_asset_chain_id: "1" });
+    const fromEthereum = routeIndex.assetsFromSource({ source_asset_denom: "0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48", source_asset_chain_id: "1" });
     expect(fromEthereum.dest_assets["axelar-dojo-1"]!.assets.map((a) => a.denom)).toContain("uusdc");
     const wbtc = "0x2260fac5e5542a773aa44fbcfedf7c193bc2c599";
-    const hub = engine.assetsFromSource({ source_asset_denom: wbtc, source_asset_chain_id: "1" }).dest_assets["cosmoshub-4"]!.assets;
+    const hub = routeIndex.assetsFromSource({ source_asset_denom: wbtc, source_asset_chain_id: "1" }).dest_assets["cosmoshub-4"]!.assets;
     const eurekaWbtc = hub.find((a) => a.trace === "transfer/08-wasm-1369")!;
     expect(eurekaWbtc).toMatchObject({ origin_chain_id: "1", denom: ibcDenom("transfer/08-wasm-1369", eurekaWbtc.origin_denom) });
-    expect(engine.route({ chain_id: "1", denom: wbtc }, eurekaWbtc)!.bridges).toEqual(["EUREKA"]);
+    expect(routeIndex.route({ chain_id: "1", denom: wbtc }, eurekaWbtc)!.bridges).toEqual(["EUREKA"]);
   });
 });
 
-describe("the engine reproduces the chain registry's own voucher denoms", () => {
+describe("the routeIndex reproduces the chain registry's own voucher denoms", () => {
   test("every listed single-hop voucher of a native asset, removed from the registry, is derived again with the same denom", () => {
     const channelsBetween = (a: string, b: string) =>
       registry.ibc_channels.filter(
@@ -90,7 +90,7 @@ describe("the engine reproduces the chain registry's own voucher denoms", () => 
       bridge_links: registry.bridge_links.filter((l) => keep(l.from) && keep(l.to)),
       swap_venues: [],
     });
-    const rebuilt = buildAssetGraph(stripped);
+    const rebuilt = buildRouter(stripped);
     // A chain that still lists another version of the origin asset gets no derived voucher (docs/behaviour.md §2).
     const versions = new Set(stripped.assets.map((a) => `${a.chain_id}|${a.origin_chain_id}|${a.origin_denom}`));
     const expected = declared.filter((v) => !versions.has(`${v.chain_id}|${v.origin_chain_id}|${v.origin_denom}`));

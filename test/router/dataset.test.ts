@@ -1,36 +1,26 @@
 /**
- * Datasets: a graph loaded from a dataset must be the graph `buildAssetGraph` builds from the same
+ * Datasets: a graph loaded from a dataset must be the graph `buildRouter` builds from the same
  * registry: same model record for record, same answers on every query kind, same data_version;
  * anything that is not a consistent dataset is refused whole.
  */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import {
-  buildAssetGraph,
-  compileDataset,
-  DATASET_FORMAT,
-  FungibleError,
-  ibcDenom,
-  loadAssetGraph,
-  loadDataset,
-  parseRegistry,
-  type AssetGraph,
-  type RegistryInput,
-} from "../../src/index.js";
-import { engineOfGraph } from "../../src/engine/build-asset-graph.js";
+import { buildRouter, compileDataset, FungibleError, ibcDenom, loadRouter, parseRegistry, type AssetRouter, type RegistryInput } from "../../src/index.js";
+import { DATASET_FORMAT, loadDataset } from "../../src/dataset/dataset.js";
+import { routeIndexOfRouter } from "../../src/router/build-router.js";
 import { applyOverrides, parseOverrides } from "../../src/registry/overrides.js";
 import { arbitraryRegistry } from "../support/arbitrary-registry.js";
 import { DENOMS, fixtureRegistry } from "../support/fixtures.js";
 
 const COMPILED_AT = "2026-01-01T00:00:00.000Z";
 
-function roundTrip(graph: AssetGraph): AssetGraph {
-  return loadDataset(compileDataset(graph, { compiledAt: COMPILED_AT }));
+function roundTrip(router: AssetRouter): AssetRouter {
+  return loadDataset(compileDataset(router, { compiledAt: COMPILED_AT }));
 }
 
 /** The model as plain data: every record (lazy fields read) and every hop list. */
-function modelOf(graph: AssetGraph) {
-  const model = engineOfGraph(graph).model;
+function modelOf(router: AssetRouter) {
+  const model = routeIndexOfRouter(router).model;
   return {
     chains: model.chains,
     assets: model.assets.map((a) => ({
@@ -45,9 +35,9 @@ function modelOf(graph: AssetGraph) {
 }
 
 /** Every query kind, from every asset (and every chain pair), must answer alike. */
-function expectSameAnswers(built: AssetGraph, loaded: AssetGraph): void {
+function expectSameAnswers(built: AssetRouter, loaded: AssetRouter): void {
   expect(loaded.chainIds()).toEqual(built.chainIds());
-  const assets = engineOfGraph(built).model.assets;
+  const assets = routeIndexOfRouter(built).model.assets;
   const flags = [{}, { allow_multi_tx: true, include_cw20_assets: true, include_evm_assets: true, include_no_metadata_assets: true }];
   for (const asset of assets) {
     for (const extra of flags) {
@@ -79,7 +69,7 @@ describe("a loaded dataset is the built graph", () => {
   test("same registry, model, answers and data_version, on generated registries", () => {
     fc.assert(
       fc.property(arbitraryRegistry(), (input) => {
-        const built = buildAssetGraph(parseRegistry(input));
+        const built = buildRouter(parseRegistry(input));
         const loaded = roundTrip(built);
         expect(loaded.dataVersion).toBe(built.dataVersion);
         expect(loaded.registry).toEqual(built.registry);
@@ -93,7 +83,7 @@ describe("a loaded dataset is the built graph", () => {
 
   test("the Cosmos fixture: data_version, provenance, notes and every answer", () => {
     const registry = parseRegistry(fixtureRegistry("cosmos-small.json"));
-    const built = buildAssetGraph(registry, { provenance: { source: "registry" } });
+    const built = buildRouter(registry, { provenance: { source: "registry" } });
     const text = compileDataset(built, { compiledAt: COMPILED_AT });
     const loaded = loadDataset(new TextEncoder().encode(text));
     expect(JSON.parse(text)).toMatchObject({ format: DATASET_FORMAT, data_version: built.dataVersion });
@@ -124,9 +114,9 @@ describe("a loaded dataset is the built graph", () => {
         { chain_1: { chain_id: "c-1", channel_id: "channel-7" }, chain_2: { chain_id: "b-1", channel_id: "channel-1" }, status: "ACTIVE" },
       ],
     };
-    const built = buildAssetGraph(parseRegistry(input));
+    const built = buildRouter(parseRegistry(input));
     const loaded = roundTrip(built);
-    const model = engineOfGraph(built).model;
+    const model = routeIndexOfRouter(built).model;
     expect(model.assets.some((a) => !a.listed && a.denom === hop1)).toBe(true);
     expect(model.assetIndexByKey.get(`d-1\u0000${ibcDenom("transfer/channel-9", "ua")}`)).toBeGreaterThan(2);
     expect(JSON.parse(compileDataset(built)).model.shadowing).toEqual(["d-1"]);
@@ -137,13 +127,13 @@ describe("a loaded dataset is the built graph", () => {
 
 describe("overrides on a dataset", () => {
   const registry = parseRegistry(fixtureRegistry("cosmos-small.json"));
-  const built = buildAssetGraph(registry);
+  const built = buildRouter(registry);
   const text = compileDataset(built, { compiledAt: COMPILED_AT });
   const overrides = parseOverrides({ overrides: [{ chain_id: "cosmoshub-4", denom: "uatom", symbol: "ATOM2", logo_uri: "https://example.org/atom.svg" }] });
 
   test("answer with the overridden metadata and take the data_version of the overridden registry", () => {
     const loaded = loadDataset(text, { overrides });
-    const expected = buildAssetGraph(applyOverrides(registry, overrides));
+    const expected = buildRouter(applyOverrides(registry, overrides));
     expect(loaded.dataVersion).toBe(expected.dataVersion);
     expect(loaded.dataVersion).not.toBe(built.dataVersion);
     expect(loaded.provenance.overrides_hash).toMatch(/^sha256:/);
@@ -155,11 +145,11 @@ describe("overrides on a dataset", () => {
     expect(loaded.assetsFromSource(request)).toEqual(expected.assetsFromSource(request));
   });
 
-  test("through loadAssetGraph({ data, overrides }), and an override of an unlisted asset is an error naming it", async () => {
-    const loaded = await loadAssetGraph({ data: text, overrides });
+  test("through loadRouter({ dataset, overrides }), and an override of an unlisted asset is an error naming it", async () => {
+    const loaded = await loadRouter({ dataset: text, overrides });
     expect(loaded.dataVersion).toBe(loadDataset(text, { overrides }).dataVersion);
     const missing = { overrides: [{ chain_id: "cosmoshub-4", denom: "unothing", symbol: "X" }] };
-    await expect(loadAssetGraph({ data: text, overrides: missing })).rejects.toThrow(/unothing/);
+    await expect(loadRouter({ dataset: text, overrides: missing })).rejects.toThrow(/unothing/);
   });
 });
 
@@ -169,7 +159,7 @@ describe("what is not a dataset is refused whole", () => {
     assets: [{ chain_id: "a-1", denom: "ua", symbol: "A" }],
     ibc_channels: [{ chain_1: { chain_id: "a-1", channel_id: "channel-0" }, chain_2: { chain_id: "b-1", channel_id: "channel-0" }, status: "ACTIVE" }],
   };
-  const dataset = JSON.parse(compileDataset(buildAssetGraph(parseRegistry(input)), { compiledAt: COMPILED_AT }));
+  const dataset = JSON.parse(compileDataset(buildRouter(parseRegistry(input)), { compiledAt: COMPILED_AT }));
   const tamper = (change: (d: typeof dataset) => void) => {
     const copy = structuredClone(dataset);
     change(copy);
@@ -223,17 +213,17 @@ describe("what is not a dataset is refused whole", () => {
     expect(loadDataset(JSON.stringify(dataset), { verify: true }).chainIds()).toEqual(["a-1", "b-1"]);
   });
 
-  test("compileDataset of an object that only looks like a graph is a FungibleError", () => {
-    const graph = buildAssetGraph(parseRegistry(input));
-    // Every field of the graph and its methods, but not the graph: there is no engine behind it.
-    const lookAlike = Object.assign(Object.create(Object.getPrototypeOf(graph) as object) as AssetGraph, graph);
+  test("compileDataset of an object that only looks like a router is a FungibleError", () => {
+    const router = buildRouter(parseRegistry(input));
+    // Every field of the graph and its methods, but not the graph: there is no routeIndex behind it.
+    const lookAlike = Object.assign(Object.create(Object.getPrototypeOf(router) as object) as AssetRouter, router);
     expect(() => compileDataset(lookAlike)).toThrow(FungibleError);
     expect(() => compileDataset(lookAlike)).toThrow(expect.objectContaining({ code: "invalid_config", message: expect.stringMatching(/^compileDataset: /) }));
   });
 
   test("the text is ASCII, and names outside it come back as they were", () => {
     const named: RegistryInput = { ...input, assets: [{ chain_id: "a-1", denom: "ua", symbol: "Ä", name: "Ünïcode 🚀", description: "\u2028 und ß" }] };
-    const built = buildAssetGraph(parseRegistry(named));
+    const built = buildRouter(parseRegistry(named));
     const text = compileDataset(built, { compiledAt: COMPILED_AT });
     expect(text).toMatch(/^[\x00-\x7f]*$/);
     const loaded = loadDataset(text, { verify: true });
@@ -241,9 +231,9 @@ describe("what is not a dataset is refused whole", () => {
     expect(loaded.dataVersion).toBe(built.dataVersion);
   });
 
-  test("loadAssetGraph refuses a network with data, and an unknown network", async () => {
-    await expect(loadAssetGraph({ data: "{}", network: "mainnet" })).rejects.toMatchObject({ code: "invalid_config" });
-    await expect(loadAssetGraph({ network: "devnet" as "mainnet" })).rejects.toMatchObject({ code: "invalid_config" });
-    await expect(loadAssetGraph({ data: "{}" })).rejects.toMatchObject({ code: "invalid_dataset" });
+  test("loadRouter refuses a network with data, and an unknown network", async () => {
+    await expect(loadRouter({ dataset: "{}", network: "mainnet" })).rejects.toMatchObject({ code: "invalid_config" });
+    await expect(loadRouter({ network: "devnet" as "mainnet" })).rejects.toMatchObject({ code: "invalid_config" });
+    await expect(loadRouter({ dataset: "{}" })).rejects.toMatchObject({ code: "invalid_dataset" });
   });
 });

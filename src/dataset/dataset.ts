@@ -10,7 +10,7 @@
  *       "model": { "predecessor": [...], "arrival": [...], "derived_end": [...],
  *                  "derived_origin": [...], "unrouted": [...], "shadowing": [...] } }
  *
- * `model` holds what the engine would otherwise derive on every start (`StoredModel`): each
+ * `model` holds what the router would otherwise derive on every start (`StoredModel`): each
  * listed voucher's IBC hop back, and the derived vouchers in canonical order, so loading parses no
  * trace and hashes no denom. It is a function of `registry`, so `data_version` leaves it out.
  * Route tables are not stored: each is computed on its first query (route-tables.ts).
@@ -19,13 +19,13 @@ import * as z from "zod";
 import { errorFromZod, FungibleError } from "../errors.js";
 import { applyOverrides, type Overrides } from "../registry/overrides.js";
 import { RegistryNoteSchema, type RegistryNote } from "../wire/explain.js";
-import type { AssetGraph } from "./asset-graph.js";
-import { engineOfGraph, graphOfEngine } from "./build-asset-graph.js";
+import type { AssetRouter } from "../router/router.js";
+import { routeIndexOfRouter, routerOf } from "../router/build-router.js";
 import { contentHash, ProvenanceSchema, type Provenance } from "./data-version.js";
-import { canonicalText, decodeRegistry, encodeRegistry, RegistryContentSchema } from "./dataset-format.js";
-import { restoreModel, StoredModelSchema } from "./dataset-model.js";
-import { checkedModel, storedModel } from "./dataset-model-store.js";
-import { lazyEngineOfModel } from "./route-tables.js";
+import { canonicalText, decodeRegistry, encodeRegistry, RegistryContentSchema } from "./format.js";
+import { restoreModel, StoredModelSchema } from "../model/restore-model.js";
+import { checkedModel, storedModel } from "./stored-model.js";
+import { lazyRouteIndexOf } from "../query/route-tables.js";
 
 export const DATASET_FORMAT = "fungible-graph-dataset/1";
 const FORMAT_PREFIX = "fungible-graph-dataset/";
@@ -45,11 +45,11 @@ export interface DatasetOptions {
 }
 
 /** The dataset of a built graph, as JSON text; the graph's provenance is kept, with `compiled_at`. */
-export function compileDataset(graph: AssetGraph, options: DatasetOptions = {}): string {
-  const registry = encodeRegistry(graph.registry);
-  const provenance: Provenance = { ...graph.provenance, compiled_at: options.compiledAt ?? new Date().toISOString() };
-  const model = storedModel(graph.registry, engineOfGraph(graph, "compileDataset").model);
-  const text = JSON.stringify({ format: DATASET_FORMAT, data_version: graph.dataVersion, provenance, registry, notes: graph.notes, model });
+export function compileDataset(router: AssetRouter, options: DatasetOptions = {}): string {
+  const registry = encodeRegistry(router.registry);
+  const provenance: Provenance = { ...router.provenance, compiled_at: options.compiledAt ?? new Date().toISOString() };
+  const model = storedModel(router.registry, routeIndexOfRouter(router, "compileDataset").model);
+  const text = JSON.stringify({ format: DATASET_FORMAT, data_version: router.dataVersion, provenance, registry, notes: router.notes, model });
   // ASCII only (other characters as \u escapes): a JavaScript engine then holds the text, and the
   // module that ships it, at one byte per character instead of two.
   return text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
@@ -66,7 +66,7 @@ export interface LoadDatasetOptions {
  * A ready graph from dataset text or its UTF-8 bytes. Anything that is not a consistent dataset of
  * this format throws `FungibleError("invalid_dataset")` naming what is wrong; nothing is half-loaded.
  */
-export function loadDataset(data: string | Uint8Array, options: LoadDatasetOptions = {}): AssetGraph {
+export function loadDataset(data: string | Uint8Array, options: LoadDatasetOptions = {}): AssetRouter {
   const text = typeof data === "string" ? data : new TextDecoder("utf-8", { fatal: false }).decode(data);
   let json: unknown;
   try {
@@ -94,10 +94,10 @@ export function loadDataset(data: string | Uint8Array, options: LoadDatasetOptio
   if (options.overrides !== undefined) {
     registry = applyOverrides(registry, options.overrides);
     provenance = { ...provenance, overrides_hash: contentHash(JSON.stringify(options.overrides)) };
-    dataVersion = undefined; // hashed from the overridden registry on first use, as a built graph does
+    dataVersion = undefined; // hashed from the overridden registry on first use, as a built router does
   }
-  const engine = lazyEngineOfModel(restoreModel(registry, stored));
-  return graphOfEngine(registry, engine, provenance, dataVersion, notes);
+  const routeIndex = lazyRouteIndexOf(restoreModel(registry, stored));
+  return routerOf(registry, routeIndex, provenance, dataVersion, notes);
 }
 
 function invalid(why: string): FungibleError {

@@ -3,7 +3,7 @@
  * same for the channel index, derived vouchers and a dataset's `model`.
  */
 import { describe, expect, test } from "vitest";
-import { buildAssetGraph, compileDataset, parseRegistry } from "../../src/index.js";
+import { buildRouter, compileDataset, parseRegistry } from "../../src/index.js";
 import { channelEndAt, channelKey, endNumber, endsOf, indexChannelsByEnd, nearEndAt } from "../../src/registry/channel-ends.js";
 import { fixtureRegistry } from "../support/fixtures.js";
 
@@ -37,7 +37,7 @@ describe("channel ends", () => {
         if (listed.self === view.self) expect(channelEndAt(channels, endNumber(row, side))).toEqual(listed);
       });
     });
-    const model = JSON.parse(compileDataset(buildAssetGraph(registry))).model as { arrival: number[]; derived_end: number[] };
+    const model = JSON.parse(compileDataset(buildRouter(registry))).model as { arrival: number[]; derived_end: number[] };
     for (const end of [...model.arrival.filter((e) => e !== -1), ...model.derived_end]) expect(nearEndAt(channels, end)).toBeDefined();
   });
 });

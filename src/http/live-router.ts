@@ -3,12 +3,12 @@
  * answers from that graph alone, so a swap never mixes two data versions in one answer. Building
  * and checking the next graph is the caller's job (off the request path); this only holds it.
  */
-import type { AssetGraph } from "../engine/asset-graph.js";
+import type { AssetRouter } from "../router/router.js";
 import type { HealthBody, LastReload, ServedProvenance } from "./health.js";
 
 export type ReloadResult = { ok: true } | { ok: false; error: string };
 
-export interface LiveGraphOptions {
+export interface LiveRouterOptions {
   /** The clock for `loaded_at` and `last_reload.at` (tests pin it); default `new Date()`. */
   now?: () => Date;
   /** What /health reports as `provenance` (default the graph's own). */
@@ -19,31 +19,31 @@ export interface LiveGraphOptions {
   lastReload?: LastReload | null;
 }
 
-export class LiveGraph {
-  #graph: AssetGraph;
+export class LiveRouter {
+  #router: AssetRouter;
   #loadedAt: string;
   #lastReload: LastReload | null = null;
   #chains: number;
   #provenance: ServedProvenance;
   readonly #now: () => Date;
 
-  constructor(graph: AssetGraph, options: LiveGraphOptions = {}) {
+  constructor(router: AssetRouter, options: LiveRouterOptions = {}) {
     this.#now = options.now ?? (() => new Date());
-    this.#graph = graph;
-    this.#chains = graph.chainIds().length;
-    this.#provenance = options.provenance ?? graph.provenance;
+    this.#router = router;
+    this.#chains = router.chainIds().length;
+    this.#provenance = options.provenance ?? router.provenance;
     this.#loadedAt = options.loadedAt ?? this.#now().toISOString();
     this.#lastReload = options.lastReload ?? null;
   }
 
-  get current(): AssetGraph {
-    return this.#graph;
+  get current(): AssetRouter {
+    return this.#router;
   }
 
   /** Serves `next` from now on (reporting `provenance`, default its own); the data version already served changes nothing. */
-  swap(next: AssetGraph, provenance: ServedProvenance = next.provenance): "swapped" | "unchanged" {
-    if (next.dataVersion === this.#graph.dataVersion) return "unchanged";
-    this.#graph = next;
+  swap(next: AssetRouter, provenance: ServedProvenance = next.provenance): "swapped" | "unchanged" {
+    if (next.dataVersion === this.#router.dataVersion) return "unchanged";
+    this.#router = next;
     this.#provenance = provenance;
     this.#chains = next.chainIds().length;
     this.#loadedAt = this.#now().toISOString();
@@ -69,11 +69,11 @@ export class LiveGraph {
   }
 
   health(): HealthBody {
-    const graph = this.#graph;
+    const router = this.#router;
     return {
       status: "ok",
       chains: this.#chains,
-      data_version: graph.dataVersion,
+      data_version: router.dataVersion,
       provenance: this.#provenance,
       loaded_at: this.#loadedAt,
       last_reload: this.#lastReload,

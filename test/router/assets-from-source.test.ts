@@ -1,16 +1,16 @@
 import { describe, expect, test } from "vitest";
 import { FungibleError, ibcDenom } from "../../src/index.js";
-import { engineFor } from "../support/engine-helpers.js";
+import { engineFor } from "../support/route-index-helpers.js";
 import { DENOMS, fixtureRegistry } from "../support/fixtures.js";
 
-const engine = engineFor(fixtureRegistry("cosmos-small.json"));
+const routeIndex = engineFor(fixtureRegistry("cosmos-small.json"));
 const fromOsmosisAtom = { source_asset_denom: DENOMS.atomOnOsmosis, source_asset_chain_id: "osmosis-1" };
-const denomsByChain = (answer: ReturnType<typeof engine.assetsFromSource>) =>
+const denomsByChain = (answer: ReturnType<typeof routeIndex.assetsFromSource>) =>
   Object.fromEntries(Object.entries(answer.dest_assets).map(([chain, group]) => [chain, group.assets.map((a) => a.denom)]));
 
 describe("assetsFromSource on the small real-data fixture", () => {
   test("ATOM from the Hub reaches the listed vouchers and a derived one, one transaction each", () => {
-    const answer = engine.assetsFromSource({ source_asset_denom: "uatom", source_asset_chain_id: "cosmoshub-4" });
+    const answer = routeIndex.assetsFromSource({ source_asset_denom: "uatom", source_asset_chain_id: "cosmoshub-4" });
     expect(denomsByChain(answer)).toEqual({
       "neutron-1": [DENOMS.atomOnNeutron],
       "noble-1": [ibcDenom("transfer/channel-4", "uatom")],
@@ -25,34 +25,34 @@ describe("assetsFromSource on the small real-data fixture", () => {
 
   test("allow_multi_tx adds assets behind a chain that cannot forward", () => {
     const source = { source_asset_denom: DENOMS.ethUsdc, source_asset_chain_id: "1" };
-    const single = denomsByChain(engine.assetsFromSource(source));
+    const single = denomsByChain(routeIndex.assetsFromSource(source));
     expect(single).toEqual({ "axelar-dojo-1": ["uusdc"], "noble-1": ["uusdc"] });
-    const multi = denomsByChain(engine.assetsFromSource({ ...source, allow_multi_tx: true }));
+    const multi = denomsByChain(routeIndex.assetsFromSource({ ...source, allow_multi_tx: true }));
     expect(multi["osmosis-1"]).toEqual([DENOMS.usdcOnOsmosis, DENOMS.axlUsdcOnOsmosis]);
     expect(Object.keys(multi)).toEqual(expect.arrayContaining(["axelar-dojo-1", "noble-1", "osmosis-1", "cosmoshub-4"]));
   });
 
   test("EVM addresses are matched case-insensitively and returned as the registry lists them", () => {
-    const answer = engine.assetsFromSource({ source_asset_denom: DENOMS.ethUsdc.toLowerCase(), source_asset_chain_id: "1" });
+    const answer = routeIndex.assetsFromSource({ source_asset_denom: DENOMS.ethUsdc.toLowerCase(), source_asset_chain_id: "1" });
     expect(answer.dest_assets["noble-1"]!.assets[0]!.denom).toBe("uusdc");
-    const back = engine.assetsFromSource({ source_asset_denom: "uusdc", source_asset_chain_id: "noble-1" });
+    const back = routeIndex.assetsFromSource({ source_asset_denom: "uusdc", source_asset_chain_id: "noble-1" });
     expect(back.dest_assets["1"]!.assets[0]!).toMatchObject({ denom: DENOMS.ethUsdc, is_evm: true });
   });
 
   test("CW20 assets appear only with include_cw20_assets", () => {
     const source = { source_asset_denom: DENOMS.bLunaOnOsmosis, source_asset_chain_id: "osmosis-1" };
-    expect(engine.assetsFromSource(source).dest_assets["phoenix-1"]).toBeUndefined();
-    const withCw20 = engine.assetsFromSource({ ...source, include_cw20_assets: true });
+    expect(routeIndex.assetsFromSource(source).dest_assets["phoenix-1"]).toBeUndefined();
+    const withCw20 = routeIndex.assetsFromSource({ ...source, include_cw20_assets: true });
     expect(withCw20.dest_assets["phoenix-1"]!.assets).toEqual([expect.objectContaining({ denom: DENOMS.bLuna, is_cw20: true })]);
   });
 
   test("native_only keeps empty traces; PFM on the Hub makes Osmosis -> Hub -> Neutron one transaction", () => {
-    expect(denomsByChain(engine.assetsFromSource(fromOsmosisAtom))).toEqual({
+    expect(denomsByChain(routeIndex.assetsFromSource(fromOsmosisAtom))).toEqual({
       "cosmoshub-4": ["uatom"],
       "neutron-1": [DENOMS.atomOnNeutron],
       "noble-1": [ibcDenom("transfer/channel-4", "uatom")],
     });
-    expect(denomsByChain(engine.assetsFromSource({ ...fromOsmosisAtom, native_only: true }))).toEqual({ "cosmoshub-4": ["uatom"] });
+    expect(denomsByChain(routeIndex.assetsFromSource({ ...fromOsmosisAtom, native_only: true }))).toEqual({ "cosmoshub-4": ["uatom"] });
   });
 
   test.each([
@@ -60,12 +60,12 @@ describe("assetsFromSource on the small real-data fixture", () => {
     ["BASE_TOKEN", { "cosmoshub-4": ["uatom"] }],
     ["UNKNOWN", { "cosmoshub-4": ["uatom"], "neutron-1": [DENOMS.atomOnNeutron], "noble-1": [ibcDenom("transfer/channel-4", "uatom")] }],
   ] as const)("recommendation_reason %s", (reason, expected) => {
-    expect(denomsByChain(engine.assetsFromSource({ ...fromOsmosisAtom, recommendation_reason: reason }))).toEqual(expected);
+    expect(denomsByChain(routeIndex.assetsFromSource({ ...fromOsmosisAtom, recommendation_reason: reason }))).toEqual(expected);
   });
 
   test("MOST_LIQUID keeps one asset per chain, the listed one before a derived one", () => {
     const source = { source_asset_denom: DENOMS.ethUsdc, source_asset_chain_id: "1", allow_multi_tx: true };
-    const answer = denomsByChain(engine.assetsFromSource({ ...source, recommendation_reason: "MOST_LIQUID" }));
+    const answer = denomsByChain(routeIndex.assetsFromSource({ ...source, recommendation_reason: "MOST_LIQUID" }));
     for (const denoms of Object.values(answer)) expect(denoms).toHaveLength(1);
     // Noble USDC and axlUSDC on Osmosis: both listed, both 2 txs and 2 hops; registry order decides.
     expect(answer["osmosis-1"]).toEqual([DENOMS.usdcOnOsmosis]);
@@ -73,27 +73,27 @@ describe("assetsFromSource on the small real-data fixture", () => {
 
   test("include_swaps lets routes swap on a declared venue; swap_venues limits which", () => {
     const source = { source_asset_denom: "uosmo", source_asset_chain_id: "osmosis-1" };
-    expect(engine.assetsFromSource(source).dest_assets["osmosis-1"]).toBeUndefined();
-    const swapped = denomsByChain(engine.assetsFromSource({ ...source, include_swaps: true }));
+    expect(routeIndex.assetsFromSource(source).dest_assets["osmosis-1"]).toBeUndefined();
+    const swapped = denomsByChain(routeIndex.assetsFromSource({ ...source, include_swaps: true }));
     expect(swapped["osmosis-1"]).toEqual([DENOMS.atomOnOsmosis, DENOMS.usdcOnOsmosis]);
     expect(swapped["cosmoshub-4"]).toContain("uatom");
-    const otherVenue = engine.assetsFromSource({ ...source, include_swaps: true, swap_venues: [{ name: "other", chain_id: "osmosis-1" }] });
+    const otherVenue = routeIndex.assetsFromSource({ ...source, include_swaps: true, swap_venues: [{ name: "other", chain_id: "osmosis-1" }] });
     expect(otherVenue.dest_assets["osmosis-1"]).toBeUndefined();
-    const named = engine.assetsFromSource({
+    const named = routeIndex.assetsFromSource({
       ...source,
       include_swaps: true,
       swap_venues: [{ name: "osmosis-poolmanager", chain_id: "osmosis-1", logo_uri: "ignored" }],
     });
     expect(denomsByChain(named)).toEqual(swapped);
-    expect(engine.assetsFromSource({ ...source, swap_venues: [{ name: "osmosis-poolmanager", chain_id: "osmosis-1" }] })).toEqual(
-      engine.assetsFromSource(source),
+    expect(routeIndex.assetsFromSource({ ...source, swap_venues: [{ name: "osmosis-poolmanager", chain_id: "osmosis-1" }] })).toEqual(
+      routeIndex.assetsFromSource(source),
     );
   });
 
   test("group_by accepts chain_id or null and rejects anything else", () => {
-    expect(engine.assetsFromSource({ ...fromOsmosisAtom, group_by: "chain_id" })).toEqual(engine.assetsFromSource(fromOsmosisAtom));
-    expect(engine.assetsFromSource({ ...fromOsmosisAtom, group_by: null })).toEqual(engine.assetsFromSource(fromOsmosisAtom));
-    expect(() => engine.assetsFromSource({ ...fromOsmosisAtom, group_by: "denom" })).toThrow(
+    expect(routeIndex.assetsFromSource({ ...fromOsmosisAtom, group_by: "chain_id" })).toEqual(routeIndex.assetsFromSource(fromOsmosisAtom));
+    expect(routeIndex.assetsFromSource({ ...fromOsmosisAtom, group_by: null })).toEqual(routeIndex.assetsFromSource(fromOsmosisAtom));
+    expect(() => routeIndex.assetsFromSource({ ...fromOsmosisAtom, group_by: "denom" })).toThrow(
       expect.objectContaining({ code: "invalid_request", status: 400, grpcCode: 3 }),
     );
   });
@@ -112,21 +112,21 @@ describe("assetsFromSource on the small real-data fixture", () => {
     for (const [request, code, status] of cases) {
       let caught: unknown;
       try {
-        engine.assetsFromSource(request as never);
+        routeIndex.assetsFromSource(request as never);
       } catch (error) {
         caught = error;
       }
       expect(caught).toBeInstanceOf(FungibleError);
       expect(caught).toMatchObject({ code, status });
     }
-    expect(() => engine.assetsFromSource({ source_asset_denom: "uatom", source_asset_chain_id: "nowhere-9" })).toThrow(
+    expect(() => routeIndex.assetsFromSource({ source_asset_denom: "uatom", source_asset_chain_id: "nowhere-9" })).toThrow(
       'assetsFromSource: chain "nowhere-9" is not in the registry',
     );
   });
 
   test("unknown request fields are ignored", () => {
-    expect(engine.assetsFromSource({ ...fromOsmosisAtom, client_id: "wallet", extra: { a: 1 } } as never)).toEqual(
-      engine.assetsFromSource(fromOsmosisAtom),
+    expect(routeIndex.assetsFromSource({ ...fromOsmosisAtom, client_id: "wallet", extra: { a: 1 } } as never)).toEqual(
+      routeIndex.assetsFromSource(fromOsmosisAtom),
     );
   });
 

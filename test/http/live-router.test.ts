@@ -1,14 +1,14 @@
 /**
- * LiveGraph holds the graph a service answers from and what /health reports about it; the handler
+ * LiveRouter holds the graph a service answers from and what /health reports about it; the handler
  * built on it answers each request from one graph, before and after a swap.
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { buildAssetGraph } from "../../src/engine/build-asset-graph.js";
+import { buildRouter } from "../../src/router/build-router.js";
 import { parseRegistry } from "../../src/registry/schema.js";
 import { createFetchHandler } from "../../src/http/handler.js";
 import { HealthBodySchema } from "../../src/http/health.js";
-import { LiveGraph } from "../../src/http/live-graph.js";
+import { LiveRouter } from "../../src/http/live-router.js";
 import { FIXTURE_PATH, fixtureGraph, jsonRequest } from "./fixture.js";
 
 const FROM_SOURCE = "/v2/fungible/assets_from_source";
@@ -18,7 +18,7 @@ const atom = { source_asset_denom: "uatom", source_asset_chain_id: "cosmoshub-4"
 function renamedGraph() {
   const json = JSON.parse(readFileSync(FIXTURE_PATH, "utf8")) as { assets: { symbol?: string }[] };
   for (const asset of json.assets) if (asset.symbol === "ATOM") asset.symbol = "ATOMX";
-  return buildAssetGraph(parseRegistry(json));
+  return buildRouter(parseRegistry(json));
 }
 
 function clock(start: string) {
@@ -26,10 +26,10 @@ function clock(start: string) {
   return { now: () => new Date(t), advance: (ms: number) => (t += ms) };
 }
 
-describe("LiveGraph", () => {
-  it("reports the served graph, its version and provenance, and no reload yet", () => {
+describe("LiveRouter", () => {
+  it("reports the served router, its version and provenance, and no reload yet", () => {
     const time = clock("2025-01-02T03:04:05.000Z");
-    const live = new LiveGraph(fixtureGraph(), { now: time.now });
+    const live = new LiveRouter(fixtureGraph(), { now: time.now });
     const health = live.health();
     expect(HealthBodySchema.parse(health)).toEqual(health);
     expect(health).toEqual({
@@ -46,7 +46,7 @@ describe("LiveGraph", () => {
   it("reports the provenance, loaded_at and last_reload it is given (a cluster worker replacing another)", () => {
     const provenance = { source: "registry" as const, files: [{ flag: "registry" as const, name: "registry.json", hash: "sha256:0123456789abcdef0123456789abcdef" }] };
     const lastReload = { ok: false, error: "registry.json: not valid JSON", at: "2025-01-01T00:00:00.000Z" };
-    const live = new LiveGraph(fixtureGraph(), { provenance, loadedAt: "2024-12-31T00:00:00.000Z", lastReload });
+    const live = new LiveRouter(fixtureGraph(), { provenance, loadedAt: "2024-12-31T00:00:00.000Z", lastReload });
     const health = live.health();
     expect(HealthBodySchema.parse(health)).toEqual(health);
     expect(health).toMatchObject({ provenance, loaded_at: "2024-12-31T00:00:00.000Z", last_reload: lastReload });
@@ -58,13 +58,13 @@ describe("LiveGraph", () => {
     expect(live.health().last_reload).toEqual(record);
   });
 
-  it("swaps a graph with another data version, and treats the same version as a no-op", () => {
+  it("swaps a router with another data version, and treats the same version as a no-op", () => {
     const time = clock("2025-01-02T03:04:05.000Z");
     const first = fixtureGraph();
-    const live = new LiveGraph(first, { now: time.now });
+    const live = new LiveRouter(first, { now: time.now });
     time.advance(1000);
     // A rebuild of the same data is a different object with the same version.
-    const rebuilt = buildAssetGraph(first.registry);
+    const rebuilt = buildRouter(first.registry);
     expect(rebuilt).not.toBe(first);
     expect(rebuilt.dataVersion).toBe(first.dataVersion);
     expect(live.swap(rebuilt)).toBe("unchanged");
@@ -81,7 +81,7 @@ describe("LiveGraph", () => {
 
   it("records the last reload, success or refusal, without touching the served graph", () => {
     const time = clock("2025-01-02T03:04:05.000Z");
-    const live = new LiveGraph(fixtureGraph(), { now: time.now });
+    const live = new LiveRouter(fixtureGraph(), { now: time.now });
     time.advance(500);
     live.recordReload({ ok: false, error: "registry.json: chains.0.chain_id: required" });
     expect(live.health().last_reload).toEqual({ ok: false, error: "registry.json: chains.0.chain_id: required", at: "2025-01-02T03:04:05.500Z" });
@@ -93,9 +93,9 @@ describe("LiveGraph", () => {
   });
 });
 
-describe("the handler on a LiveGraph", () => {
+describe("the handler on a LiveRouter", () => {
   it("serves /health from it, with the data version header", async () => {
-    const live = new LiveGraph(fixtureGraph());
+    const live = new LiveRouter(fixtureGraph());
     const handler = createFetchHandler(live);
     const response = await handler(new Request("http://fungible.test/health"));
     expect(response.status).toBe(200);
@@ -104,19 +104,19 @@ describe("the handler on a LiveGraph", () => {
     expect(HealthBodySchema.parse(await response.json())).toEqual(live.health());
   });
 
-  it("answers every request from one graph: before the swap the old one, after it the new one", async () => {
+  it("answers every request from one router: before the swap the old one, after it the new one", async () => {
     const before = fixtureGraph();
     const after = renamedGraph();
-    const live = new LiveGraph(before);
+    const live = new LiveRouter(before);
     const handler = createFetchHandler(live);
-    const expected = (graph: typeof before) => JSON.stringify(graph.assetsFromSource(atom));
+    const expected = (router: typeof before) => JSON.stringify(router.assetsFromSource(atom));
     expect(expected(before)).not.toBe(expected(after));
     expect(expected(after)).toContain('"symbol":"ATOMX"');
 
     const get = () => new Request(`http://fungible.test${FROM_SOURCE}?source_asset_denom=uatom&source_asset_chain_id=cosmoshub-4`);
-    const check = async (response: Response, graph: typeof before) => {
-      expect(response.headers.get("x-data-version")).toBe(graph.dataVersion);
-      expect(await response.text()).toBe(expected(graph));
+    const check = async (response: Response, router: typeof before) => {
+      expect(response.headers.get("x-data-version")).toBe(router.dataVersion);
+      expect(await response.text()).toBe(expected(router));
     };
     // Warm the caches with the old graph, then start requests that are still reading their bodies.
     await check(await handler(get()), before);

@@ -1,5 +1,5 @@
 /**
- * The public shape of a built engine. `buildAssetGraph(registry)` returns an `AssetGraph`;
+ * The public shape of a built router. `buildRouter(registry)` returns an `AssetRouter`;
  * queries take and return the wire format of docs/behaviour.md §6-§8 (src/wire/schema.ts).
  */
 // The class as a member of the module, not its default import: under `moduleResolution: node16`
@@ -8,7 +8,7 @@ import type * as graphology from "graphology";
 import type { AssetRef, Registry } from "../registry/schema.js";
 import type { Route } from "../wire/route.js";
 import type { AssetSummary, ChainSummary, ExplainRequest, ExplainResponse, RegistryNote } from "../wire/explain.js";
-import type { Provenance } from "./data-version.js";
+import type { Provenance } from "../dataset/data-version.js";
 import type {
   AssetsBetweenChainsRequest,
   AssetsBetweenChainsResponse,
@@ -17,14 +17,14 @@ import type {
   SwapOptions,
 } from "../wire/schema.js";
 
-export interface AssetGraph {
+export interface AssetRouter {
   /**
    * The graph as a graphology graph (chain and asset nodes, hop edges), for analysts; built on the
    * first call and then shared. Read-only by convention. Asynchronous because graphology is loaded
    * on first use: the queries never need it, so a browser bundle of the core leaves it out.
    */
   graphology(): Promise<graphology.default>;
-  /** The registry the engine was built from. */
+  /** The registry the router was built from. */
   readonly registry: Registry;
   /** Content hash of the data behind every answer (`sha256:...`): equal versions answer alike. */
   readonly dataVersion: string;

@@ -1,16 +1,16 @@
 /**
- * The `model` part of a dataset: written from a built engine (`storedModel`), checked before use
+ * The `model` part of a dataset: written from a built router (`storedModel`), checked before use
  * (`checkedModel`) so an index out of range is an `invalid_dataset`, never a crash mid-query.
  */
 import { FungibleError } from "../errors.js";
 import { unwindTrace } from "../denom/trace.js";
 import { ibcPredecessors } from "../model/hops.js";
-import type { EngineModel } from "../model/model.js";
+import type { Model } from "../model/model.js";
 import { channelKey, endNumber, endsOf, nearEndAt } from "../registry/channel-ends.js";
 import { assetKey, isOwnOrigin, type ChannelEnd, type Registry } from "../registry/schema.js";
-import type { StoredModel } from "./dataset-model.js";
+import type { StoredModel } from "../model/restore-model.js";
 
-export function storedModel(registry: Registry, model: EngineModel): StoredModel {
+export function storedModel(registry: Registry, model: Model): StoredModel {
   const endOf = new Map<ChannelEnd, number>();
   const firstEnd = new Map<string, number>();
   registry.ibc_channels.forEach((channel, row) => {

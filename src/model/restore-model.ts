@@ -1,25 +1,25 @@
 /**
- * The engine model of a dataset without the work `buildModel` repeats on every start: derived
+ * The model of a dataset without the work `buildModel` repeats on every start: derived
  * vouchers come from the dataset in canonical order, their hops without parsing traces, and their
  * `ibc/...` denoms (one SHA-256 each, tens of thousands of them on mainnet) are hashed only when
  * an answer shows one or a request names one. The result is the model `buildModel` returns for
- * the same registry, record for record (test/engine/dataset.test.ts compares them).
+ * the same registry, record for record (test/router/dataset.test.ts compares them).
  */
 import * as z from "zod";
 import { compareStrings } from "../compare.js";
 import { ibcDenom } from "../denom/trace.js";
-import { canonicalAssets, wireAsset } from "../model/canonical-assets.js";
-import { LazyHops } from "../model/hops.js";
-import type { AssetRecord, EngineModel, HopEdge } from "../model/model.js";
+import { canonicalAssets, wireAsset } from "./canonical-assets.js";
+import { LazyHops } from "./hops.js";
+import type { AssetRecord, Model, HopEdge } from "./model.js";
 import { nearEndAt } from "../registry/channel-ends.js";
 import { assetKey, type Chain, type Registry, type SwapVenue } from "../registry/schema.js";
 import type { WireAsset } from "../wire/schema.js";
-import { Ints } from "./dataset-format.js";
+import { Ints } from "../dataset/format.js";
 
 /**
  * The model facts a dataset stores beside the registry (its `model`). A channel end is
  * `row * 2 + side` of `registry.ibc_channels` (`channelEndAt`: side 0 seen from `chain_1`, 1 from
- * `chain_2`), the listing the engine's channel index holds for that end.
+ * `chain_2`), the listing the router's channel index holds for that end.
  */
 export const StoredModelSchema = z.object({
   /** Per listed asset: the asset its IBC hop back leads to, or -1. */
@@ -188,7 +188,7 @@ class LazyAssetIndex extends Map<string, number> {
  * object per derived voucher (its denom hashed on first read), and hops built per asset when a
  * search first walks it (`LazyHops`), so a start allocates little and parses no trace.
  */
-export function restoreModel(registry: Registry, stored: StoredModel): EngineModel {
+export function restoreModel(registry: Registry, stored: StoredModel): Model {
   const chains = [...registry.chains].sort((a, b) => compareStrings(a.chain_id, b.chain_id));
   const chainIndexById = new Map(chains.map((chain, i) => [chain.chain_id, i]));
   const listed = canonicalAssets(registry, chainIndexById, []);
@@ -240,7 +240,7 @@ export function restoreModel(registry: Registry, stored: StoredModel): EngineMod
  * A restored model. `hops` (every list at once) is a getter on the prototype, so spreading the
  * model into another (`{ ...model, ... }`) copies its fields without building every hop list.
  */
-class RestoredModel implements EngineModel {
+class RestoredModel implements Model {
   constructor(
     readonly chains: Chain[],
     readonly chainIndexById: Map<string, number>,

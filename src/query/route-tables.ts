@@ -1,25 +1,25 @@
 /**
  * Every asset's best routes. Single-hop assets (most vouchers) share the search from the far end
- * of their hop, so the cost follows the assets that branch. `buildAssetGraph` computes every table
+ * of their hop, so the cost follows the assets that branch. `buildRouter` computes every table
  * up front; a graph restored from a dataset computes each on first use (cold start is one search,
  * not thousands), with the same answers: a table depends only on the model.
  */
-import type { EngineModel, HopEdge } from "../model/model.js";
-import { Arrival, SearchScratch, searchBestRoutes, sourceLabel } from "../query/best-routes.js";
-import { BridgeSets } from "../query/bridge-sets.js";
-import type { Engine } from "../query/engine.js";
-import { ownView, reachableSet, type ReachableView } from "../query/reachable-set.js";
+import type { Model, HopEdge } from "../model/model.js";
+import { Arrival, SearchScratch, searchBestRoutes, sourceLabel } from "./best-routes.js";
+import { BridgeSets } from "./bridge-sets.js";
+import type { RouteIndex } from "./route-index.js";
+import { ownView, reachableSet, type ReachableView } from "./reachable-set.js";
 
-/** An engine with every route table computed now. */
-export function engineOfModel(model: EngineModel): Engine {
-  const engine = lazyEngineOfModel(model);
-  const fill = engine.fillReachable!;
-  for (let asset = 0; asset < model.assets.length; asset++) engine.reachable[asset] = fill(asset);
-  return engine;
+/** A route index with every route table computed now. */
+export function routeIndexOf(model: Model): RouteIndex {
+  const routeIndex = lazyRouteIndexOf(model);
+  const fill = routeIndex.fillReachable!;
+  for (let asset = 0; asset < model.assets.length; asset++) routeIndex.reachable[asset] = fill(asset);
+  return routeIndex;
 }
 
-/** An engine whose route tables are computed on first use (`reachableOf`). */
-export function lazyEngineOfModel(model: EngineModel): Engine {
+/** A route index whose route tables are computed on first use (`reachableOf`). */
+export function lazyRouteIndexOf(model: Model): RouteIndex {
   const bridgeSets = new BridgeSets();
   let scratch: SearchScratch | undefined;
   const search = (start: Parameters<typeof searchBestRoutes>[1]) =>

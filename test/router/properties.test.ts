@@ -4,10 +4,12 @@
  */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { ibcDenom, forwardTrace, unwindTrace, RECOMMENDATION_REASONS } from "../../src/index.js";
+import { ibcDenom } from "../../src/index.js";
+import { forwardTrace, unwindTrace } from "../../src/denom/trace.js";
+import { RECOMMENDATION_REASONS } from "../../src/entries/schemas.js";
 import type { RegistryInput } from "../../src/index.js";
 import { arbitraryRegistry } from "../support/arbitrary-registry.js";
-import { allAssets, assetsOf, engineFor, idOf, viewOf } from "../support/engine-helpers.js";
+import { allAssets, assetsOf, engineFor, idOf, viewOf } from "../support/route-index-helpers.js";
 
 const RUNS = { numRuns: 60 };
 
@@ -38,7 +40,7 @@ describe("trace arithmetic", () => {
   });
 });
 
-describe("engine properties over generated registries", () => {
+describe("routeIndex properties over generated registries", () => {
   test("every voucher's denom is the hash of its trace and origin; natives are their own origin", () => {
     fc.assert(
       fc.property(arbitraryRegistry(), (registry) => {
@@ -54,15 +56,15 @@ describe("engine properties over generated registries", () => {
   test("IBC hops come in forward/unwind pairs: sending back returns the original asset", () => {
     fc.assert(
       fc.property(arbitraryRegistry(), (registry) => {
-        const engine = engineFor(registry);
-        const graph = viewOf(engine);
-        graph.forEachEdge((edge, attributes, source, target) => {
+        const routeIndex = engineFor(registry);
+        const router = viewOf(routeIndex);
+        router.forEachEdge((edge, attributes, source, target) => {
           if (attributes.kind !== "ibc") return;
-          const back = graph.someOutEdge(target, (_e, hop, _s, t) => hop.kind === "ibc" && t === source);
+          const back = router.someOutEdge(target, (_e, hop, _s, t) => hop.kind === "ibc" && t === source);
           // The one exception: from a voucher wound twice over one channel, the unwind lands on an
           // asset that itself arrived over the far end of that channel, so sending it on unwinds too.
-          const landed = graph.getNodeAttributes(target) as { chain_id: string; trace: string };
-          const farEnd = farEndOf(registry, graph.getNodeAttribute(source, "chain_id") as string, attributes.port as string, attributes.channel as string);
+          const landed = router.getNodeAttributes(target) as { chain_id: string; trace: string };
+          const farEnd = farEndOf(registry, router.getNodeAttribute(source, "chain_id") as string, attributes.port as string, attributes.channel as string);
           const woundBack = farEnd !== undefined && farEnd.chain_id === landed.chain_id && `${landed.trace}/`.startsWith(`${farEnd.port_id}/${farEnd.channel_id}/`);
           expect(back || woundBack).toBe(true);
         });
@@ -74,11 +76,11 @@ describe("engine properties over generated registries", () => {
   test("assets_from_source answers satisfy every filter they were asked for", () => {
     fc.assert(
       fc.property(arbitraryRegistry(), fc.nat(), fromSourceFlags, (registry, pick, flags) => {
-        const engine = engineFor(registry);
-        const assets = allAssets(engine);
+        const routeIndex = engineFor(registry);
+        const assets = allAssets(routeIndex);
         const source = assets[pick % assets.length]!;
         const request = { source_asset_denom: source.denom, source_asset_chain_id: source.chain_id, ...flags };
-        const answer = engine.assetsFromSource(request);
+        const answer = routeIndex.assetsFromSource(request);
         for (const [chainId, group] of Object.entries(answer.dest_assets)) {
           expect(group.assets.length).toBeGreaterThan(0);
           if (flags.recommendation_reason === "MOST_LIQUID") expect(group.assets.length).toBe(1);
@@ -90,7 +92,7 @@ describe("engine properties over generated registries", () => {
             if (flags.recommendation_reason === "BASE_TOKEN") {
               expect([asset.trace, asset.origin_chain_id, asset.origin_denom]).toEqual(["", asset.chain_id, asset.denom]);
             }
-            const route = engine.route(source, asset, flags)!;
+            const route = routeIndex.route(source, asset, flags)!;
             expect(route).not.toBeNull();
             if (!flags.allow_multi_tx) expect(route.txs_required).toBe(1);
             if (flags.recommendation_reason === "DIRECT") expect(route.hops.length).toBe(1);
@@ -104,11 +106,11 @@ describe("engine properties over generated registries", () => {
   test("assets_between_chains pairs start from a listed asset (or, with include_no_metadata_assets, a derived one), satisfy rules 1-4 on both sides and agree with route()", () => {
     fc.assert(
       fc.property(arbitraryRegistry(), fc.nat(), fc.nat(), betweenFlags, (registry, a, b, flags) => {
-        const engine = engineFor(registry);
-        const chains = engine.chainIds();
+        const routeIndex = engineFor(registry);
+        const chains = routeIndex.chainIds();
         const source_chain_id = chains[a % chains.length]!;
         const dest_chain_id = chains[(a + 1 + (b % (chains.length - 1))) % chains.length]!;
-        const answer = engine.assetsBetweenChains({ source_chain_id, dest_chain_id, ...flags });
+        const answer = routeIndex.assetsBetweenChains({ source_chain_id, dest_chain_id, ...flags });
         const sources = answer.assets_between_chains.map((pair) => idOf(pair.asset_on_source));
         expect(new Set(sources).size).toBe(sources.length);
         const listed = new Set(registry.assets.map((a) => `${a.chain_id}|${a.denom}`));
@@ -124,7 +126,7 @@ describe("engine properties over generated registries", () => {
             if (!flags.include_no_metadata_assets) expect(metadata.some((field) => field in side)).toBe(true);
           }
           if (!flags.allow_multi_tx) expect(pair.txs_required).toBe(1);
-          const route = engine.route(pair.asset_on_source, pair.asset_on_dest)!;
+          const route = routeIndex.route(pair.asset_on_source, pair.asset_on_dest)!;
           expect([pair.txs_required, pair.bridges]).toEqual([route.txs_required, route.bridges]);
         }
       }),
@@ -135,12 +137,12 @@ describe("engine properties over generated registries", () => {
   test("include_* flags only add results; native_only and reasons only remove them", () => {
     fc.assert(
       fc.property(arbitraryRegistry(), fc.nat(), fromSourceFlags, betweenFlags, (registry, pick, flags, between) => {
-        const engine = engineFor(registry);
-        const assets = allAssets(engine);
+        const routeIndex = engineFor(registry);
+        const assets = allAssets(routeIndex);
         const source = assets[pick % assets.length]!;
         const base = { source_asset_denom: source.denom, source_asset_chain_id: source.chain_id, ...flags };
-        const ids = (request: typeof base) => new Set(assetsOf(engine.assetsFromSource(request)).map(idOf));
-        const chainsOf = (request: typeof base) => new Set(Object.keys(engine.assetsFromSource(request).dest_assets));
+        const ids = (request: typeof base) => new Set(assetsOf(routeIndex.assetsFromSource(request)).map(idOf));
+        const chainsOf = (request: typeof base) => new Set(Object.keys(routeIndex.assetsFromSource(request).dest_assets));
         const subset = <T>(small: Set<T>, big: Set<T>) => [...small].every((x) => big.has(x));
         // MOST_LIQUID keeps one asset per chain, and which one can change with the other filters:
         // there the set of chains, not of assets, is what a filter grows or shrinks.
@@ -151,10 +153,10 @@ describe("engine properties over generated registries", () => {
         expect(subset(view({ ...base, native_only: true }), view({ ...base, native_only: false }))).toBe(true);
         expect(subset(ids(base), ids({ ...base, recommendation_reason: "UNKNOWN" }))).toBe(true);
 
-        const chains = engine.chainIds();
+        const chains = routeIndex.chainIds();
         const pairRequest = { source_chain_id: chains[0]!, dest_chain_id: chains[1]!, ...between };
         const pairs = (request: typeof pairRequest) =>
-          new Set(engine.assetsBetweenChains(request).assets_between_chains.map((p) => idOf(p.asset_on_source)));
+          new Set(routeIndex.assetsBetweenChains(request).assets_between_chains.map((p) => idOf(p.asset_on_source)));
         for (const flag of ["include_cw20_assets", "include_evm_assets", "include_no_metadata_assets", "allow_multi_tx"] as const) {
           expect(subset(pairs({ ...pairRequest, [flag]: false }), pairs({ ...pairRequest, [flag]: true }))).toBe(true);
         }
@@ -166,18 +168,18 @@ describe("engine properties over generated registries", () => {
   test("allow_multi_tx false is exactly the txs_required == 1 subset of allow_multi_tx true", () => {
     fc.assert(
       fc.property(arbitraryRegistry(), fc.nat(), betweenFlags, (registry, pick, flags) => {
-        const engine = engineFor(registry);
-        const assets = allAssets(engine);
+        const routeIndex = engineFor(registry);
+        const assets = allAssets(routeIndex);
         const source = assets[pick % assets.length]!;
         const request = { source_asset_denom: source.denom, source_asset_chain_id: source.chain_id };
-        const single = assetsOf(engine.assetsFromSource({ ...request, allow_multi_tx: false })).map(idOf);
-        const multi = assetsOf(engine.assetsFromSource({ ...request, allow_multi_tx: true }));
-        expect(single).toEqual(multi.filter((asset) => engine.route(source, asset)!.txs_required === 1).map(idOf));
+        const single = assetsOf(routeIndex.assetsFromSource({ ...request, allow_multi_tx: false })).map(idOf);
+        const multi = assetsOf(routeIndex.assetsFromSource({ ...request, allow_multi_tx: true }));
+        expect(single).toEqual(multi.filter((asset) => routeIndex.route(source, asset)!.txs_required === 1).map(idOf));
 
-        const chains = engine.chainIds();
+        const chains = routeIndex.chainIds();
         const between = { source_chain_id: chains[1]!, dest_chain_id: chains[0]!, ...flags };
-        const strict = engine.assetsBetweenChains({ ...between, allow_multi_tx: false }).assets_between_chains;
-        const loose = engine.assetsBetweenChains({ ...between, allow_multi_tx: true }).assets_between_chains;
+        const strict = routeIndex.assetsBetweenChains({ ...between, allow_multi_tx: false }).assets_between_chains;
+        const loose = routeIndex.assetsBetweenChains({ ...between, allow_multi_tx: true }).assets_between_chains;
         expect(strict).toEqual(loose.filter((pair) => pair.txs_required === 1));
       }),
       RUNS,
@@ -187,12 +189,12 @@ describe("engine properties over generated registries", () => {
   test("with no forwarding chain, txs_required equals the hop count", () => {
     fc.assert(
       fc.property(arbitraryRegistry({ forwarding: false, swaps: false }), fc.nat(), (registry, pick) => {
-        const engine = engineFor(registry);
-        const assets = allAssets(engine);
+        const routeIndex = engineFor(registry);
+        const assets = allAssets(routeIndex);
         const source = assets[pick % assets.length]!;
-        const answer = engine.assetsFromSource({ source_asset_denom: source.denom, source_asset_chain_id: source.chain_id, allow_multi_tx: true });
+        const answer = routeIndex.assetsFromSource({ source_asset_denom: source.denom, source_asset_chain_id: source.chain_id, allow_multi_tx: true });
         for (const asset of assetsOf(answer)) {
-          const route = engine.route(source, asset)!;
+          const route = routeIndex.route(source, asset)!;
           expect(route.txs_required).toBe(route.hops.length);
           expect(route.hops.every((hop) => hop.starts_tx)).toBe(true);
         }

@@ -1,0 +1,14 @@
+/**
+ * fungible-graph/chain-registry: the adapter from the npm package `chain-registry` (an optional
+ * dependency: install it to use this entry) to the project's registry format. The shipped
+ * datasets were compiled with it; use it for a newer chain-registry than the one shipped.
+ */
+export { loadChainRegistry, loadChainRegistryWithIssues } from "../registry/load-chain-registry.js";
+export type { LoadChainRegistryOptions } from "../registry/load-chain-registry.js";
+export { fromChainRegistry } from "../registry/chain-registry.js";
+export type { ChainRegistryNetwork, ChainRegistryConversionOptions, ChainRegistryConversion, ChainRegistryData } from "../registry/chain-registry.js";
+export { DEFAULT_OVERLAY } from "../registry/overlay.js";
+export type { ChainRegistryOverlay, OverlayChainId, OverlayCapabilities, SourcedFlag, ChainType } from "../registry/overlay.js";
+export { DEFAULT_SWAP_VENUES, SWAP_VENUE_FACTS } from "../registry/swap-venues-data.js";
+export type { SwapVenueFact } from "../registry/swap-venues-data.js";
+export { parseVenuesFile } from "../registry/swap-venues.js";

@@ -1,0 +1,7 @@
+/**
+ * fungible-graph/explain: why a source asset does or does not reach a destination chain. Its own
+ * entry because it brings graphology and its shortest paths (the diagnostic graph), which the
+ * queries never need: a bundle of the core alone leaves them out.
+ */
+export { explain } from "../router/explain.js";
+export type { ExplainRequest, ExplainResponse, Reason, ReasonCode, FilterName } from "../wire/explain.js";

@@ -1,0 +1,20 @@
+/**
+ * fungible-graph/http: the service as a fetch handler (`Request -> Response`), runtime-neutral:
+ * Node (through `fungible-graph/node`), Deno, Bun, Workers and service workers.
+ */
+export {
+  createFetchHandler,
+  DEFAULT_BODY_LIMIT,
+  DEFAULT_CACHE_CONTROL,
+  DEFAULT_ANSWER_CACHE_BYTES,
+  DEFAULT_COMPRESSED_CACHE_BYTES,
+  DEFAULT_MIN_COMPRESS_BYTES,
+} from "../http/handler.js";
+export type { FetchHandler, FetchHandlerOptions } from "../http/handler.js";
+export { webCompressor, negotiateEncoding } from "../http/encoding.js";
+export type { Compressor, Encoding } from "../http/encoding.js";
+export { buildOpenApiDocument } from "../http/openapi.js";
+export { LiveRouter } from "../http/live-router.js";
+export type { LiveRouterOptions, ReloadResult } from "../http/live-router.js";
+export { HealthBodySchema } from "../http/health.js";
+export type { HealthBody } from "../http/health.js";
