@@ -6,7 +6,8 @@ import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-export const CLI = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
+// FG_DIST: a private build directory (a developer building elsewhere while another build runs).
+export const CLI = process.env.FG_DIST ? `${process.env.FG_DIST.replace(/\/$/, "")}/cli.js` : fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
 if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` (npm test does it first)`);
 
 export interface CliResult {
