@@ -3,8 +3,10 @@
  * data came from. Two graphs with the same `data_version` answer every query alike.
  */
 import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import { bytesToHex } from "@noble/hashes/utils.js";
 import * as z from "zod";
+import type { Registry } from "../registry/schema.js";
+import type { RegistryNote } from "../wire/explain.js";
 
 export const ProvenanceSchema = z
   .object({
@@ -22,5 +24,34 @@ export type Provenance = z.infer<typeof ProvenanceSchema>;
 
 /** `sha256:` + the first 32 hex digits of SHA-256 of `text`: short enough for a header, wide enough never to collide. */
 export function contentHash(text: string): string {
-  return `sha256:${bytesToHex(sha256(utf8ToBytes(text))).slice(0, 32)}`;
+  return `sha256:${bytesToHex(sha256(encoder.encode(text))).slice(0, 32)}`;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * `data_version` of a registry and the notes `explain` cites: the hash of their values, one JSON
+ * array per record with its fields in a fixed order (absent: null), so it depends on nothing but
+ * the content: not on key order, defaults spelled out or left out, nor on how a dataset stores it.
+ * A built router and its dataset, loaded or compiled again, have the same one.
+ */
+export function dataVersionOf(registry: Registry, notes: readonly RegistryNote[]): string {
+  return contentHash(JSON.stringify(canonicalContent(registry, notes)));
+}
+
+function canonicalContent(registry: Registry, notes: readonly RegistryNote[]): unknown[] {
+  const o = <T>(value: T | undefined) => (value === undefined ? null : value);
+  return [
+    registry.chains.map((c) => [c.chain_id, o(c.chain_name), o(c.pretty_name), c.chain_type, c.pfm_enabled, c.supports_memo]),
+    registry.assets.map((a) => [
+      a.chain_id, a.denom, a.trace, a.origin_chain_id, a.origin_denom, a.is_cw20, a.is_evm, o(a.symbol), o(a.name),
+      o(a.logo_uri), o(a.decimals), o(a.description), o(a.coingecko_id), o(a.recommended_symbol),
+    ]),
+    registry.ibc_channels.map(({ chain_1: a, chain_2: b, status, preferred }) => [
+      a.chain_id, a.channel_id, a.port_id, b.chain_id, b.channel_id, b.port_id, status, preferred,
+    ]),
+    registry.bridge_links.map((l) => [l.bridge, l.from.chain_id, l.from.denom, l.to.chain_id, l.to.denom, l.bidirectional]),
+    registry.swap_venues.map((v) => [v.name, v.chain_id, v.denoms]),
+    notes.map((n) => [n.code, o(n.provider), o(n.chain_id), o(n.denom), o(n.counterparty_chain_id), o(n.counterparty_denom)]),
+  ];
 }

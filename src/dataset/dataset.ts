@@ -1,31 +1,27 @@
 /**
- * Datasets: a compiled registry, versioned and compact, that loads into a ready graph in
- * milliseconds. JSON of this shape (README, "Data"):
+ * Datasets: a registry, its model facts and notes, serialised compact and versioned. JSON of
+ * this shape (README, "Data"):
  *
  *     { "format": "fungible-graph-dataset/1",
- *       "data_version": "sha256:...",          content hash of [registry, notes]
+ *       "data_version": "sha256:...",          content hash of the registry and notes
  *       "provenance": { "source": "chain-registry", "network": "mainnet", ... },
  *       "registry": { "strings": [...], "chains": {columns}, "assets": {columns}, ... },
  *       "notes": [...],                          registry notes `explain` cites
  *       "model": { "predecessor": [...], "arrival": [...], "derived_end": [...],
  *                  "derived_origin": [...], "unrouted": [...], "shadowing": [...] } }
  *
- * `model` holds what the router would otherwise derive on every start (`StoredModel`): each
- * listed voucher's IBC hop back, and the derived vouchers in canonical order, so loading parses no
- * trace and hashes no denom. It is a function of `registry`, so `data_version` leaves it out.
- * Route tables are not stored: each is computed on its first query (route-tables.ts).
+ * `model` holds the `ModelFacts` `buildModel` would otherwise derive on every start, so loading
+ * parses no trace and hashes no denom. It is a function of `registry`, so `data_version` leaves
+ * it out. Serialisation only: the router (router/dataset-router.ts) builds from what this decodes.
  */
 import * as z from "zod";
 import { errorFromZod, FungibleError } from "../errors.js";
-import { applyOverrides, type Overrides } from "../registry/overrides.js";
+import type { ModelFacts } from "../model/model.js";
+import { referenceProblems, type Registry } from "../registry/schema.js";
 import { RegistryNoteSchema, type RegistryNote } from "../wire/explain.js";
-import type { AssetRouter } from "../router/router.js";
-import { routeIndexOfRouter, routerOf } from "../router/build-router.js";
-import { contentHash, ProvenanceSchema, type Provenance } from "./data-version.js";
-import { canonicalText, decodeRegistry, encodeRegistry, RegistryContentSchema } from "./format.js";
-import { restoreModel, StoredModelSchema } from "../model/restore-model.js";
-import { checkedModel, storedModel } from "./stored-model.js";
-import { lazyRouteIndexOf } from "../query/route-tables.js";
+import { dataVersionOf, ProvenanceSchema, type Provenance } from "./data-version.js";
+import { decodeRegistry, encodeRegistry, RegistryContentSchema } from "./format.js";
+import { checkFacts, ModelFactsSchema } from "./model-facts.js";
 
 export const DATASET_FORMAT = "fungible-graph-dataset/1";
 const FORMAT_PREFIX = "fungible-graph-dataset/";
@@ -36,37 +32,48 @@ const DatasetSchema = z.object({
   provenance: ProvenanceSchema,
   registry: RegistryContentSchema,
   notes: z.array(RegistryNoteSchema),
-  model: StoredModelSchema,
+  model: ModelFactsSchema,
 });
 
-export interface DatasetOptions {
-  /** When it was compiled (ISO 8601); default now. Fixed in tests and reproducible builds. */
-  compiledAt?: string;
+/** What a dataset holds. `data_version` is `dataVersionOf(registry, notes)`. */
+export interface Dataset {
+  registry: Registry;
+  facts: ModelFacts;
+  notes: readonly RegistryNote[];
+  provenance: Provenance;
+  data_version: string;
 }
 
-/** The dataset of a built graph, as JSON text; the graph's provenance is kept, with `compiled_at`. */
-export function compileDataset(router: AssetRouter, options: DatasetOptions = {}): string {
-  const registry = encodeRegistry(router.registry);
-  const provenance: Provenance = { ...router.provenance, compiled_at: options.compiledAt ?? new Date().toISOString() };
-  const model = storedModel(router.registry, routeIndexOfRouter(router, "compileDataset").model);
-  const text = JSON.stringify({ format: DATASET_FORMAT, data_version: router.dataVersion, provenance, registry, notes: router.notes, model });
+/** The dataset's JSON text; `data_version` is hashed here from the content, so it cannot disagree. */
+export function encodeDataset(dataset: Omit<Dataset, "data_version">): string {
+  const { registry, facts, notes, provenance } = dataset;
+  const text = JSON.stringify({
+    format: DATASET_FORMAT,
+    data_version: dataVersionOf(registry, notes),
+    provenance,
+    registry: encodeRegistry(registry),
+    notes,
+    // Fixed key order: the same facts write the same text, however they were put together.
+    model: {
+      predecessor: facts.predecessor,
+      arrival: facts.arrival,
+      derived_end: facts.derived_end,
+      derived_origin: facts.derived_origin,
+      unrouted: facts.unrouted,
+      shadowing: facts.shadowing,
+    },
+  });
   // ASCII only (other characters as \u escapes): a JavaScript engine then holds the text, and the
   // module that ships it, at one byte per character instead of two.
   return text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
-export interface LoadDatasetOptions {
-  /** Metadata overrides layered over the dataset: the graph's `data_version` then covers them. */
-  overrides?: Overrides;
-  /** Recompute `data_version` from the content and refuse a dataset whose stored one differs. */
-  verify?: boolean;
-}
-
 /**
- * A ready graph from dataset text or its UTF-8 bytes. Anything that is not a consistent dataset of
- * this format throws `FungibleError("invalid_dataset")` naming what is wrong; nothing is half-loaded.
+ * A dataset from its text or UTF-8 bytes, its content checked against its `data_version`.
+ * Anything that is not an intact dataset of this format throws `FungibleError("invalid_dataset")`
+ * naming what is wrong (for a changed content, both hashes).
  */
-export function loadDataset(data: string | Uint8Array, options: LoadDatasetOptions = {}): AssetRouter {
+export function decodeDataset(data: string | Uint8Array): Dataset {
   const text = typeof data === "string" ? data : new TextDecoder("utf-8", { fatal: false }).decode(data);
   let json: unknown;
   try {
@@ -81,23 +88,15 @@ export function loadDataset(data: string | Uint8Array, options: LoadDatasetOptio
   if (format !== DATASET_FORMAT) throw invalid(`format "${format}" is not supported; this version reads "${DATASET_FORMAT}"`);
   const result = DatasetSchema.safeParse(json);
   if (!result.success) throw errorFromZod("invalid_dataset", `loadDataset: not a valid ${DATASET_FORMAT} dataset`, result.error);
-  const dataset = result.data;
-  const content = dataset.registry;
-  const notes: RegistryNote[] = dataset.notes;
-  if (options.verify && contentHash(canonicalText(content, notes)) !== dataset.data_version) {
-    throw invalid(`its content does not hash to its data_version ${dataset.data_version}`);
+  const { data_version: claimed, provenance, notes, model } = result.data;
+  const registry = decodeRegistry(result.data.registry, invalid);
+  const computed = dataVersionOf(registry, notes);
+  if (computed !== claimed) {
+    throw invalid(`its content hashes to ${computed}, not to its data_version ${claimed}: the dataset was changed or damaged`);
   }
-  let registry = decodeRegistry(content, invalid);
-  const stored = checkedModel(registry, dataset.model, invalid);
-  let provenance: Provenance = dataset.provenance;
-  let dataVersion: string | undefined = dataset.data_version;
-  if (options.overrides !== undefined) {
-    registry = applyOverrides(registry, options.overrides);
-    provenance = { ...provenance, overrides_hash: contentHash(JSON.stringify(options.overrides)) };
-    dataVersion = undefined; // hashed from the overridden registry on first use, as a built router does
-  }
-  const routeIndex = lazyRouteIndexOf(restoreModel(registry, stored));
-  return routerOf(registry, routeIndex, provenance, dataVersion, notes);
+  const [problem] = referenceProblems(registry);
+  if (problem !== undefined) throw invalid(`registry.${problem.path.join(".")}: ${problem.message}`);
+  return { registry, facts: checkFacts(registry, model, invalid), notes, provenance, data_version: claimed };
 }
 
 function invalid(why: string): FungibleError {

@@ -1,14 +1,12 @@
 /**
  * The registry part of a dataset (`fungible-graph-dataset/1`): every string once in a table, every
- * record a row of integer columns pointing into it. Encoding is a pure function of the registry's
- * values and order, so it is also the canonical form `data_version` hashes, on every path.
+ * record a row of integer columns pointing into it. A storage encoding only: `data_version`
+ * hashes the registry's values (data-version.ts), not these columns.
  */
 import * as z from "zod";
 import { FungibleError } from "../errors.js";
-import { assetKey, type Asset, type Chain, type Registry } from "../registry/schema.js";
-import type { RegistryNote } from "../wire/explain.js";
+import type { Asset, Chain, Registry } from "../registry/schema.js";
 import { BRIDGE_TYPES, type BridgeType } from "../wire/schema.js";
-import { contentHash } from "./data-version.js";
 
 /** Columns of integers: string-table indexes (-1: absent), enum positions, 0/1 flags, numbers. */
 export type Columns<K extends string> = Record<K, number[]>;
@@ -46,15 +44,6 @@ export type RegistryContent = z.infer<typeof RegistryContentSchema>;
 const CHAIN_TYPES = ["cosmos", "evm", "svm", "other"] as const;
 const STATUSES = ["ACTIVE", "INACTIVE", "UNKNOWN"] as const;
 const METADATA = ["symbol", "name", "logo_uri", "description", "coingecko_id", "recommended_symbol"] as const;
-
-/** `data_version` of a registry and its notes: the same on a built graph and on its dataset. */
-export function dataVersionOf(registry: Registry, notes: readonly RegistryNote[]): string {
-  return contentHash(canonicalText(encodeRegistry(registry), notes));
-}
-
-export function canonicalText(content: RegistryContent, notes: readonly RegistryNote[]): string {
-  return JSON.stringify([content, notes]);
-}
 
 export function encodeRegistry(registry: Registry): RegistryContent {
   const strings: string[] = [];
@@ -102,9 +91,10 @@ function push<K extends string>(table: Columns<K>, row: number[]): void {
 }
 
 /**
- * The registry of checked columns, with every reference `parseRegistry` checks (known chains,
- * unique chain ids and assets, bridge links to listed assets), so a tampered file fails here
- * instead of leaving half a graph. Throws `invalid_dataset` naming the table and row.
+ * The registry the columns encode: every index in its table, every enum position, flag and
+ * column length checked, so what comes out is a registry's shape. Its invariants across records
+ * (unique, known references) are `referenceProblems`'s, checked by `decodeDataset`. Throws
+ * `invalid_dataset` naming the table and row.
  */
 export function decodeRegistry(content: RegistryContent, fail: (why: string) => FungibleError): Registry {
   const { strings } = content;
@@ -115,12 +105,8 @@ export function decodeRegistry(content: RegistryContent, fail: (why: string) => 
     for (const name of names) if (table[name].length !== n) throw fail(`${what}: column "${name}" has ${table[name].length} rows, not ${n}`);
     return n;
   };
+  // Field rules (non-empty ids, decimals 0-255) are the registry schema's; here: is it in the table.
   const str = (i: number, where: Row) => {
-    const value = strings[i];
-    if (value === undefined || value === "") throw fail(`${where}: string ${i} is not in the string table or empty`);
-    return value;
-  };
-  const any = (i: number, where: Row) => {
     const value = strings[i];
     if (value === undefined) throw fail(`${where}: string ${i} is not in the string table`);
     return value;
@@ -136,37 +122,29 @@ export function decodeRegistry(content: RegistryContent, fail: (why: string) => 
   };
 
   const c = content.chains;
-  const chainIds = new Set<string>();
   const chains: Chain[] = [];
   at.table = "chains";
   for (let i = 0, n = rows(c, CHAIN_COLUMNS, "chains"); i < n; i++) {
     at.row = i;
     const chain: Record<string, unknown> = { chain_id: str(c.chain_id[i]!, at) };
-    if (c.chain_name[i] !== -1) chain.chain_name = any(c.chain_name[i]!, at);
-    if (c.pretty_name[i] !== -1) chain.pretty_name = any(c.pretty_name[i]!, at);
+    if (c.chain_name[i] !== -1) chain.chain_name = str(c.chain_name[i]!, at);
+    if (c.pretty_name[i] !== -1) chain.pretty_name = str(c.pretty_name[i]!, at);
     chain.chain_type = pick(CHAIN_TYPES, c.chain_type[i]!, at);
     chain.pfm_enabled = bool(c.pfm_enabled[i]!, at);
     chain.supports_memo = bool(c.supports_memo[i]!, at);
-    if (chainIds.has(chain.chain_id as string)) throw fail(`${at}: duplicate chain "${chain.chain_id}"`);
-    chainIds.add(chain.chain_id as string);
     chains.push(chain as Chain);
   }
-  const needChain = (id: string, at: Row) => {
-    if (!chainIds.has(id)) throw fail(`${at}: unknown chain "${id}"`);
-    return id;
-  };
 
   const a = content.assets;
   const metadata = METADATA.map((field) => a[field]);
-  const assetKeys = new Set<string>();
   const assets: Asset[] = [];
   at.table = "assets";
   for (let i = 0, n = rows(a, ASSET_COLUMNS, "assets"); i < n; i++) {
     at.row = i;
     const asset: Record<string, unknown> = {
-      chain_id: needChain(str(a.chain_id[i]!, at), at),
+      chain_id: str(a.chain_id[i]!, at),
       denom: str(a.denom[i]!, at),
-      trace: any(a.trace[i]!, at),
+      trace: str(a.trace[i]!, at),
       origin_chain_id: str(a.origin_chain_id[i]!, at),
       origin_denom: str(a.origin_denom[i]!, at),
       is_cw20: bool(a.is_cw20[i]!, at),
@@ -174,16 +152,13 @@ export function decodeRegistry(content: RegistryContent, fail: (why: string) => 
     };
     for (let f = 0; f < METADATA.length; f++) {
       const value = metadata[f]![i]!;
-      if (value !== -1) asset[METADATA[f]!] = any(value, at);
+      if (value !== -1) asset[METADATA[f]!] = str(value, at);
     }
     const decimals = a.decimals[i]!;
     if (decimals !== -1) {
-      if (!Number.isInteger(decimals) || decimals < 0 || decimals > 255) throw fail(`${at}: decimals ${decimals} out of range`);
+      if (decimals < 0) throw fail(`${at}: decimals ${decimals} is neither a number nor -1 (none)`);
       asset.decimals = decimals;
     }
-    const key = assetKey(asset.chain_id as string, asset.denom as string);
-    if (assetKeys.has(key)) throw fail(`${at}: duplicate asset "${asset.denom}" on chain "${asset.chain_id}"`);
-    assetKeys.add(key);
     assets.push(asset as Asset);
   }
 
@@ -193,8 +168,8 @@ export function decodeRegistry(content: RegistryContent, fail: (why: string) => 
   for (let i = 0, n = rows(ch, CHANNEL_COLUMNS, "ibc_channels"); i < n; i++) {
     at.row = i;
     ibc_channels.push({
-      chain_1: { chain_id: needChain(str(ch.chain_1[i]!, at), at), channel_id: str(ch.channel_1[i]!, at), port_id: str(ch.port_1[i]!, at) },
-      chain_2: { chain_id: needChain(str(ch.chain_2[i]!, at), at), channel_id: str(ch.channel_2[i]!, at), port_id: str(ch.port_2[i]!, at) },
+      chain_1: { chain_id: str(ch.chain_1[i]!, at), channel_id: str(ch.channel_1[i]!, at), port_id: str(ch.port_1[i]!, at) },
+      chain_2: { chain_id: str(ch.chain_2[i]!, at), channel_id: str(ch.channel_2[i]!, at), port_id: str(ch.port_2[i]!, at) },
       status: pick(STATUSES, ch.status[i]!, at),
       preferred: bool(ch.preferred[i]!, at),
     });
@@ -202,17 +177,13 @@ export function decodeRegistry(content: RegistryContent, fail: (why: string) => 
 
   const l = content.bridge_links;
   const bridge_links: Registry["bridge_links"] = [];
-  const needAsset = (chainId: string, denom: string, at: Row) => {
-    if (!assetKeys.has(assetKey(chainId, denom))) throw fail(`${at}: unknown asset "${denom}" on chain "${chainId}"`);
-    return { chain_id: chainId, denom };
-  };
   at.table = "bridge_links";
   for (let i = 0, n = rows(l, LINK_COLUMNS, "bridge_links"); i < n; i++) {
     at.row = i;
     bridge_links.push({
       bridge: pick<BridgeType>(BRIDGE_TYPES, l.bridge[i]!, at),
-      from: needAsset(str(l.from_chain_id[i]!, at), str(l.from_denom[i]!, at), at),
-      to: needAsset(str(l.to_chain_id[i]!, at), str(l.to_denom[i]!, at), at),
+      from: { chain_id: str(l.from_chain_id[i]!, at), denom: str(l.from_denom[i]!, at) },
+      to: { chain_id: str(l.to_chain_id[i]!, at), denom: str(l.to_denom[i]!, at) },
       bidirectional: bool(l.bidirectional[i]!, at),
     });
   }
@@ -222,7 +193,7 @@ export function decodeRegistry(content: RegistryContent, fail: (why: string) => 
     at.row = i;
     if (row.length < 4) throw fail(`${at}: a venue names itself, its chain and at least two denoms`);
     const [name, chain, ...denoms] = row as [number, number, ...number[]];
-    return { name: str(name, at), chain_id: needChain(str(chain, at), at), denoms: denoms.map((d) => str(d, at)) };
+    return { name: str(name, at), chain_id: str(chain, at), denoms: denoms.map((d) => str(d, at)) };
   });
   return { chains, assets, ibc_channels, bridge_links, swap_venues };
 }

@@ -1,26 +1,70 @@
-/** From a parsed registry to the model: chains, canonical assets and hop edges. */
+/**
+ * From a registry to the model: chains, canonical assets and hop edges. One builder for a
+ * registry alone and for a registry with the facts a dataset stores (`ModelFacts`): without
+ * them it derives them (choosing transfer channels, hashing derived denoms, parsing traces);
+ * with them it skips that work. Everything else is one code path, lazy where a cold start
+ * would otherwise pay for what no query reads: derived denoms, their keys, hop lists.
+ */
 import type { Registry } from "../registry/schema.js";
 import { compareStrings } from "../compare.js";
-import { canonicalAssets, type DerivedVoucher } from "./canonical-assets.js";
-import { hopAdjacency } from "./hops.js";
-import type { Model } from "./model.js";
+import { AssetIndex } from "./asset-index.js";
+import { deriveVouchers, derivedRecords, listedRecords } from "./canonical-assets.js";
+import { HopLists } from "./hops.js";
+import { ibcLinks } from "./ibc-links.js";
+import type { AssetRecord, HopEdge, Model, ModelFacts } from "./model.js";
 
-/** `derived`, when given, replaces the voucher derivation (a dataset or snapshot already did it). */
-export function buildModel(registry: Registry, derived?: readonly DerivedVoucher[]): Model {
+/** `facts`, when given, must be the `facts` of the model built from the same registry (a dataset checks them). */
+export function buildModel(registry: Registry, facts?: ModelFacts): Model {
   const chains = [...registry.chains].sort((a, b) => compareStrings(a.chain_id, b.chain_id));
   const chainIndexById = new Map(chains.map((chain, i) => [chain.chain_id, i]));
-  const { assets, assetIndexByKey } = canonicalAssets(registry, chainIndexById, derived);
+  const listedCount = registry.assets.length;
+  const derivation = facts === undefined ? deriveVouchers(registry) : undefined;
+  const ends = facts?.derived_end ?? derivation!.ends;
+  const origins = facts?.derived_origin ?? derivation!.origins;
+  const assets: AssetRecord[] = listedRecords(registry, chainIndexById);
+  assets.push(...derivedRecords(registry, chains, chainIndexById, listedCount, ends, origins, derivation?.denoms));
   const assetsByChain: number[][] = chains.map(() => []);
   for (const asset of assets) assetsByChain[asset.chainIndex]!.push(asset.index);
-  const hops = hopAdjacency(registry, assets, assetIndexByKey);
-  return {
-    chains,
-    chainIndexById,
-    assets,
-    assetIndexByKey,
-    assetsByChain,
-    hops,
-    hopsOf: (asset) => hops[asset]!,
-    swapVenues: registry.swap_venues,
+  const index = new AssetIndex(assets, listedCount, assetsByChain, chainIndexById, facts?.shadowing ?? derivation!.shadowing);
+  const assetIndexOf = (key: string) => index.get(key);
+  const derived = { derived_end: ends, derived_origin: origins };
+  const modelFacts: ModelFacts = facts ?? {
+    ...ibcLinks(registry.ibc_channels, assets, assetIndexOf, listedCount, derived),
+    ...derived,
+    shadowing: derivation!.shadowing,
   };
+  // Per asset: its IBC hop back, -1 for none (a derived voucher's is its origin, unless unrouted).
+  const predecessor = new Int32Array(assets.length).fill(-1);
+  const arrival = new Int32Array(assets.length).fill(-1);
+  predecessor.set(modelFacts.predecessor);
+  arrival.set(modelFacts.arrival);
+  predecessor.set(origins, listedCount);
+  arrival.set(ends, listedCount);
+  for (const d of modelFacts.unrouted) predecessor[listedCount + d] = -1;
+  const hops = new HopLists(registry, assets, assetIndexOf, predecessor, arrival);
+  return new BuiltModel(chains, chainIndexById, assets, assetIndexOf, assetsByChain, hops, registry.swap_venues, modelFacts);
+}
+
+/**
+ * `hops` (every list at once) is a getter on the prototype, so spreading the model into another
+ * (`{ ...model, ... }`) copies its fields without building every hop list.
+ */
+class BuiltModel implements Model {
+  constructor(
+    readonly chains: Model["chains"],
+    readonly chainIndexById: Map<string, number>,
+    readonly assets: AssetRecord[],
+    readonly assetIndexOf: (key: string) => number | undefined,
+    readonly assetsByChain: number[][],
+    private readonly lists: HopLists,
+    readonly swapVenues: Model["swapVenues"],
+    readonly facts: ModelFacts,
+  ) {}
+
+  // An own property, so a spread copy (`{ ...model }`) keeps it.
+  readonly hopsOf = (asset: number): readonly HopEdge[] => this.lists.of(asset);
+
+  get hops(): HopEdge[][] {
+    return this.lists.all();
+  }
 }

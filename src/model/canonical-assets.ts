@@ -4,51 +4,24 @@
  * the registry lists no version of that origin asset.
  */
 import { compareStrings } from "../compare.js";
-import { forwardTrace, ibcDenom } from "../denom/trace.js";
-import { assetKey, denomKey, isOwnOrigin, type Asset, type Registry } from "../registry/schema.js";
+import { ibcDenom } from "../denom/trace.js";
+import { channelKey, nearEndAt } from "../registry/channel-ends.js";
+import { assetKey, denomKey, isOwnOrigin, type Asset, type Chain, type Registry } from "../registry/schema.js";
 import type { WireAsset } from "../wire/schema.js";
-import type { ChannelView } from "../registry/channel-ends.js";
-import { chooseTransferChannels } from "./channels.js";
+import { chooseTransferChannels, firstEndByKey } from "./channels.js";
 import type { AssetRecord } from "./model.js";
-
-export interface CanonicalAssets {
-  assets: AssetRecord[];
-  assetIndexByKey: Map<string, number>;
-}
 
 export type AssetFields = Omit<AssetRecord, "index" | "chainIndex" | "wire">;
 
-/** A derived voucher as a snapshot stores it: `[chain_id, denom, trace, origin_chain_id, origin_denom]`. */
-export type DerivedVoucher = [string, string, string, string, string];
-
-/**
- * `derived`, when given, replaces the derivation (a snapshot already did it, hashes included);
- * it must be what `derivedVouchersOf` returned for the same registry.
- */
-export function canonicalAssets(
-  registry: Registry,
-  chainIndexById: Map<string, number>,
-  derived: readonly DerivedVoucher[] = derivedVouchers(registry),
-): CanonicalAssets {
-  const assets: AssetRecord[] = [];
-  const assetIndexByKey = new Map<string, number>();
-  const add = (fields: AssetFields, metadata: Partial<Asset>) => {
-    const record = fields as AssetRecord;
-    record.index = assets.length;
-    record.chainIndex = chainIndexById.get(fields.chainId)!;
-    record.wire = wireAsset(fields, metadata);
-    assets.push(record);
-    assetIndexByKey.set(assetKey(fields.chainId, fields.denom), record.index);
-  };
-  for (const asset of registry.assets) add(listedFields(asset), asset);
-  for (const [chainId, denom, trace, originChainId, originDenom] of derived) {
-    add({ chainId, denom, trace, originChainId, originDenom, isCw20: false, isEvm: false, listed: false, isBaseToken: false, hasMetadata: false }, {});
-  }
-  return { assets, assetIndexByKey };
-}
-
-function derivedVouchersOf(assets: readonly AssetRecord[]): DerivedVoucher[] {
-  return assets.filter((a) => !a.listed).map((a) => [a.chainId, a.denom, a.trace, a.originChainId, a.originDenom]);
+/** The record of each listed asset, in registry order. */
+export function listedRecords(registry: Registry, chainIndexById: ReadonlyMap<string, number>): AssetRecord[] {
+  return registry.assets.map((asset, index) => {
+    const record = listedFields(asset) as AssetRecord;
+    record.index = index;
+    record.chainIndex = chainIndexById.get(asset.chain_id)!;
+    record.wire = wireAsset(record, asset);
+    return record;
+  });
 }
 
 function listedFields(asset: Asset): AssetFields {
@@ -67,33 +40,118 @@ function listedFields(asset: Asset): AssetFields {
   };
 }
 
-function derivedVouchers(registry: Registry): DerivedVoucher[] {
+/** The derived vouchers in canonical order (by chain, then denom), with the denoms hashed to sort them. */
+export interface DerivedVouchers {
+  /** The channel end each arrived over: the first listing of that end (`endNumber`), as the channel index has it. */
+  ends: number[];
+  /** The native each is a voucher of (index in `registry.assets`). */
+  origins: number[];
+  denoms: string[];
+  /** Chains where a derived voucher has a listed asset's key (`ModelFacts.shadowing`). */
+  shadowing: string[];
+}
+
+export function deriveVouchers(registry: Registry): DerivedVouchers {
+  const firstEnd = firstEndByKey(registry.ibc_channels);
   const versionsOnChain = new Set(registry.assets.map((a) => originOnChainKey(a.chain_id, a.origin_chain_id, a.origin_denom)));
-  const channelsFrom = new Map<string, ChannelView[]>();
+  const channelsFrom = new Map<string, { chainId: string; end: number; trace: string }[]>();
   for (const [pair, view] of chooseTransferChannels(registry.ibc_channels)) {
     const from = pair.slice(0, pair.indexOf("\u0000"));
+    const { self } = view;
     const list = channelsFrom.get(from) ?? [];
-    list.push(view);
+    list.push({ chainId: self.chain_id, end: firstEnd.get(channelKey(self.chain_id, self.port_id, self.channel_id))!, trace: `${self.port_id}/${self.channel_id}` });
     channelsFrom.set(from, list);
   }
-  const derived = new Map<string, DerivedVoucher>();
-  for (const native of registry.assets) {
-    if (native.is_cw20 || !isOwnOrigin(native)) continue;
-    for (const view of channelsFrom.get(native.chain_id) ?? []) {
-      const chainId = view.self.chain_id;
+  const derived = new Map<string, { chainId: string; denom: string; end: number; origin: number }>();
+  registry.assets.forEach((native, origin) => {
+    if (native.is_cw20 || !isOwnOrigin(native)) return;
+    for (const { chainId, end, trace } of channelsFrom.get(native.chain_id) ?? []) {
       const versionKey = originOnChainKey(chainId, native.chain_id, native.denom);
       if (versionsOnChain.has(versionKey) || derived.has(versionKey)) continue;
-      const trace = forwardTrace("", view.self.port_id, view.self.channel_id);
-      derived.set(versionKey, [chainId, ibcDenom(trace, native.denom), trace, native.chain_id, native.denom]);
+      derived.set(versionKey, { chainId, denom: ibcDenom(trace, native.denom), end, origin });
     }
-  }
-  return [...derived.values()].sort((a, b) => compareStrings(a[0], b[0]) || compareStrings(a[1], b[1]));
+  });
+  const sorted = [...derived.values()].sort((a, b) => compareStrings(a.chainId, b.chainId) || compareStrings(a.denom, b.denom));
+  const derivedKeys = new Set(sorted.map((d) => assetKey(d.chainId, d.denom)));
+  const shadowing = new Set<string>();
+  for (const asset of registry.assets) if (derivedKeys.has(assetKey(asset.chain_id, asset.denom))) shadowing.add(asset.chain_id);
+  return { ends: sorted.map((d) => d.end), origins: sorted.map((d) => d.origin), denoms: sorted.map((d) => d.denom), shadowing: [...shadowing] };
 }
 
 function originOnChainKey(chainId: string, originChainId: string, originDenom: string): string {
   return `${chainId}\u0000${originChainId}\u0000${denomKey(originDenom)}`;
 }
 
+/**
+ * The records of the derived vouchers `ends`/`origins` describe (`ModelFacts.derived_end`,
+ * `derived_origin`), indexes from `listedCount` on. Each record holds its index and chain index
+ * only: trace and origin are read off the columns, the denom (one SHA-256) and wire object made
+ * on first read unless `denoms` already has them. Tens of thousands on mainnet, most never shown.
+ */
+export function derivedRecords(
+  registry: Registry,
+  chains: readonly Chain[],
+  chainIndexById: ReadonlyMap<string, number>,
+  listedCount: number,
+  ends: readonly number[],
+  origins: readonly number[],
+  denoms: (string | undefined)[] = [],
+): AssetRecord[] {
+  // Per channel end: the trace and chain of the vouchers that arrive over it.
+  const endTraces: string[] = [];
+  const chainOfEnd: number[] = [];
+  const wires: WireAsset[] = [];
+  class DerivedAsset implements AssetRecord {
+    declare readonly isCw20: false;
+    declare readonly isEvm: false;
+    declare readonly listed: false;
+    declare readonly isBaseToken: false;
+    declare readonly hasMetadata: false;
+
+    constructor(
+      readonly index: number,
+      readonly chainIndex: number,
+    ) {}
+
+    get chainId(): string {
+      return chains[this.chainIndex]!.chain_id;
+    }
+
+    get trace(): string {
+      return endTraces[ends[this.index - listedCount]!]!;
+    }
+
+    /** Origin chain and denom are the native asset's own. */
+    get originChainId(): string {
+      return registry.assets[origins[this.index - listedCount]!]!.chain_id;
+    }
+
+    get originDenom(): string {
+      return registry.assets[origins[this.index - listedCount]!]!.denom;
+    }
+
+    get denom(): string {
+      const d = this.index - listedCount;
+      return (denoms[d] ??= ibcDenom(this.trace, this.originDenom));
+    }
+
+    get wire(): WireAsset {
+      return (wires[this.index - listedCount] ??= wireAsset(this, {}));
+    }
+  }
+  // Constant for every derived voucher: on the prototype, not in tens of thousands of objects.
+  for (const flag of ["isCw20", "isEvm", "listed", "isBaseToken", "hasMetadata"]) {
+    Object.defineProperty(DerivedAsset.prototype, flag, { value: false, enumerable: true });
+  }
+  return ends.map((end, d) => {
+    if (endTraces[end] === undefined) {
+      const self = nearEndAt(registry.ibc_channels, end)!;
+      endTraces[end] = `${self.port_id}/${self.channel_id}`;
+      chainOfEnd[end] = chainIndexById.get(self.chain_id)!;
+    }
+    return new DerivedAsset(listedCount + d, chainOfEnd[end]!);
+  });
+}
 
 const METADATA_FIELDS = ["symbol", "name", "logo_uri", "decimals", "description", "coingecko_id", "recommended_symbol"] as const;
 
@@ -110,4 +168,10 @@ export function wireAsset(fields: AssetFields, metadata: Partial<Asset>): WireAs
   };
   for (const field of METADATA_FIELDS) if (metadata[field] !== undefined) wire[field] = metadata[field];
   return Object.freeze(wire) as WireAsset;
+}
+
+/** `asset` as a plain record at another index (a derived voucher's fields are getters tied to its own index). */
+export function recordAt(asset: AssetRecord, index: number): AssetRecord {
+  const { chainIndex, chainId, denom, trace, originChainId, originDenom, isCw20, isEvm, listed, isBaseToken, hasMetadata, wire } = asset;
+  return { index, chainIndex, chainId, denom, trace, originChainId, originDenom, isCw20, isEvm, listed, isBaseToken, hasMetadata, wire };
 }

@@ -1,5 +1,5 @@
 /** Which transfer channel a derived voucher travels: preferred, else the lowest number. */
-import { endsOf, type ChannelView } from "../registry/channel-ends.js";
+import { channelKey, endNumber, endsOf, type ChannelView } from "../registry/channel-ends.js";
 import type { IbcChannel } from "../registry/schema.js";
 
 /** The number of `channel-N`, for "lowest channel number" tie-breaks; non-numeric ids sort last. */
@@ -32,4 +32,19 @@ export function chooseTransferChannels(channels: readonly IbcChannel[]): Map<str
 function betterTransferChannel(candidate: ChannelView, current: ChannelView): boolean {
   if (candidate.preferred !== current.preferred) return candidate.preferred;
   return channelNumber(candidate.self.channel_id) < channelNumber(current.self.channel_id);
+}
+
+/**
+ * Channel end numbers (`endNumber`) keyed by `channelKey` of the near end, the first listing of
+ * an end winning, as in `indexChannelsByEnd`: the end a voucher arrived over, by its trace.
+ */
+export function firstEndByKey(channels: readonly IbcChannel[]): Map<string, number> {
+  const firstEnd = new Map<string, number>();
+  channels.forEach((channel, row) => {
+    endsOf(channel).forEach(({ self }, side) => {
+      const key = channelKey(self.chain_id, self.port_id, self.channel_id);
+      if (!firstEnd.has(key)) firstEnd.set(key, endNumber(row, side));
+    });
+  });
+  return firstEnd;
 }

@@ -1,80 +1,11 @@
 /**
- * Hop edges between canonical assets: IBC forward/unwind pairs read off each voucher's trace and
- * the channel table, and bridge links from the registry. Swaps are added per query, not here.
+ * Hop edges between canonical assets: IBC forward/unwind pairs from each voucher's hop back
+ * (ibc-links.ts), and bridge links from the registry. Swaps are added per query, not here.
  */
 import { compareStrings } from "../compare.js";
-import { ibcDenom, unwindTrace } from "../denom/trace.js";
 import { assetKey, type ChannelEnd, type Registry } from "../registry/schema.js";
-import { channelEndAt, channelKey, indexChannelsByEnd, type ChannelView } from "../registry/channel-ends.js";
+import { channelEndAt, type ChannelView } from "../registry/channel-ends.js";
 import type { AssetRecord, HopEdge } from "./model.js";
-
-/** A voucher's IBC hop back: the asset it came from and the channel it arrived over, seen from its chain. */
-export interface Predecessor {
-  predecessor: number;
-  view: ChannelView;
-}
-
-/** Every asset's `Predecessor` (`null`: none), what a dataset stores so loading parses no trace. */
-export function ibcPredecessors(
-  registry: Registry,
-  assets: readonly AssetRecord[],
-  assetIndexByKey: ReadonlyMap<string, number>,
-): (Predecessor | null)[] {
-  const channels = indexChannelsByEnd(registry.ibc_channels);
-  return assets.map((voucher) => ibcPredecessor(voucher, channels, assetIndexByKey));
-}
-
-export function hopAdjacency(
-  registry: Registry,
-  assets: readonly AssetRecord[],
-  assetIndexByKey: ReadonlyMap<string, number>,
-  /** Predecessors already resolved (`ibcPredecessors` of the same registry), e.g. by a dataset. */
-  known?: (voucher: AssetRecord) => Predecessor | null,
-): HopEdge[][] {
-  // Filled as edges arrive: an array literal of one edge is a fraction of an empty array grown by push.
-  const hops: (HopEdge[] | undefined)[] = new Array(assets.length);
-  const add = (from: number, edge: HopEdge) => {
-    const list = hops[from];
-    if (list === undefined) hops[from] = [edge];
-    else list.push(edge);
-  };
-  const channels = indexChannelsByEnd(registry.ibc_channels);
-  // One label string per channel end, not one per hop: tens of thousands of hops share a few thousand ends.
-  const labels = new Map<ChannelEnd, string>();
-  const labelOf = (end: ChannelEnd) => {
-    let label = labels.get(end);
-    if (label === undefined) labels.set(end, (label = `${end.chain_id}\u0000${end.channel_id}`));
-    return label;
-  };
-
-  for (const voucher of assets) {
-    const previous = known === undefined ? ibcPredecessor(voucher, channels, assetIndexByKey) : known(voucher);
-    if (previous === null) continue;
-    const { predecessor, view } = previous;
-    // Sending an asset over the channel end it arrived by unwinds it, so a listed voucher wound
-    // twice over one channel has no forward into it; its own way back (the unwind) stays.
-    if (!arrivedOver(assets[predecessor]!.trace, view.counterparty)) {
-      add(predecessor, ibcHop(voucher.index, view.counterparty, labelOf(view.counterparty)));
-    }
-    add(voucher.index, ibcHop(predecessor, view.self, labelOf(view.self)));
-  }
-
-  for (const link of registry.bridge_links) {
-    const from = assetIndexByKey.get(assetKey(link.from.chain_id, link.from.denom));
-    const to = assetIndexByKey.get(assetKey(link.to.chain_id, link.to.denom));
-    if (from === undefined || to === undefined || from === to) continue;
-    add(from, bridgeHop(to, link.from.chain_id, link.bridge));
-    if (link.bidirectional) add(to, bridgeHop(from, link.to.chain_id, link.bridge));
-  }
-
-  const lists = hops as HopEdge[][];
-  for (let i = 0; i < lists.length; i++) {
-    const list = lists[i];
-    if (list === undefined) lists[i] = [];
-    else sortHops(list);
-  }
-  return lists;
-}
 
 /** The fixed order of one asset's hops: by sequence label, then target. */
 function sortHops(list: HopEdge[]): void {
@@ -82,13 +13,12 @@ function sortHops(list: HopEdge[]): void {
 }
 
 /**
- * `hopAdjacency` one asset at a time, from predecessors already resolved as channel end numbers
- * (`channelEndAt`): what a loaded dataset uses, so a start builds no hop until a search walks it.
- * `of(asset)` is the list `hopAdjacency` gives that asset, edge for edge and in the same order:
- * the forward hops into the vouchers that step back to it (in asset order, its own way back
- * among them where its index falls), then its bridge hops, then the same sort.
+ * Every asset's hop list, built the first time a search walks that asset, from each voucher's
+ * hop back (`predecessor` over channel end `arrival`, see `endNumber`): so a start builds no hop
+ * it does not need. `of(asset)`: the forward hops into the vouchers that step back to it (in asset
+ * order, its own way back among them where its index falls), then its bridge hops, then the sort.
  */
-export class LazyHops {
+export class HopLists {
   private readonly lists: (HopEdge[] | undefined)[];
   /** Vouchers by the asset they step back to, as offsets (`start`) into `children`, in asset order. */
   private readonly start: Int32Array;
@@ -101,7 +31,7 @@ export class LazyHops {
   constructor(
     private readonly registry: Registry,
     private readonly assets: readonly AssetRecord[],
-    private readonly assetIndexByKey: ReadonlyMap<string, number>,
+    private readonly assetIndexOf: (key: string) => number | undefined,
     /** Per asset: the asset its IBC hop back leads to, or -1. */
     private readonly predecessor: Int32Array,
     /** Per asset with a predecessor: the channel end (of `registry.ibc_channels`) it arrived over. */
@@ -145,7 +75,7 @@ export class LazyHops {
     return (this.lists[asset] = list);
   }
 
-  /** Every asset's list, as `hopAdjacency` returns them. */
+  /** Every asset's list at once. */
   all(): HopEdge[][] {
     return (this.everything ??= this.assets.map((_, i) => this.of(i)));
   }
@@ -176,35 +106,14 @@ export class LazyHops {
       else list.push(edge);
     };
     for (const link of this.registry.bridge_links) {
-      const from = this.assetIndexByKey.get(assetKey(link.from.chain_id, link.from.denom));
-      const to = this.assetIndexByKey.get(assetKey(link.to.chain_id, link.to.denom));
+      const from = this.assetIndexOf(assetKey(link.from.chain_id, link.from.denom));
+      const to = this.assetIndexOf(assetKey(link.to.chain_id, link.to.denom));
       if (from === undefined || to === undefined || from === to) continue;
       add(from, bridgeHop(to, link.from.chain_id, link.bridge));
       if (link.bidirectional) add(to, bridgeHop(from, link.to.chain_id, link.bridge));
     }
     return byAsset;
   }
-}
-
-/**
- * The asset one IBC hop back along a voucher's trace: over the voucher chain's channel named by
- * the trace's first segment, on the counterparty, with that segment removed. `null` when the
- * trace is native or unparseable, the channel is unknown or INACTIVE, or that asset does not exist.
- */
-function ibcPredecessor(
-  voucher: AssetRecord,
-  channels: ReturnType<typeof indexChannelsByEnd>,
-  assetIndexByKey: ReadonlyMap<string, number>,
-): Predecessor | null {
-  const unwound = unwindTrace(voucher.trace);
-  if (unwound === null) return null;
-  const view = channels.get(channelKey(voucher.chainId, unwound.hop.port, unwound.hop.channel));
-  if (view === undefined || view.status === "INACTIVE") return null;
-  const counterpartyChain = view.counterparty.chain_id;
-  if (unwound.rest === "" && counterpartyChain !== voucher.originChainId) return null;
-  const predecessor = assetIndexByKey.get(assetKey(counterpartyChain, ibcDenom(unwound.rest, voucher.originDenom)));
-  if (predecessor === undefined || predecessor === voucher.index) return null;
-  return { predecessor, view };
 }
 
 /** Whether a trace's latest hop came in over `end` (its first segment names that port and channel). */

@@ -44,16 +44,35 @@ export interface Model {
   chains: Chain[];
   chainIndexById: Map<string, number>;
   assets: AssetRecord[];
-  /** `assetKey(chain_id, denom)` -> asset index. */
-  assetIndexByKey: Map<string, number>;
+  /** The index of the asset under `assetKey(chain_id, denom)`, or `undefined`. */
+  assetIndexOf(key: string): number | undefined;
   /** Per chain index: its asset indexes in canonical order. */
   assetsByChain: number[][];
-  /**
-   * Per asset index: IBC and bridge hops leaving it, in a fixed order. A model loaded from a
-   * dataset builds them on first read: searches read one asset's list through `hopsOf`.
-   */
+  /** Per asset index: IBC and bridge hops leaving it, in a fixed order (every list built at once). */
   readonly hops: HopEdge[][];
-  /** `hops[asset]`, built on first use when the model is lazy. */
+  /** `hops[asset]`, built the first time a search walks that asset. */
   hopsOf(asset: number): readonly HopEdge[];
   swapVenues: SwapVenue[];
+  /** What `buildModel` derived from the registry (or was given): a dataset stores it. */
+  readonly facts: ModelFacts;
+}
+
+/**
+ * The facts `buildModel` derives from a registry by parsing traces, choosing transfer channels
+ * and hashing denoms; a dataset stores them so loading does none of that. A channel end is
+ * `row * 2 + side` of `registry.ibc_channels` (`endNumber`).
+ */
+export interface ModelFacts {
+  /** Per listed asset: the asset its IBC hop back leads to, or -1. */
+  predecessor: number[];
+  /** Per listed asset: the channel end it arrived over, or -1 with no predecessor. */
+  arrival: number[];
+  /** Per derived voucher, in canonical order: the end it arrived over (its chain and trace). */
+  derived_end: number[];
+  /** Per derived voucher: the native asset (index in `registry.assets`) it is a voucher of. */
+  derived_origin: number[];
+  /** Derived vouchers (positions in `derived_end`) whose hop back the channel index does not route. */
+  unrouted: number[];
+  /** Chains where a derived voucher has a listed asset's denom (and replaces it in look-ups). */
+  shadowing: string[];
 }

@@ -109,7 +109,7 @@ function ranked(scored: [number, string][]): string[] {
 }
 
 /** Edit distance (an adjacent swap counts as one edit: "ualhpa" is one from "ualpha") when at most `limit`, else `null`. */
-function boundedDistance(a: string, b: string, limit: number): number | null {
+export function boundedDistance(a: string, b: string, limit: number): number | null {
   if (Math.abs(a.length - b.length) > limit) return null;
   let before: number[] = [];
   let previousMin = 0;

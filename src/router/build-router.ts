@@ -1,6 +1,6 @@
 /**
  * From a parsed registry to a ready `AssetRouter`: the model, every asset's route tables, and the
- * object users query. Loading a dataset reaches the same object through `routerOf`.
+ * object users query. Loading a dataset (dataset-router.ts) reaches the same object through `routerOf`.
  */
 import type Graph from "graphology";
 import { FungibleError } from "../errors.js";
@@ -23,8 +23,7 @@ import type {
   SwapOptions,
 } from "../wire/schema.js";
 import type { AssetRouter } from "./router.js";
-import type { Provenance } from "../dataset/data-version.js";
-import { dataVersionOf } from "../dataset/format.js";
+import { dataVersionOf, type Provenance } from "../dataset/data-version.js";
 import { routeIndexOf } from "../query/route-tables.js";
 
 export interface BuildOptions {
@@ -49,7 +48,7 @@ export function routeIndexOfRouter(router: AssetRouter, operation = "routeIndexO
   return routeIndex;
 }
 
-/** A graph around a route index built here or restored from a dataset. */
+/** A router around a route index built here or from a dataset. */
 export function routerOf(
   registry: Registry,
   routeIndex: RouteIndex,

@@ -10,7 +10,7 @@
  * `chain-registry` is never imported here (that is `fungible-graph/chain-registry`).
  */
 import { FungibleError } from "../errors.js";
-import { loadDataset } from "../dataset/dataset.js";
+import { loadDataset } from "./dataset-router.js";
 import { parseOverrides } from "../registry/overrides.js";
 import { applyOverrides } from "../registry/overrides.js";
 import { parseRegistry } from "../registry/schema.js";

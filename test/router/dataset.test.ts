@@ -1,13 +1,16 @@
 /**
- * Datasets: a graph loaded from a dataset must be the graph `buildRouter` builds from the same
- * registry: same model record for record, same answers on every query kind, same data_version;
- * anything that is not a consistent dataset is refused whole.
+ * Datasets: a router loaded from a dataset answers like the router `buildRouter` builds from the
+ * same registry, with the same data_version (a hash of the content, not of its encoding);
+ * anything that is not an intact dataset is refused whole.
  */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { buildRouter, compileDataset, FungibleError, ibcDenom, loadRouter, parseRegistry, type AssetRouter, type RegistryInput } from "../../src/index.js";
-import { DATASET_FORMAT, loadDataset } from "../../src/dataset/dataset.js";
+import { DATASET_FORMAT } from "../../src/dataset/dataset.js";
+import { dataVersionOf } from "../../src/dataset/data-version.js";
+import { decodeRegistry } from "../../src/dataset/format.js";
 import { routeIndexOfRouter } from "../../src/router/build-router.js";
+import { loadDataset } from "../../src/router/dataset-router.js";
 import { applyOverrides, parseOverrides } from "../../src/registry/overrides.js";
 import { arbitraryRegistry } from "../support/arbitrary-registry.js";
 import { DENOMS, fixtureRegistry } from "../support/fixtures.js";
@@ -16,22 +19,6 @@ const COMPILED_AT = "2026-01-01T00:00:00.000Z";
 
 function roundTrip(router: AssetRouter): AssetRouter {
   return loadDataset(compileDataset(router, { compiledAt: COMPILED_AT }));
-}
-
-/** The model as plain data: every record (lazy fields read) and every hop list. */
-function modelOf(router: AssetRouter) {
-  const model = routeIndexOfRouter(router).model;
-  return {
-    chains: model.chains,
-    assets: model.assets.map((a) => ({
-      index: a.index, chainIndex: a.chainIndex, chainId: a.chainId, denom: a.denom, trace: a.trace, originChainId: a.originChainId,
-      originDenom: a.originDenom, isCw20: a.isCw20, isEvm: a.isEvm, listed: a.listed, isBaseToken: a.isBaseToken,
-      hasMetadata: a.hasMetadata, wire: a.wire,
-    })),
-    keys: [...model.assetIndexByKey.entries()].sort(),
-    assetsByChain: model.assetsByChain,
-    hops: model.hops,
-  };
 }
 
 /** Every query kind, from every asset (and every chain pair), must answer alike. */
@@ -66,7 +53,7 @@ function expectSameAnswers(built: AssetRouter, loaded: AssetRouter): void {
 }
 
 describe("a loaded dataset is the built graph", () => {
-  test("same registry, model, answers and data_version, on generated registries", () => {
+  test("same registry, answers, data_version and model facts, on generated registries", () => {
     fc.assert(
       fc.property(arbitraryRegistry(), (input) => {
         const built = buildRouter(parseRegistry(input));
@@ -75,7 +62,8 @@ describe("a loaded dataset is the built graph", () => {
         expect(loaded.registry).toEqual(built.registry);
         // Answers first: they must not depend on the lazy parts having been read in bulk.
         expectSameAnswers(built, loaded);
-        expect(modelOf(loaded)).toEqual(modelOf(built));
+        expect(routeIndexOfRouter(loaded).model.facts).toEqual(routeIndexOfRouter(built).model.facts);
+        expect(routeIndexOfRouter(loaded).model.hops).toEqual(routeIndexOfRouter(built).model.hops);
       }),
       { numRuns: 25 },
     );
@@ -88,6 +76,9 @@ describe("a loaded dataset is the built graph", () => {
     const loaded = loadDataset(new TextEncoder().encode(text));
     expect(JSON.parse(text)).toMatchObject({ format: DATASET_FORMAT, data_version: built.dataVersion });
     expect(loaded.provenance).toEqual({ source: "registry", compiled_at: COMPILED_AT });
+    // No build time unless the caller gives one: the same registry compiles to the same bytes.
+    expect(JSON.parse(compileDataset(built)).provenance).toEqual({ source: "registry" });
+    expect(compileDataset(built)).toBe(compileDataset(buildRouter(registry, { provenance: { source: "registry" } })));
     expect(loaded.notes).toEqual(built.notes);
     expect(loaded.dataVersion).toMatch(/^sha256:[0-9a-f]{32}$/);
     expectSameAnswers(built, loaded);
@@ -118,10 +109,11 @@ describe("a loaded dataset is the built graph", () => {
     const loaded = roundTrip(built);
     const model = routeIndexOfRouter(built).model;
     expect(model.assets.some((a) => !a.listed && a.denom === hop1)).toBe(true);
-    expect(model.assetIndexByKey.get(`d-1\u0000${ibcDenom("transfer/channel-9", "ua")}`)).toBeGreaterThan(2);
+    expect(model.assetIndexOf(`d-1\u0000${ibcDenom("transfer/channel-9", "ua")}`)).toBeGreaterThan(2);
+    expect(routeIndexOfRouter(loaded).model.assetIndexOf(`d-1\u0000${ibcDenom("transfer/channel-9", "ua")}`)).toBe(model.assetIndexOf(`d-1\u0000${ibcDenom("transfer/channel-9", "ua")}`));
     expect(JSON.parse(compileDataset(built)).model.shadowing).toEqual(["d-1"]);
     expectSameAnswers(built, loaded);
-    expect(modelOf(loaded)).toEqual(modelOf(built));
+    expect(routeIndexOfRouter(loaded).model.hops).toEqual(model.hops);
   });
 });
 
@@ -165,6 +157,12 @@ describe("what is not a dataset is refused whole", () => {
     change(copy);
     return () => loadDataset(JSON.stringify(copy));
   };
+  /** A change with the data_version hashed again from the changed content: past the integrity check. */
+  const resigned = (change: (d: typeof dataset) => void) =>
+    tamper((d) => {
+      change(d);
+      d.data_version = dataVersionOf(decodeRegistry(d.registry, (why) => new FungibleError("invalid_dataset", why)), d.notes);
+    });
   const refusal = (load: () => unknown, message: RegExp) => {
     try {
       load();
@@ -197,20 +195,55 @@ describe("what is not a dataset is refused whole", () => {
     refusal(tamper((d) => (d.registry.assets.denom[0] = 999)), /assets row 0: string 999/);
     refusal(tamper((d) => d.registry.assets.symbol.pop()), /assets: column "symbol"/);
     refusal(tamper((d) => (d.registry.chains.chain_type[1] = 9)), /chains row 1: 9 is not one of/);
-    refusal(tamper((d) => (d.registry.chains.chain_id[1] = d.registry.chains.chain_id[0])), /duplicate chain "a-1"/);
+    refusal(tamper((d) => (d.registry.chains.chain_id[1] = d.registry.chains.chain_id[0])), /hashes to sha256:[0-9a-f]{32}, not to its data_version/);
+    // Consistent hash, broken references: the registry's own checks (parseRegistry's) refuse it.
+    refusal(resigned((d) => (d.registry.chains.chain_id[1] = d.registry.chains.chain_id[0])), /registry\.chains\.1\.chain_id: duplicate chain "a-1"/);
+    refusal(resigned((d) => d.registry.strings.push("nowhere-1") && (d.registry.assets.chain_id[0] = d.registry.strings.length - 1)), /unknown chain "nowhere-1"/);
     refusal(tamper((d) => (d.model.derived_end[0] = 40)), /channel end 40/);
     refusal(tamper((d) => (d.model.derived_origin[0] = 5)), /not a native asset/);
     refusal(tamper((d) => d.model.predecessor.push(0)), /one entry per listed asset/);
     refusal(tamper((d) => (d.data_version = "md5:1")), /data_version/);
   });
 
-  test("verify: content that does not hash to its data_version", () => {
-    const changed = tamper((d) => (d.registry.strings[d.registry.assets.symbol[0]] = "B"));
-    expect(changed().dataVersion).toBe(dataset.data_version); // trusted by default
+  test("content that does not hash to its data_version is refused on every load, naming both hashes", () => {
     const copy = structuredClone(dataset);
     copy.registry.strings[copy.registry.assets.symbol[0]] = "B";
-    refusal(() => loadDataset(JSON.stringify(copy), { verify: true }), /does not hash to its data_version/);
-    expect(loadDataset(JSON.stringify(dataset), { verify: true }).chainIds()).toEqual(["a-1", "b-1"]);
+    const computed = dataVersionOf(parseRegistry({ ...input, assets: [{ chain_id: "a-1", denom: "ua", symbol: "B" }] }), []);
+    expect(computed).not.toBe(dataset.data_version);
+    const message = new RegExp(`hashes to ${computed}, not to its data_version ${dataset.data_version}`);
+    refusal(() => loadDataset(JSON.stringify(copy)), message);
+    refusal(() => loadDataset(new TextEncoder().encode(JSON.stringify(copy))), message);
+    return loadRouter({ dataset: JSON.stringify(copy) }).then(
+      () => expect.unreachable("loaded"),
+      (error: unknown) => expect(error).toMatchObject({ code: "invalid_dataset", message: expect.stringMatching(message) }),
+    );
+  });
+
+  test("data_version hashes the content, not its encoding: another string table order, defaults spelled out", () => {
+    const spelled = parseRegistry({
+      chains: [{ chain_id: "a-1", chain_type: "cosmos", pfm_enabled: false }, { supports_memo: false, chain_id: "b-1" }],
+      assets: [{ symbol: "A", denom: "ua", chain_id: "a-1", trace: "", origin_chain_id: "a-1", origin_denom: "ua", is_cw20: false }],
+      ibc_channels: [{ status: "ACTIVE", chain_2: { channel_id: "channel-0", chain_id: "b-1", port_id: "transfer" }, chain_1: { chain_id: "a-1", channel_id: "channel-0" }, preferred: false }],
+      bridge_links: [],
+    });
+    expect(buildRouter(spelled).dataVersion).toBe(dataset.data_version);
+    // The same content with the string table reversed (every index rewritten): loads, same data_version.
+    const reordered = structuredClone(dataset);
+    const n = reordered.registry.strings.length;
+    reordered.registry.strings.reverse();
+    for (const table of ["chains", "assets", "ibc_channels", "bridge_links"] as const) {
+      for (const [name, column] of Object.entries(reordered.registry[table] as Record<string, number[]>)) {
+        if (/^(chain_type|pfm_enabled|supports_memo|is_cw20|is_evm|decimals|status|preferred|bridge|bidirectional)$/.test(name)) continue;
+        column.forEach((value, i) => (column[i] = value === -1 ? -1 : n - 1 - value));
+      }
+    }
+    expect(JSON.stringify(reordered.registry)).not.toBe(JSON.stringify(dataset.registry));
+    const loaded = loadDataset(JSON.stringify(reordered));
+    expect(loaded.dataVersion).toBe(dataset.data_version);
+    expect(loaded.registry).toEqual(spelled);
+    expect(loaded.assetsFromSource({ source_asset_denom: "ua", source_asset_chain_id: "a-1" })).toEqual(
+      buildRouter(spelled).assetsFromSource({ source_asset_denom: "ua", source_asset_chain_id: "a-1" }),
+    );
   });
 
   test("compileDataset of an object that only looks like a router is a FungibleError", () => {
@@ -226,7 +259,7 @@ describe("what is not a dataset is refused whole", () => {
     const built = buildRouter(parseRegistry(named));
     const text = compileDataset(built, { compiledAt: COMPILED_AT });
     expect(text).toMatch(/^[\x00-\x7f]*$/);
-    const loaded = loadDataset(text, { verify: true });
+    const loaded = loadDataset(text);
     expect(loaded.registry).toEqual(built.registry);
     expect(loaded.dataVersion).toBe(built.dataVersion);
   });

@@ -1,0 +1,65 @@
+/**
+ * Each voucher's IBC hop back, read off its trace: the facts `HopLists` builds hops from. Only a
+ * model built from a registry reads them here; a dataset stores them (`ModelFacts`).
+ */
+import { FungibleError } from "../errors.js";
+import { ibcDenom, unwindTrace } from "../denom/trace.js";
+import { channelEndAt, channelKey } from "../registry/channel-ends.js";
+import { assetKey, type IbcChannel } from "../registry/schema.js";
+import { firstEndByKey } from "./channels.js";
+import type { AssetRecord, ModelFacts } from "./model.js";
+
+export type IbcLinks = Pick<ModelFacts, "predecessor" | "arrival" | "unrouted">;
+
+/**
+ * `predecessor`/`arrival` of every listed asset, and which derived vouchers (from `listedCount`
+ * on, each one transfer hop from its origin) the channel index does not route back.
+ */
+export function ibcLinks(
+  channels: readonly IbcChannel[],
+  assets: readonly AssetRecord[],
+  assetIndexOf: (key: string) => number | undefined,
+  listedCount: number,
+  derived: Pick<ModelFacts, "derived_end" | "derived_origin">,
+): IbcLinks {
+  const firstEnd = firstEndByKey(channels);
+  const links: IbcLinks = { predecessor: [], arrival: [], unrouted: [] };
+  for (let i = 0; i < listedCount; i++) {
+    const found = ibcPredecessor(assets[i]!, channels, firstEnd, assetIndexOf);
+    links.predecessor.push(found === null ? -1 : found.predecessor);
+    links.arrival.push(found === null ? -1 : found.end);
+  }
+  for (let d = 0; d < assets.length - listedCount; d++) {
+    const voucher = assets[listedCount + d]!;
+    const found = ibcPredecessor(voucher, channels, firstEnd, assetIndexOf);
+    if (found === null) links.unrouted.push(d);
+    else if (found.predecessor !== derived.derived_origin[d] || found.end !== derived.derived_end[d]) {
+      throw new FungibleError("internal", `buildModel: derived voucher ${voucher.denom} on ${voucher.chainId} steps back to another asset than its origin`);
+    }
+  }
+  return links;
+}
+
+/**
+ * The asset one IBC hop back along a voucher's trace: over the voucher chain's channel named by
+ * the trace's first segment, on the counterparty, with that segment removed. `null` when the
+ * trace is native or unparseable, the channel is unknown or INACTIVE, or that asset does not exist.
+ */
+function ibcPredecessor(
+  voucher: AssetRecord,
+  channels: readonly IbcChannel[],
+  firstEnd: ReadonlyMap<string, number>,
+  assetIndexOf: (key: string) => number | undefined,
+): { predecessor: number; end: number } | null {
+  const unwound = unwindTrace(voucher.trace);
+  if (unwound === null) return null;
+  const end = firstEnd.get(channelKey(voucher.chainId, unwound.hop.port, unwound.hop.channel));
+  if (end === undefined) return null;
+  const view = channelEndAt(channels, end)!;
+  if (view.status === "INACTIVE") return null;
+  const counterpartyChain = view.counterparty.chain_id;
+  if (unwound.rest === "" && counterpartyChain !== voucher.originChainId) return null;
+  const predecessor = assetIndexOf(assetKey(counterpartyChain, ibcDenom(unwound.rest, voucher.originDenom)));
+  if (predecessor === undefined || predecessor === voucher.index) return null;
+  return { predecessor, end };
+}

@@ -1,0 +1,46 @@
+/**
+ * A router to and from a dataset: decode -> `buildModel(registry, facts)` -> route index ->
+ * router, and back. The dataset itself is serialisation only (dataset/dataset.ts).
+ */
+import { buildModel } from "../model/build-model.js";
+import { lazyRouteIndexOf } from "../query/route-tables.js";
+import { contentHash, type Provenance } from "../dataset/data-version.js";
+import { decodeDataset, encodeDataset } from "../dataset/dataset.js";
+import { applyOverrides, type Overrides } from "../registry/overrides.js";
+import { routeIndexOfRouter, routerOf } from "./build-router.js";
+import type { AssetRouter } from "./router.js";
+
+export interface DatasetOptions {
+  /** When it was compiled (ISO 8601), written as `provenance.compiled_at`; none by default, so a build is reproducible. */
+  compiledAt?: string;
+}
+
+/** The dataset of a built or loaded router, as JSON text; the router's provenance is kept. */
+export function compileDataset(router: AssetRouter, options: DatasetOptions = {}): string {
+  const { model } = routeIndexOfRouter(router, "compileDataset");
+  const provenance: Provenance = options.compiledAt === undefined ? router.provenance : { ...router.provenance, compiled_at: options.compiledAt };
+  return encodeDataset({ registry: router.registry, facts: model.facts, notes: router.notes, provenance });
+}
+
+export interface LoadDatasetOptions {
+  /** Metadata overrides layered over the dataset: the router's `data_version` then covers them. */
+  overrides?: Overrides;
+}
+
+/**
+ * A ready router from dataset text or its UTF-8 bytes, its content checked against its
+ * `data_version` (`decodeDataset`): a dataset that is not intact throws `invalid_dataset`.
+ */
+export function loadDataset(data: string | Uint8Array, options: LoadDatasetOptions = {}): AssetRouter {
+  const dataset = decodeDataset(data);
+  let { registry, provenance } = dataset;
+  let dataVersion: string | undefined = dataset.data_version;
+  if (options.overrides !== undefined) {
+    // Metadata only: the model facts (traces, channels, keys) still hold.
+    registry = applyOverrides(registry, options.overrides);
+    provenance = { ...provenance, overrides_hash: contentHash(JSON.stringify(options.overrides)) };
+    dataVersion = undefined; // hashed from the overridden registry on first use, as a built router does
+  }
+  const routeIndex = lazyRouteIndexOf(buildModel(registry, dataset.facts));
+  return routerOf(registry, routeIndex, provenance, dataVersion, dataset.notes);
+}
