@@ -1,6 +1,9 @@
 /** Plain-text tables for humans: left-aligned columns, two spaces apart, no truncation. */
+import { terminalText } from "../wire/safe-text.js";
 
-export function formatTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+/** Cells are registry text: each is escaped (`terminalText`), so no cell can move the cursor or start a forged row. */
+export function formatTable(header: readonly string[], given: readonly (readonly string[])[]): string {
+  const rows = given.map((row) => row.map(terminalText));
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)),
   );

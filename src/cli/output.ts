@@ -1,4 +1,10 @@
-/** Writing results: JSON for machines (`--json`), text for people. */
+/**
+ * Writing results: JSON for machines (`--json`), text for people. Whatever is printed may hold
+ * registry text, so nothing reaches the terminal raw: text keeps its line breaks and shows every
+ * other control, bidi or invisible character escaped; JSON escapes them the JSON way, so it
+ * parses to the registry's exact text.
+ */
+import { terminalJson, terminalLines } from "../wire/safe-text.js";
 
 // A reader that stops early (`fungible-graph chains | head`) closes the pipe: that ends the
 // output, it is not an error worth a stack trace.
@@ -8,13 +14,13 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
 });
 
 export function print(text: string): void {
-  process.stdout.write(`${text}\n`);
+  process.stdout.write(`${terminalLines(text)}\n`);
 }
 
 export function printJson(value: unknown): void {
-  print(JSON.stringify(value, null, 2));
+  process.stdout.write(`${terminalJson(JSON.stringify(value, null, 2))}\n`);
 }
 
 export function printError(text: string): void {
-  process.stderr.write(`${text}\n`);
+  process.stderr.write(`${terminalLines(text)}\n`);
 }

@@ -3,6 +3,8 @@
  * and written at most every 100 ms (or at 64 KiB), because a write per request is a system call
  * per request (stdout on a pipe is synchronous on Linux) and that showed in the throughput.
  */
+import { terminalJson } from "../wire/safe-text.js";
+
 const FLUSH_BYTES = 64 * 1024;
 const FLUSH_MS = 100;
 
@@ -37,9 +39,13 @@ export function bufferedSink(write: (text: string) => void = (text) => process.s
   };
 }
 
-/** `{"t":...,"method":...,"path":...,"status":...,"ms":...}`: the path without its query string. */
+/**
+ * `{"t":...,"method":...,"path":...,"status":...,"ms":...}`: the path without its query string.
+ * JSON escapes C0 controls; `terminalJson` also escapes C1, bidi and invisible characters a raw
+ * request target may carry, so a log viewer on a terminal shows them as text.
+ */
 export function accessLine(method: string, url: string, status: number, ms: number): string {
   const query = url.indexOf("?");
   const path = query === -1 ? url : url.slice(0, query);
-  return `{"t":"${new Date().toISOString()}","method":${JSON.stringify(method)},"path":${JSON.stringify(path)},"status":${status},"ms":${Math.round(ms * 100) / 100}}`;
+  return `{"t":"${new Date().toISOString()}","method":${JSON.stringify(method)},"path":${terminalJson(JSON.stringify(path))},"status":${status},"ms":${Math.round(ms * 100) / 100}}`;
 }

@@ -3,6 +3,8 @@
  * adapter keeps going and leaves the bad part out, `validate` prints them all, and the CLI exits 1
  * only when one is fatal. Callers switch on `code`, never on the message.
  */
+import * as z from "zod";
+import { parseArgument } from "../arguments.js";
 
 export type RegistryIssueSeverity = "fatal" | "warning";
 
@@ -20,6 +22,8 @@ const REGISTRY_ISSUE_CODES = [
   "bridge_counterparty_missing",
   "unrouted_bridge",
   "bridge_channel_not_routed",
+  /** A chain id or denom that cannot be written as `<chain_id>:<denom>` (':' in a chain id, white space, a control): left out. */
+  "unwritable_id",
   // validateRegistry
   "ibc_denom_mismatch",
   "invalid_trace",
@@ -30,6 +34,8 @@ const REGISTRY_ISSUE_CODES = [
   "unknown_origin_chain",
   "swap_venue_denom_unlisted",
   "channel_end_reused",
+  /** Text holding control, bidi, invisible or non-XML characters: kept as is in JSON, shown escaped everywhere else. */
+  "unsafe_text",
 ] as const;
 export type RegistryIssueCode = (typeof REGISTRY_ISSUE_CODES)[number];
 
@@ -59,7 +65,11 @@ export function warningIssue(code: RegistryIssueCode, where: string, message: st
   return subject === undefined ? { severity: "warning", code, where, message } : { severity: "warning", code, where, message, subject };
 }
 
-export function hasFatalIssue(issues: readonly RegistryIssue[]): boolean {
+/** The part of an issue `hasFatalIssue` reads: issues from elsewhere (a file, a cache) may be junk. */
+const IssuesArgumentSchema = z.array(z.looseObject({ severity: z.string() }));
+
+export function hasFatalIssue(issuesArg: readonly RegistryIssue[]): boolean {
+  const issues = parseArgument(IssuesArgumentSchema, issuesArg, { fn: "hasFatalIssue", arg: "issues", expected: "an array of registry issues" });
   return issues.some((issue) => issue.severity === "fatal");
 }
 

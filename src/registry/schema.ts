@@ -6,12 +6,40 @@ import * as z from "zod";
 import { errorFromZod } from "../errors.js";
 import { BridgeTypeSchema } from "../wire/schema.js";
 import { RegistryNoteSchema } from "../wire/explain.js";
+import { idProblem, terminalText } from "../wire/safe-text.js";
+import { parseArgument, safeParseArgument } from "../arguments.js";
 
 
 const NonEmpty = z.string().min(1, "must be a non-empty string");
 
+/**
+ * An id that every surface writes as `<chain_id>:<denom>` (split at the first ':', so a denom may
+ * hold ':' but a chain id may not), in a URL or on a command line: no ':' in a chain id, no white
+ * space or control character in either. The refusal stops the parse there (`continue: false`), so
+ * the reference checks never quote the id raw; the message shows it escaped.
+ */
+function writableId(field: "chain id" | "denom") {
+  return NonEmpty.superRefine((id, ctx) => {
+    const problem = idProblem(id, field);
+    if (problem === undefined) return;
+    ctx.addIssue({ code: "custom", message: `${field} "${terminalText(id)}" cannot be written as <chain_id>:<denom>: it ${problem}`, continue: false });
+  });
+}
+const ChainId = writableId("chain id");
+const Denom = writableId("denom");
+
+/** A gas price as the chain registry states it, as decimal text ("0.025"): never rounded through a float again. */
+const GasPrice = z.string().regex(/^\d+(\.\d+)?$/, "must be a non-negative decimal number as text, such as \"0.025\"");
+
+/** A denom a chain takes for fees, with its gas price tiers where the registry states them. */
+export const FeeAssetSchema = z.object({
+  denom: NonEmpty,
+  gas_price: z.object({ low: GasPrice.optional(), average: GasPrice.optional(), high: GasPrice.optional() }).optional(),
+});
+export type FeeAsset = z.infer<typeof FeeAssetSchema>;
+
 export const ChainSchema = z.object({
-  chain_id: NonEmpty,
+  chain_id: ChainId,
   chain_name: z.string().optional(),
   pretty_name: z.string().optional(),
   chain_type: z.enum(["cosmos", "evm", "svm", "other"]).default("cosmos"),
@@ -19,17 +47,23 @@ export const ChainSchema = z.object({
   pfm_enabled: z.boolean().default(false),
   /** IBC hooks / memo forwarding: the chain forwards after a bridge hop. */
   supports_memo: z.boolean().default(false),
+  // Descriptive facts for discovery answers (/v2/info/chains); routing never reads them.
+  bech32_prefix: z.string().optional(),
+  logo_uri: z.string().optional(),
+  fee_assets: z.array(FeeAssetSchema).optional(),
+  /** A testnet chain (absent: a mainnet one). */
+  is_testnet: z.boolean().optional(),
 });
 export type Chain = z.infer<typeof ChainSchema>;
 
 export const AssetSchema = z
   .object({
-    chain_id: NonEmpty,
-    denom: NonEmpty,
+    chain_id: ChainId,
+    denom: Denom,
     /** IBC path on this chain without the base denom; "" for a native asset. */
     trace: z.string().default(""),
-    origin_chain_id: NonEmpty.optional(),
-    origin_denom: NonEmpty.optional(),
+    origin_chain_id: ChainId.optional(),
+    origin_denom: Denom.optional(),
     is_cw20: z.boolean().default(false),
     is_evm: z.boolean().default(false),
     symbol: z.string().optional(),
@@ -39,6 +73,8 @@ export const AssetSchema = z
     description: z.string().optional(),
     coingecko_id: z.string().optional(),
     recommended_symbol: z.string().optional(),
+    /** The token's contract address where the registry names one (ERC-20, CW20). */
+    token_contract: z.string().optional(),
   })
   .superRefine((asset, ctx) => {
     if (asset.trace !== "" && (asset.origin_chain_id === undefined || asset.origin_denom === undefined)) {
@@ -58,7 +94,7 @@ export type Asset = z.infer<typeof AssetSchema>;
 export type AssetInput = z.input<typeof AssetSchema>;
 
 const ChannelEndSchema = z.object({
-  chain_id: NonEmpty,
+  chain_id: ChainId,
   channel_id: NonEmpty,
   port_id: NonEmpty.default("transfer"),
 });
@@ -73,7 +109,7 @@ export const IbcChannelSchema = z.object({
 });
 export type IbcChannel = z.infer<typeof IbcChannelSchema>;
 
-export const AssetRefSchema = z.object({ chain_id: NonEmpty, denom: NonEmpty });
+export const AssetRefSchema = z.object({ chain_id: ChainId, denom: Denom });
 export type AssetRef = z.infer<typeof AssetRefSchema>;
 
 export const BridgeLinkSchema = z.object({
@@ -87,8 +123,8 @@ export type BridgeLink = z.infer<typeof BridgeLinkSchema>;
 
 export const SwapVenueSchema = z.object({
   name: NonEmpty,
-  chain_id: NonEmpty,
-  denoms: z.array(NonEmpty).min(2, "a venue trades at least two denoms"),
+  chain_id: ChainId,
+  denoms: z.array(Denom).min(2, "a venue trades at least two denoms"),
 });
 export type SwapVenue = z.infer<typeof SwapVenueSchema>;
 
@@ -102,7 +138,9 @@ const RegistryObjectSchema = z.object({
   notes: z.array(RegistryNoteSchema).optional(),
 });
 
-export const RegistrySchema = RegistryObjectSchema.superRefine((registry, ctx) => checkReferences(registry, ctx));
+export const RegistrySchema = RegistryObjectSchema.superRefine((registry, ctx) => {
+  for (const { path, message } of referenceProblems(registry)) ctx.addIssue({ code: "custom", path, message });
+});
 export type Registry = z.infer<typeof RegistrySchema>;
 export type RegistryInput = z.input<typeof RegistrySchema>;
 
@@ -124,28 +162,31 @@ export function assetKey(chainId: string, denom: string): string {
   return `${chainId}\u0000${denomKey(denom)}`;
 }
 
-function checkReferences(registry: z.output<typeof RegistryObjectSchema>, ctx: z.RefinementCtx): void {
+/** A registry invariant one record breaks: where (as a zod issue path) and what. */
+export interface ReferenceProblem {
+  path: (string | number)[];
+  message: string;
+}
+
+/**
+ * The invariants across records: unique chain ids and assets, every chain and bridged asset a
+ * record names is listed. The one check of them, for `parseRegistry` and for a loaded dataset.
+ */
+export function referenceProblems(registry: Omit<z.output<typeof RegistryObjectSchema>, "notes">): ReferenceProblem[] {
+  const problems: ReferenceProblem[] = [];
   const chainIds = new Set<string>();
   registry.chains.forEach((chain, i) => {
-    if (chainIds.has(chain.chain_id)) {
-      ctx.addIssue({ code: "custom", path: ["chains", i, "chain_id"], message: `duplicate chain "${chain.chain_id}"` });
-    }
+    if (chainIds.has(chain.chain_id)) problems.push({ path: ["chains", i, "chain_id"], message: `duplicate chain "${chain.chain_id}"` });
     chainIds.add(chain.chain_id);
   });
   const needChain = (chainId: string, path: (string | number)[]) => {
-    if (!chainIds.has(chainId)) ctx.addIssue({ code: "custom", path, message: `unknown chain "${chainId}"` });
+    if (!chainIds.has(chainId)) problems.push({ path, message: `unknown chain "${chainId}"` });
   };
   const assetKeys = new Set<string>();
   registry.assets.forEach((asset, i) => {
     needChain(asset.chain_id, ["assets", i, "chain_id"]);
     const key = assetKey(asset.chain_id, asset.denom);
-    if (assetKeys.has(key)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["assets", i, "denom"],
-        message: `duplicate asset "${asset.denom}" on chain "${asset.chain_id}"`,
-      });
-    }
+    if (assetKeys.has(key)) problems.push({ path: ["assets", i, "denom"], message: `duplicate asset "${asset.denom}" on chain "${asset.chain_id}"` });
     assetKeys.add(key);
   });
   registry.ibc_channels.forEach((channel, i) => {
@@ -155,17 +196,13 @@ function checkReferences(registry: z.output<typeof RegistryObjectSchema>, ctx: z
   registry.bridge_links.forEach((link, i) => {
     for (const side of ["from", "to"] as const) {
       if (!assetKeys.has(assetKey(link[side].chain_id, link[side].denom))) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["bridge_links", i, side],
-          message: `unknown asset "${link[side].denom}" on chain "${link[side].chain_id}"`,
-        });
+        problems.push({ path: ["bridge_links", i, side], message: `unknown asset "${link[side].denom}" on chain "${link[side].chain_id}"` });
       }
     }
   });
   registry.swap_venues.forEach((venue, i) => needChain(venue.chain_id, ["swap_venues", i, "chain_id"]));
+  return problems;
 }
-
 
 /**
  * Validates registry JSON (already parsed) and returns it with defaults filled in.
@@ -173,7 +210,15 @@ function checkReferences(registry: z.output<typeof RegistryObjectSchema>, ctx: z
  * half-valid is ever returned.
  */
 export function parseRegistry(json: unknown): Registry {
-  const result = RegistrySchema.safeParse(json);
+  const result = safeParseArgument(RegistrySchema, json, { fn: "parseRegistry", arg: "json", code: "invalid_registry" });
   if (result.success) return result.data;
   throw errorFromZod("invalid_registry", "parseRegistry: the registry is invalid", result.error);
+}
+
+/**
+ * A registry handed to a function that reads one (`validateRegistry`, `buildRouter`): checked
+ * like `parseRegistry`'s output, so junk is `invalid_request` naming the function, never a TypeError.
+ */
+export function registryArgument(value: unknown, fn: string): Registry {
+  return parseArgument(RegistrySchema, value, { fn, arg: "registry", expected: "a registry (as parseRegistry returns it)" });
 }

@@ -7,7 +7,8 @@
 import { ibcDenom, isValidTrace, parseTrace } from "../denom/trace.js";
 import { channelKey, indexChannelsByEnd, type ChannelView } from "./channel-ends.js";
 import { fatalIssue, warningIssue, type RegistryIssue } from "./issues.js";
-import { assetKey, isOwnOrigin, type Asset, type Registry } from "./schema.js";
+import { assetKey, isOwnOrigin, registryArgument, type Asset, type Registry } from "./schema.js";
+import { unsafeTextIssues } from "./unsafe-text.js";
 
 /** Channel end -> its counterparty end; an end listed twice with different partners is reported. */
 function indexChannelEnds(registry: Registry, issues: RegistryIssue[]): Map<string, ChannelView> {
@@ -103,7 +104,8 @@ function checkNative(asset: Asset, where: string, issues: RegistryIssue[]): void
   }
 }
 
-export function validateRegistry(registry: Registry): RegistryIssue[] {
+export function validateRegistry(registryArg: Registry): RegistryIssue[] {
+  const registry = registryArgument(registryArg, "validateRegistry");
   const issues: RegistryIssue[] = [];
   const chainIds = new Set(registry.chains.map((chain) => chain.chain_id));
   const channelEnds = indexChannelEnds(registry, issues);
@@ -127,5 +129,6 @@ export function validateRegistry(registry: Registry): RegistryIssue[] {
       }
     });
   });
+  issues.push(...unsafeTextIssues(registry));
   return issues;
 }

@@ -4,15 +4,19 @@
  * multi-transaction route a filter refused; else the source and the destination chain with the
  * reason codes between them.
  */
-import type { ExplainResponse, Reason } from "../wire/explain.js";
+import { ExplainResponseSchema, type ExplainResponse, type Reason } from "../wire/explain.js";
+import { checkArgument } from "../arguments.js";
 import type { Route, RouteHop } from "../wire/route.js";
 import { drawRouteDot } from "./dot.js";
 import { assetName, dotLines, dotString, mermaidText } from "./labels.js";
 import { drawRouteMermaid } from "./mermaid.js";
 
+const EXPLANATION = "an explain answer (as explain() returns it)";
+
 type Marks = (hop: RouteHop, index: number) => string | undefined;
 
 export function explainToMermaid(response: ExplainResponse): string {
+  checkArgument(ExplainResponseSchema, response, { fn: "explainToMermaid", arg: "response", expected: EXPLANATION });
   const drawn = pictured(response);
   if (drawn !== undefined) return drawRouteMermaid(drawn.route, drawn.marks);
   const source = response.source === null ? "unknown source" : `${assetName(response.source)} on ${response.source.chain_id}`;
@@ -21,13 +25,14 @@ export function explainToMermaid(response: ExplainResponse): string {
 }
 
 export function explainToDot(response: ExplainResponse): string {
+  checkArgument(ExplainResponseSchema, response, { fn: "explainToDot", arg: "response", expected: EXPLANATION });
   const drawn = pictured(response);
   if (drawn !== undefined) return drawRouteDot(drawn.route, drawn.marks);
   const lines = ["digraph explain {", "  rankdir=LR;", '  node [shape=ellipse, fontname="Helvetica"];', '  edge [fontname="Helvetica", fontsize=10];'];
   const source = response.source === null ? ["unknown source"] : [assetName(response.source), response.source.chain_id];
-  const codes = response.reasons.map((reason) => reason.code).join("\n") || "no route";
+  const codes = response.reasons.length > 0 ? response.reasons.map((reason) => reason.code) : ["no route"];
   lines.push(`  s [label=${dotLines(...source)}, shape=box];`, `  d [label=${dotString(response.dest_chain_id)}];`);
-  lines.push(`  s -> d [label=${dotString(codes)}, style=dashed, color=red];`, "}");
+  lines.push(`  s -> d [label=${dotLines(...codes)}, style=dashed, color=red];`, "}");
   return `${lines.join("\n")}\n`;
 }
 

@@ -1,14 +1,20 @@
 /**
  * What the pictures say about an asset and a hop, and the escaping each text format needs.
- * Denoms carry `/` and `:`, symbols may carry quotes: every label goes through an escape.
+ * Denoms carry `/` and `:`, symbols may carry quotes, and registry text anything at all
+ * (../wire/safe-text.ts): every label goes through an escape.
  */
 import type { RouteHop } from "../wire/route.js";
 import type { WireAsset } from "../wire/schema.js";
+import { mermaidText, xmlText } from "../wire/safe-text.js";
+
+export { mermaidText };
 
 /** `ATOM` or a shortened denom (`ibc/27394F…5EB2`) when the asset has no symbol. */
 export function assetName(asset: Pick<WireAsset, "denom" | "symbol">): string {
   if (asset.symbol !== undefined && asset.symbol !== "") return asset.symbol;
-  return asset.denom.length > 24 ? `${asset.denom.slice(0, 12)}…${asset.denom.slice(-6)}` : asset.denom;
+  // By code points, so the cut never splits a surrogate pair.
+  const chars = [...asset.denom];
+  return chars.length > 24 ? `${chars.slice(0, 12).join("")}…${chars.slice(-6).join("")}` : asset.denom;
 }
 
 /** `IBC transfer/channel-141`, `AXELAR`, `swap on osmosis-poolmanager`. */
@@ -23,24 +29,24 @@ export function hopLabel(hop: RouteHop): string {
   }
 }
 
-/** Text inside a Mermaid `"..."` label: quotes and angle brackets as entity codes, `#` first. */
-export function mermaidText(text: string): string {
-  return text
-    .replace(/#/g, "#35;")
-    .replace(/"/g, "#quot;")
-    .replace(/</g, "#lt;")
-    .replace(/>/g, "#gt;")
-    .replace(/[\r\n]+/g, " ");
+/**
+ * One line of a DOT double-quoted string. The SVG is made from it, so only XML characters, shown
+ * as what they are (`xmlText`: a NUL would also end the DOT string); backslashes doubled (Graphviz
+ * reads `\N`, `\G`, `\l` in labels); `&` as `&amp;`, since Graphviz decodes entities (`&#27;` would
+ * put a raw ESC in the SVG).
+ */
+function dotLine(text: string): string {
+  return xmlText(text).replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/&/g, "&amp;");
 }
 
-/** A DOT double-quoted string, quotes included. */
+/** A DOT double-quoted string, quotes included: the text on one line, whatever it holds. */
 export function dotString(text: string): string {
-  return `"${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\r?\n/g, "\\n")}"`;
+  return `"${dotLine(text)}"`;
 }
 
 /** A DOT label of several lines. */
 export function dotLines(...lines: string[]): string {
-  return dotString(lines.join("\n"));
+  return `"${lines.map(dotLine).join("\\n")}"`;
 }
 
 /**
