@@ -7,8 +7,10 @@ export { loadChainRegistry, loadChainRegistryWithIssues } from "../registry/load
 export type { LoadChainRegistryOptions } from "../registry/load-chain-registry.js";
 export { fromChainRegistry } from "../registry/chain-registry.js";
 export type { ChainRegistryNetwork, ChainRegistryConversionOptions, ChainRegistryConversion, ChainRegistryData } from "../registry/chain-registry.js";
-export { DEFAULT_OVERLAY } from "../registry/overlay.js";
+export { defaultOverlay, parseOverlay } from "../registry/overlay.js";
 export type { ChainRegistryOverlay, OverlayChainId, OverlayCapabilities, SourcedFlag, ChainType } from "../registry/overlay.js";
-export { DEFAULT_SWAP_VENUES, SWAP_VENUE_FACTS } from "../registry/swap-venues-data.js";
-export type { SwapVenueFact } from "../registry/swap-venues-data.js";
+export { defaultSwapVenues, swapVenueFacts } from "../registry/swap-venues-data.js";
+export type { SwapVenueFact } from "../registry/venue-facts.js";
 export { parseVenuesFile } from "../registry/swap-venues.js";
+export type { Registry, RegistryInput, SwapVenue } from "../registry/schema.js";
+export type { RegistryIssue, RegistryIssueCode, RegistryIssueSeverity, IssueSubject } from "../registry/issues.js";

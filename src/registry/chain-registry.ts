@@ -7,9 +7,11 @@ import { convertAssets, indexListedAssets } from "./chain-registry-assets.js";
 import { convertBridgeLinks } from "./chain-registry-bridges.js";
 import { isOnNetwork, resolveChains, type ChainRegistryNetwork } from "./chain-registry-chains.js";
 import { convertChannels } from "./chain-registry-channels.js";
-import type { ChainRegistryData } from "./chain-registry-input.js";
+import * as z from "zod";
+import { parseArgument } from "../arguments.js";
+import { ChainRegistryDataSchema, type ChainRegistryData } from "./chain-registry-input.js";
 import type { RegistryIssue } from "./issues.js";
-import { DEFAULT_OVERLAY, type ChainRegistryOverlay } from "./overlay.js";
+import { ChainRegistryOverlaySchema, defaultOverlay, type ChainRegistryOverlay } from "./overlay.js";
 import type { RegistryInput } from "./schema.js";
 
 export type { ChainRegistryData } from "./chain-registry-input.js";
@@ -29,10 +31,27 @@ export interface ChainRegistryConversion {
   issues: RegistryIssue[];
 }
 
+/** The package's data converted; each argument checked first (`invalid_request` / `invalid_config` naming it). */
 export function fromChainRegistry(
   data: ChainRegistryData,
-  overlay: ChainRegistryOverlay = DEFAULT_OVERLAY,
+  overlay: ChainRegistryOverlay = defaultOverlay(),
   options: ChainRegistryConversionOptions = {},
+): ChainRegistryConversion {
+  const fn = "fromChainRegistry";
+  return convertChainRegistry(
+    parseArgument(ChainRegistryDataSchema, data, { fn, arg: "data", expected: "the chain-registry package's data {chains, assetLists, ibcData}" }),
+    parseArgument(ChainRegistryOverlaySchema, overlay, { fn, arg: "overlay", code: "invalid_config", expected: "an overlay {chainIds, capabilities}" }),
+    parseArgument(ConversionOptionsSchema, options, { fn, arg: "options", code: "invalid_config", expected: "an object {network} or undefined" }) ?? {},
+  );
+}
+
+const ConversionOptionsSchema = z.object({ network: z.enum(["mainnet", "testnet"]).optional() }).optional();
+
+/** `fromChainRegistry` on data already checked (`loadChainRegistry` parsed the package's modules). */
+export function convertChainRegistry(
+  data: ChainRegistryData,
+  overlay: ChainRegistryOverlay,
+  options: ChainRegistryConversionOptions,
 ): ChainRegistryConversion {
   const network = options.network ?? "mainnet";
   const issues: RegistryIssue[] = [];

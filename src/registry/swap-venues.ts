@@ -1,6 +1,6 @@
 /**
  * Swap venue files: where the denoms each venue trades come from when a user brings fresher data
- * than the embedded default (`DEFAULT_SWAP_VENUES`, in swap-venues-data.ts).
+ * than the embedded default (`defaultSwapVenues()`, read from ./data/swap-venues.json).
  *
  * Format (JSON):
  *
@@ -17,12 +17,18 @@
  * `(name, chain_id)` pair appears once, since requests select venues by it.
  */
 import * as z from "zod";
+import { safeParseArgument } from "../arguments.js";
 import { errorFromZod } from "../errors.js";
 import { denomKey, type SwapVenue } from "./schema.js";
 
 const NonEmpty = z.string().min(1, "must be a non-empty string");
 
-const Denom = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9/:._-]*$/, "must be a denom: letters, digits and /:._- only");
+const VENUE_DENOM = /^[A-Za-z0-9][A-Za-z0-9/:._-]*$/;
+
+/** Whether a venue file's string can be a denom (a quote or bracket means a broken extract). */
+export const isVenueDenom = (text: string): boolean => VENUE_DENOM.test(text);
+
+const Denom = z.string().regex(VENUE_DENOM, "must be a denom: letters, digits and /:._- only");
 
 const VenueDenomSchema = z.union([Denom, z.looseObject({ denom: Denom })]);
 
@@ -76,7 +82,7 @@ function denomOf(entry: z.infer<typeof VenueDenomSchema>): string {
  */
 export function parseVenuesFile(json: unknown): SwapVenue[] {
   // Only a venues file: `parseRegistry` checks the venues' chains against a registry.
-  const result = SwapVenuesFileSchema.safeParse(json);
+  const result = safeParseArgument(SwapVenuesFileSchema, json, { fn: "parseVenuesFile", arg: "json", code: "invalid_venues" });
   if (!result.success) throw errorFromZod("invalid_venues", "parseVenuesFile: the venues file is invalid", result.error);
   return result.data.venues.map((venue) => {
     const denoms = new Map<string, string>();

@@ -6,8 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import type { AssetRouter } from "../../src/router/router.js";
-import { ExplainRequestSchema, REASON_CODES, type ExplainRequest } from "../../src/wire/explain.js";
+import type { AssetRouter } from "../../src/index.js";
+import { explain } from "../../src/entries/explain.js";
+import { ExplainRequestSchema, REASON_CODES } from "../../src/entries/schemas.js";
+import { type ExplainRequest } from "../../src/entries/explain.js";
 import { checkPicture, EXPLAIN_CASES, type ExplainCase } from "../explain/cases.js";
 import { fixtureGraph, mainnetGraph } from "../explain/graphs.js";
 import { chromiumMissing, launchChromium, openExplorer, startExplorer, type Explorer, type OpenPage } from "./chromium.js";
@@ -82,7 +84,7 @@ async function askWhy(page: Page, request: ExplainRequest): Promise<Shown> {
 
 /** What the page shows must be the case's expectations, and the service's own reasons and suggestions. */
 async function checkShown(testCase: ExplainCase, shown: Shown, router: AssetRouter): Promise<void> {
-  const answer = await router.explain(testCase.request);
+  const answer = explain(router, testCase.request);
   expect(shown.error).toBe("");
   expect(shown.reachable).toBe(String(testCase.reachable));
   expect(shown.codes).toEqual(testCase.codes);

@@ -1,18 +1,18 @@
 /**
  * The default mainnet registry's swap venues and its vouchers of unresolved origin, on the
  * embedded npm `chain-registry` package, loaded once. Venue facts: the cited snapshots of
- * src/registry/swap-venues-data.ts; DOT and milkINIT: the package's composable, osmosis and
+ * src/registry/data/swap-venues.json; DOT and milkINIT: the package's composable, osmosis and
  * initia asset lists.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { ibcDenom } from "../../src/denom/trace.js";
-import type { AssetRouter } from "../../src/router/router.js";
-import { buildRouter } from "../../src/router/build-router.js";
-import { hasFatalIssue, type RegistryIssue } from "../../src/registry/issues.js";
-import { loadChainRegistry, loadChainRegistryWithIssues } from "../../src/registry/load-chain-registry.js";
+import { ibcDenom } from "../../src/index.js";
+import type { AssetRouter } from "../../src/index.js";
+import { buildRouter } from "../../src/index.js";
+import { hasFatalIssue, type RegistryIssue } from "../../src/index.js";
+import { loadChainRegistry, loadChainRegistryWithIssues } from "../../src/entries/chain-registry.js";
 import { assetKey, type Registry } from "../../src/registry/schema.js";
-import { DEFAULT_SWAP_VENUES } from "../../src/registry/swap-venues-data.js";
-import { validateRegistry } from "../../src/registry/validate.js";
+import { defaultSwapVenues } from "../../src/entries/chain-registry.js";
+import { validateRegistry } from "../../src/index.js";
 
 let registry: Registry;
 let issues: RegistryIssue[];
@@ -40,7 +40,7 @@ describe("swap venues of the default registry", () => {
       ["neutron-astroport", "neutron-1"],
       ["terra-astroport", "phoenix-1"],
     ]);
-    expect(registry.swap_venues).toEqual(DEFAULT_SWAP_VENUES);
+    expect(registry.swap_venues).toEqual(defaultSwapVenues());
     // Denoms that are no listed asset only warn (the router also swaps derived vouchers, and
     // ignores the rest); nothing is fatal.
     const validation = validateRegistry(registry);

@@ -1,27 +1,29 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_OVERLAY, overlayCapabilitiesFor, overlayChainIdFor } from "../../src/registry/overlay.js";
+import overlayFile from "../../src/registry/data/overlay.json" with { type: "json" };
+import { defaultOverlay, overlayCapabilitiesFor, overlayChainIdFor, parseOverlay } from "../../src/registry/overlay.js";
+import { failure } from "../support/failure.js";
 import { loadChainRegistryData } from "../../src/registry/load-chain-registry.js";
 
 describe("overlay", () => {
   it("every fact names its source", () => {
-    for (const entry of Object.values(DEFAULT_OVERLAY.chainIds)) expect(entry.source.length).toBeGreaterThan(10);
-    for (const caps of Object.values(DEFAULT_OVERLAY.capabilities)) {
+    for (const entry of Object.values(defaultOverlay().chainIds)) expect(entry.source.length).toBeGreaterThan(10);
+    for (const caps of Object.values(defaultOverlay().capabilities)) {
       for (const fact of [caps.pfm_enabled, caps.supports_memo])
         if (fact) expect(fact.source.length).toBeGreaterThan(10);
     }
   });
 
   it("EVM chain ids are EIP-155 numbers written as strings", () => {
-    for (const entry of Object.values(DEFAULT_OVERLAY.chainIds)) {
+    for (const entry of Object.values(defaultOverlay().chainIds)) {
       if (entry.chain_type === "evm") expect(entry.chain_id).toMatch(/^[1-9][0-9]*$/);
     }
-    expect(overlayChainIdFor(DEFAULT_OVERLAY, "arbitrum")?.chain_id).toBe("42161");
-    expect(overlayChainIdFor(DEFAULT_OVERLAY, "solana")).toMatchObject({ chain_id: "solana", chain_type: "svm" });
+    expect(overlayChainIdFor(defaultOverlay(), "arbitrum")?.chain_id).toBe("42161");
+    expect(overlayChainIdFor(defaultOverlay(), "solana")).toMatchObject({ chain_id: "solana", chain_type: "svm" });
   });
 
   it("looks up own keys only: a chain named like an Object.prototype member is unknown", () => {
-    expect(overlayChainIdFor(DEFAULT_OVERLAY, "constructor")).toBeUndefined();
-    expect(overlayCapabilitiesFor(DEFAULT_OVERLAY, "__proto__")).toEqual({ pfm_enabled: false, supports_memo: false });
+    expect(overlayChainIdFor(defaultOverlay(), "constructor")).toBeUndefined();
+    expect(overlayCapabilitiesFor(defaultOverlay(), "__proto__")).toEqual({ pfm_enabled: false, supports_memo: false });
   });
 
   it("names chains the embedded package has, under the names it uses", async () => {
@@ -30,8 +32,32 @@ describe("overlay", () => {
       ...data.chains.map((c) => c.chainName),
       ...(data.nonCosmosAssetLists ?? []).map((l) => l.chainName),
     ]);
-    for (const name of Object.keys(DEFAULT_OVERLAY.chainIds)) expect(names, name).toContain(name);
+    for (const name of Object.keys(defaultOverlay().chainIds)) expect(names, name).toContain(name);
     const ids = new Set(data.chains.map((c) => c.chainId));
-    for (const chainId of Object.keys(DEFAULT_OVERLAY.capabilities)) expect(ids, chainId).toContain(chainId);
+    for (const chainId of Object.keys(defaultOverlay().capabilities)) expect(ids, chainId).toContain(chainId);
+  });
+
+  it("is read from src/registry/data/overlay.json once, on first use", () => {
+    expect(Object.keys(defaultOverlay().chainIds)).toHaveLength(12);
+    expect(Object.keys(defaultOverlay().capabilities)).toEqual(["osmosis-1", "cosmoshub-4", "noble-1", "neutron-1", "stride-1", "juno-1", "phoenix-1", "celestia"]);
+    expect(overlayCapabilitiesFor(defaultOverlay(), "cosmoshub-4")).toEqual({ pfm_enabled: true, supports_memo: false });
+    expect(defaultOverlay()).toBe(defaultOverlay());
+    // The file's facts and nothing else: its `about` line is not part of the overlay.
+    expect(defaultOverlay()).toEqual({ chainIds: overlayFile.chainIds, capabilities: overlayFile.capabilities });
+  });
+
+  it("an overlay file with a fact lacking its source, or a wrong chain type, fails with every path", () => {
+    const error = failure(() =>
+      parseOverlay({
+        about: "test",
+        chainIds: { base: { chain_id: "8453", chain_type: "evm" }, sol: { chain_id: "solana", chain_type: "solana", source: "a recorded response" } },
+        capabilities: { "osmosis-1": { pfm_enabled: { value: true, source: "" }, ibc_hooks: { value: true, source: "a keeper file" } } },
+      }),
+    );
+    expect(error).toMatchObject({ code: "invalid_registry", status: 400 });
+    expect(error.details.map((d) => d.path.join("."))).toEqual(
+      expect.arrayContaining(["chainIds.base.source", "chainIds.sol.chain_type", "capabilities.osmosis-1.pfm_enabled.source", "capabilities.osmosis-1"]),
+    );
+    expect(failure(() => parseOverlay([])).code).toBe("invalid_registry");
   });
 });

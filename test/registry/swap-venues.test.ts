@@ -1,11 +1,12 @@
 /**
- * Venue files and the embedded venue facts (no registry needed here: the mainnet behaviour is in
- * mainnet-venues-origins.test.ts).
+ * Venue files and the embedded venue facts of src/registry/data/swap-venues.json (no registry
+ * needed here: the mainnet behaviour is in mainnet-venues-origins.test.ts).
  */
 import { describe, expect, it } from "vitest";
 import { failure } from "../support/failure.js";
-import { SwapVenueSchema } from "../../src/registry/schema.js";
-import { DEFAULT_SWAP_VENUES, SWAP_VENUE_FACTS } from "../../src/registry/swap-venues-data.js";
+import { SwapVenueSchema } from "../../src/entries/schemas.js";
+import venueFactsFile from "../../src/registry/data/swap-venues.json" with { type: "json" };
+import { defaultSwapVenues, swapVenueFacts } from "../../src/entries/chain-registry.js";
 import { parseVenuesFile, registryDenomOfVenueDenom, SwapVenuesFileSchema } from "../../src/registry/swap-venues.js";
 
 const BLUNA = "terra17aj4ty4sz4yhgm08na8drc0v03v2jwr3waxcqrwhajj729zhl7zqnpc0ml";
@@ -58,21 +59,24 @@ describe("parseVenuesFile", () => {
 
 describe("embedded venue facts", () => {
   it("are the three dated, cited venues of the snapshot", () => {
-    expect(SWAP_VENUE_FACTS.map((v) => [v.name, v.chain_id, v.as_of, v.denoms.length])).toEqual([
+    expect(swapVenueFacts().map((v) => [v.name, v.chain_id, v.as_of, v.denoms.length])).toEqual([
       ["osmosis-poolmanager", "osmosis-1", "2025-08-19", 534],
       ["neutron-astroport", "neutron-1", "2024-04-04", 46],
       ["terra-astroport", "phoenix-1", "2024-04-04", 31],
     ]);
-    expect(SWAP_VENUE_FACTS[0]!.source).toContain("osmosis-labs/assetlists, osmosis-1/query_responses/all-pools.json at commit f2ae0170");
-    for (const fact of SWAP_VENUE_FACTS.slice(1)) expect(fact.source).toContain("AbstractSDK/ans-scraper");
-    for (const fact of SWAP_VENUE_FACTS) expect(fact.source).toContain(`(${fact.as_of})`);
+    expect(swapVenueFacts()[0]!.source).toContain("osmosis-labs/assetlists, osmosis-1/query_responses/all-pools.json at commit f2ae0170");
+    for (const fact of swapVenueFacts().slice(1)) expect(fact.source).toContain("AbstractSDK/ans-scraper");
+    for (const fact of swapVenueFacts()) expect(fact.source).toContain(`(${fact.as_of})`);
     // They read as a venue file, and as registry venues.
-    expect(() => SwapVenuesFileSchema.parse({ venues: SWAP_VENUE_FACTS })).not.toThrow();
-    for (const venue of DEFAULT_SWAP_VENUES) expect(() => SwapVenueSchema.parse(venue)).not.toThrow();
+    expect(() => SwapVenuesFileSchema.parse({ venues: swapVenueFacts() })).not.toThrow();
+    for (const venue of defaultSwapVenues()) expect(() => SwapVenueSchema.parse(venue)).not.toThrow();
+    // The file itself is a venues file, as `compile --venues` reads one; it is read once.
+    expect(parseVenuesFile(venueFactsFile)).toEqual(defaultSwapVenues());
+    expect(defaultSwapVenues()).toBe(defaultSwapVenues());
   });
 
   it("keep Osmosis' most pooled denoms and Astroport's CW20s in registry spelling", () => {
-    const [osmosis, neutron, terra] = DEFAULT_SWAP_VENUES;
+    const [osmosis, neutron, terra] = defaultSwapVenues();
     expect(osmosis!.denoms.slice(0, 3)).toEqual([
       "uosmo",
       "ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4",

@@ -1,0 +1,65 @@
+/**
+ * Browser code of the explorer page (bundled into /explorer/app.js, see ./page-script.ts): the
+ * few DOM helpers every part uses. Nodes are built with properties and textContent, never
+ * innerHTML, so registry text is always shown as text.
+ */
+
+/** The page's element with this id; a missing one is a bug of page.html, said as such. */
+export function $<T extends HTMLElement = HTMLElement>(id: string): T {
+  const node = document.getElementById(id);
+  if (node === null) throw new Error(`the page has no element #${id}`);
+  return node as T;
+}
+
+/** An element with properties (textContent, className, value...) and children. */
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props?: Partial<HTMLElementTagNameMap[K]>,
+  children?: readonly (Node | string)[],
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  Object.assign(node, props ?? {});
+  for (const child of children ?? []) node.append(child);
+  return node;
+}
+
+/** Shows an error's message in the alert paragraph `id`, or hides it when there is none. */
+export function showError(id: string, error: unknown): void {
+  const target = $(id);
+  const message = (error as { message?: unknown } | null | undefined)?.message;
+  target.textContent = error ? String(message || error) : "";
+  target.hidden = !error;
+}
+
+export function plural(count: number, word: string): string {
+  return count + " " + word + (count === 1 ? "" : "s");
+}
+
+/** Every endpoint answers JSON; an error body carries the server's message. */
+export async function api<T>(path: string, body?: unknown): Promise<T> {
+  const init: RequestInit = body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+  const response = await fetch(path, init);
+  let answer: unknown;
+  try {
+    answer = await response.json();
+  } catch {
+    throw new Error(path + ": the answer is not JSON (HTTP " + response.status + ")");
+  }
+  const message = (answer as { message?: unknown } | null)?.message;
+  if (!response.ok) throw new Error(message ? String(message) : "HTTP " + response.status);
+  return answer as T;
+}
+
+/** A query string of the parameters that have a value. */
+export function query(params: Record<string, string | boolean | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== "") search.set(name, String(value));
+  return search.toString();
+}
+
+/** The checked state of a form's checkboxes, by name. */
+export function flags<N extends string>(form: HTMLFormElement, names: readonly N[]): Record<N, boolean> {
+  const out = {} as Record<N, boolean>;
+  for (const name of names) out[name] = (form.elements.namedItem(name) as HTMLInputElement).checked;
+  return out;
+}

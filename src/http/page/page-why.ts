@@ -1,0 +1,126 @@
+/**
+ * Browser code of the explorer page: "Why can't it go?". Sends the form to explain, shows the
+ * verdict, each reason with its clickable close matches, the routes found, what an unreachable
+ * answer can still draw, and the same answer as Mermaid, DOT and SVG from the service.
+ */
+import type { ExplainPicture } from "../explorer-schemas.js";
+import type { ExplainResponse, Reason } from "../../wire/explain.js";
+import { routeFigure } from "./page-diagram.js";
+import { $, api, el, flags, plural, query, showError } from "./page-dom.js";
+
+const WHY_FILTERS = ["allow_multi_tx", "include_cw20_assets", "include_evm_assets", "include_no_metadata_assets", "native_only", "include_swaps"] as const;
+const WHY_FIELDS = ["source_asset_chain_id", "source_asset_denom", "dest_chain_id", "dest_asset_denom", "recommendation_reason"] as const;
+
+type ExplainForm = Partial<Record<(typeof WHY_FILTERS)[number], boolean> & Record<(typeof WHY_FIELDS)[number], string>>;
+type ReasonOf<C extends Reason["code"]> = Extract<Reason, { code: C }>;
+
+/** Which input a suggestion fills: the chain id of the side it names, or the denom of the asset. */
+function suggestionTarget(reason: Reason): string {
+  if (reason.code === "unknown_chain") return reason.side === "source" ? "why-source-chain" : "why-dest-chain";
+  if (reason.code === "dest_asset_not_on_chain") return "why-dest-denom";
+  return "why-source-denom";
+}
+
+function suggestionList(reason: Reason): HTMLElement | null {
+  const suggestions = "suggestions" in reason ? reason.suggestions : [];
+  if (suggestions.length === 0) return null;
+  const target = suggestionTarget(reason);
+  const buttons = suggestions.map((suggestion) => {
+    const value = typeof suggestion === "string" ? suggestion : suggestion.denom;
+    const text = typeof suggestion === "string" ? suggestion : (suggestion.symbol ? suggestion.symbol + " " : "") + suggestion.denom;
+    const button = el("button", { type: "button", textContent: text });
+    button.addEventListener("click", () => {
+      $<HTMLInputElement>(target).value = value;
+      $<HTMLFormElement>("why-form").requestSubmit();
+    });
+    return button;
+  });
+  return el("p", { className: "suggestions" }, ["Did you mean: ", ...buttons]);
+}
+
+function reasonItem(reason: Reason): HTMLElement {
+  const item = el("li", { className: "reason" }, [el("code", { className: "code", textContent: reason.code }), " ", el("span", { className: "message", textContent: reason.message })]);
+  item.dataset["code"] = reason.code;
+  const suggestions = suggestionList(reason);
+  if (suggestions) item.append(suggestions);
+  return item;
+}
+
+function explainRequest(): ExplainForm {
+  const form = $<HTMLFormElement>("why-form");
+  const request: ExplainForm = flags(form, WHY_FILTERS);
+  for (const name of WHY_FIELDS) {
+    const value = (form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement).value.trim();
+    if (value !== "") request[name] = value;
+  }
+  return request;
+}
+
+/**
+ * What an unreachable answer can still draw: the nearest path over INACTIVE or UNKNOWN channels
+ * (those hops marked), and the route that needs several transactions (when it is another one).
+ */
+function pathFigures(answer: ExplainResponse): HTMLElement[] {
+  const figures: HTMLElement[] = [];
+  const inactive = answer.reasons.filter((reason): reason is ReasonOf<"inactive_channel"> => reason.code === "inactive_channel");
+  const nearest = inactive[0];
+  if (nearest) {
+    figures.push(routeFigure(nearest.route, (hop) => {
+      const found = inactive.find((r) => hop.kind === "ibc" && r.chain_id === hop.from.chain_id && r.port === hop.port && r.channel === hop.channel);
+      return found ? found.status : undefined;
+    }, "Nearest path, if every channel were active"));
+  }
+  for (const reason of answer.reasons) {
+    if (reason.code !== "needs_multiple_txs") continue;
+    if (nearest && JSON.stringify(reason.route) === JSON.stringify(nearest.route)) continue;
+    figures.push(routeFigure(reason.route, undefined, "Route that needs " + plural(reason.txs_required, "transaction")));
+  }
+  return figures;
+}
+
+const PICTURES = ["mermaid", "dot", "svg"] as const;
+
+function clearPictures(): void {
+  $("why-pictures").hidden = true;
+  for (const format of PICTURES) $<HTMLTextAreaElement>("why-" + format).value = "";
+  $("why-svg-image").removeAttribute("src");
+}
+
+/** The same answer drawn by the service (explain's ?format=): Mermaid and DOT to copy, Graphviz's SVG to see. */
+async function showPictures(request: ExplainForm): Promise<void> {
+  clearPictures();
+  const texts = await Promise.all(PICTURES.map((format) => api<ExplainPicture>("/v2/fungible/explain?" + query({ format }), request).then((answer) => answer.text)));
+  PICTURES.forEach((format, i) => {
+    $<HTMLTextAreaElement>("why-" + format).value = texts[i] ?? "";
+  });
+  $<HTMLImageElement>("why-svg-image").src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(texts[2] ?? "");
+  $("why-pictures").hidden = false;
+}
+
+export async function runWhy(event: Event): Promise<void> {
+  event.preventDefault();
+  const request = explainRequest();
+  showError("why-error", null);
+  const verdict = $("why-verdict");
+  $("why-result").setAttribute("aria-busy", "true");
+  try {
+    const answer = await api<ExplainResponse>("/v2/fungible/explain", request);
+    const what = request.source_asset_chain_id + " " + request.source_asset_denom;
+    const where = answer.dest_chain_id + (request.dest_asset_denom ? " " + request.dest_asset_denom : "");
+    verdict.textContent = answer.reachable ? what + " can reach " + where + "." : what + " cannot reach " + where + ".";
+    verdict.className = answer.reachable ? "verdict-yes" : "verdict-no";
+    verdict.dataset["reachable"] = String(answer.reachable);
+    $("why-reasons").replaceChildren(...answer.reasons.map(reasonItem));
+    $("why-routes").replaceChildren(...answer.routes.map((route) => routeFigure(route)));
+    $("why-paths").replaceChildren(...pathFigures(answer));
+    await showPictures(request);
+  } catch (error) {
+    verdict.textContent = "";
+    delete verdict.dataset["reachable"];
+    for (const id of ["why-reasons", "why-routes", "why-paths"]) $(id).replaceChildren();
+    clearPictures();
+    showError("why-error", error);
+  } finally {
+    $("why-result").setAttribute("aria-busy", "false");
+  }
+}
