@@ -5,6 +5,7 @@
  * inline SVG from the route JSON, so nothing is fetched to draw it.
  */
 import type { Route, RouteHop } from "../../wire/route.js";
+import { pageText } from "../../wire/safe-text.js";
 import { el, plural } from "./page-dom.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -14,13 +15,17 @@ export type BrokenHop = (hop: RouteHop) => string | undefined;
 
 function svg(tag: string, attrs: Record<string, string | number> = {}, children: readonly (Node | string)[] = []): SVGElement {
   const node = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, String(value));
-  for (const child of children) node.append(child);
+  // Shown text is escaped like the rest of the page (./page-dom.ts `el`); data-* attributes stay raw data.
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, name === "aria-label" ? pageText(String(value)) : String(value));
+  for (const child of children) node.append(typeof child === "string" ? pageText(child) : child);
   return node;
 }
 
-/** Middle-cut text so it fits its box; the full text is in the picture's <title>. */
-const shorten = (text: string, room: number) => (text.length > room ? text.slice(0, room - 7) + "\u2026" + text.slice(-6) : text);
+/** Middle-cut text so it fits its box, by code points (never half an emoji); the full text is in the picture's <title>. */
+function shorten(text: string, room: number): string {
+  const points = [...text];
+  return points.length > room ? points.slice(0, room - 7).join("") + "\u2026" + points.slice(-6).join("") : text;
+}
 
 function hopLabel(hop: RouteHop): string {
   if (hop.kind === "ibc") return "IBC " + hop.port + "/" + hop.channel;

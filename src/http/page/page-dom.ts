@@ -1,8 +1,14 @@
 /**
  * Browser code of the explorer page (bundled into /explorer/app.js, see ./page-script.ts): the
  * few DOM helpers every part uses. Nodes are built with properties and textContent, never
- * innerHTML, so registry text is always shown as text.
+ * innerHTML, so registry text is always shown as text; and through `pageText`, so a bidi override
+ * or an invisible character in registry text shows as a visible escape instead of reordering or
+ * hiding what a reader sees (`\u202eMOTA` must not read as ATOM).
  */
+import { pageText } from "../../wire/safe-text.js";
+
+/** Displayed properties whose text comes from the registry; `value` stays raw (it goes back to the server). */
+const SHOWN = ["textContent", "label", "title"] as const;
 
 /** The page's element with this id; a missing one is a bug of page.html, said as such. */
 export function $<T extends HTMLElement = HTMLElement>(id: string): T {
@@ -18,16 +24,23 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   children?: readonly (Node | string)[],
 ): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
-  Object.assign(node, props ?? {});
-  for (const child of children ?? []) node.append(child);
+  const shown: Record<string, unknown> = { ...props };
+  for (const name of SHOWN) if (typeof shown[name] === "string") shown[name] = pageText(shown[name] as string);
+  Object.assign(node, shown);
+  for (const child of children ?? []) node.append(typeof child === "string" ? pageText(child) : child);
   return node;
+}
+
+/** Sets a node's text, shown safely (see `el`). */
+export function setText(node: Node, text: string): void {
+  node.textContent = pageText(text);
 }
 
 /** Shows an error's message in the alert paragraph `id`, or hides it when there is none. */
 export function showError(id: string, error: unknown): void {
   const target = $(id);
   const message = (error as { message?: unknown } | null | undefined)?.message;
-  target.textContent = error ? String(message || error) : "";
+  setText(target, error ? String(message || error) : "");
   target.hidden = !error;
 }
 

@@ -6,7 +6,7 @@
 import type { ExplainPicture } from "../explorer-schemas.js";
 import type { ExplainResponse, Reason } from "../../wire/explain.js";
 import { routeFigure } from "./page-diagram.js";
-import { $, api, el, flags, plural, query, showError } from "./page-dom.js";
+import { $, api, el, flags, plural, query, showError, setText } from "./page-dom.js";
 
 const WHY_FILTERS = ["allow_multi_tx", "include_cw20_assets", "include_evm_assets", "include_no_metadata_assets", "native_only", "include_swaps"] as const;
 const WHY_FIELDS = ["source_asset_chain_id", "source_asset_denom", "dest_chain_id", "dest_asset_denom", "recommendation_reason"] as const;
@@ -107,7 +107,7 @@ export async function runWhy(event: Event): Promise<void> {
     const answer = await api<ExplainResponse>("/v2/fungible/explain", request);
     const what = request.source_asset_chain_id + " " + request.source_asset_denom;
     const where = answer.dest_chain_id + (request.dest_asset_denom ? " " + request.dest_asset_denom : "");
-    verdict.textContent = answer.reachable ? what + " can reach " + where + "." : what + " cannot reach " + where + ".";
+    setText(verdict, answer.reachable ? what + " can reach " + where + "." : what + " cannot reach " + where + ".");
     verdict.className = answer.reachable ? "verdict-yes" : "verdict-no";
     verdict.dataset["reachable"] = String(answer.reachable);
     $("why-reasons").replaceChildren(...answer.reasons.map(reasonItem));
@@ -115,7 +115,7 @@ export async function runWhy(event: Event): Promise<void> {
     $("why-paths").replaceChildren(...pathFigures(answer));
     await showPictures(request);
   } catch (error) {
-    verdict.textContent = "";
+    setText(verdict, "");
     delete verdict.dataset["reachable"];
     for (const id of ["why-reasons", "why-routes", "why-paths"]) $(id).replaceChildren();
     clearPictures();

@@ -9,7 +9,7 @@ import type { RouteAnswer } from "../explorer-schemas.js";
 import type { AssetSummary, ChainSummary } from "../../wire/explain.js";
 import type { AssetsBetweenChainsResponse, AssetsFromSourceResponse } from "../../wire/schema.js";
 import { routeFigure } from "./page-diagram.js";
-import { $, api, el, flags, plural, query, showError } from "./page-dom.js";
+import { $, api, el, flags, plural, query, showError, setText } from "./page-dom.js";
 import { runWhy } from "./page-why.js";
 
 interface AssetRef {
@@ -128,8 +128,8 @@ async function runReach(event: Event): Promise<void> {
       }
     }
     table.tBodies[0]!.replaceChildren(...rows);
-    $("reach-caption").textContent = plural(rows.length, "asset") + " on " + plural(Object.keys(answer.dest_assets).length, "chain") +
-      " reachable from " + source.chain_id + " " + source.denom;
+    setText($("reach-caption"), plural(rows.length, "asset") + " on " + plural(Object.keys(answer.dest_assets).length, "chain") +
+      " reachable from " + source.chain_id + " " + source.denom);
     table.hidden = false;
   } catch (error) {
     table.hidden = true;
@@ -155,7 +155,7 @@ async function runBetween(event: Event): Promise<void> {
       el("td", {}, [routeButton(pair.asset_on_source, pair.asset_on_dest, false)]),
     ]));
     table.tBodies[0]!.replaceChildren(...rows);
-    $("between-caption").textContent = plural(rows.length, "asset") + " can move " + request.source_chain_id + " \u2192 " + request.dest_chain_id;
+    setText($("between-caption"), plural(rows.length, "asset") + " can move " + request.source_chain_id + " \u2192 " + request.dest_chain_id);
     table.hidden = false;
   } catch (error) {
     table.hidden = true;
@@ -175,7 +175,7 @@ async function start(): Promise<void> {
     fillChainSelect($("reach-chain"), chains);
     fillChainSelect($("between-source"), chains);
     fillChainSelect($("between-dest"), chains, chains[1]?.chain_id);
-    $("summary").textContent = plural(chains.length, "chain") + " in the registry.";
+    setText($("summary"), plural(chains.length, "chain") + " in the registry.");
     if (chains.length > 0) await fillAssetSelect($<HTMLSelectElement>("reach-chain").value);
   } catch (error) {
     showError("load-error", error);
