@@ -10,8 +10,8 @@ import { BridgeSets } from "../query/bridge-sets.js";
 import { routeEdges, searchBestRoutes, sourceLabel, type RouteLabel } from "../query/best-routes.js";
 import { assetKey } from "../registry/schema.js";
 import type { ExplainOptions, Reason } from "../wire/explain.js";
-import type { Route, RouteHop } from "../wire/route.js";
-import type { BridgeType } from "../wire/schema.js";
+import { routeHop } from "../query/route.js";
+import type { Route } from "../wire/route.js";
 import { chainGraph, diagnosticModel, nearestChainPath, type ChannelStatus } from "./diagnostic-graph.js";
 import type { ExplainInput } from "./input.js";
 import { multiTxReason } from "./multi-tx.js";
@@ -21,7 +21,7 @@ export function diagnoseUnreached(input: ExplainInput, source: AssetRecord, dest
   const diagnostic = diagnosticModel(input.routeIndex, input.registry);
   const { model } = diagnostic;
   const bridgeSets = new BridgeSets();
-  const target = destDenom === null ? undefined : model.assetIndexByKey.get(assetKey(destChainId, destDenom));
+  const target = destDenom === null ? undefined : model.assetIndexOf(assetKey(destChainId, destDenom));
   const label = searchBestRoutes(model, sourceLabel(source.index), bridgeSets).find((candidate) =>
     target === undefined ? model.assets[candidate.asset]!.chainId === destChainId : candidate.asset === target,
   );
@@ -61,7 +61,7 @@ export function diagnoseUnreached(input: ExplainInput, source: AssetRecord, dest
     }
   }
   const chainPath = nearestChainPath(chainGraph(input.routeIndex, input.registry), source.chainId, destChainId);
-  const dest = destDenom === null ? undefined : input.routeIndex.model.assets[input.routeIndex.model.assetIndexByKey.get(assetKey(destChainId, destDenom))!];
+  const dest = destDenom === null ? undefined : input.routeIndex.model.assets[input.routeIndex.model.assetIndexOf(assetKey(destChainId, destDenom))!];
   if (chainPath !== null && dest !== undefined && (dest.originChainId !== source.originChainId || dest.originDenom !== source.originDenom)) {
     return [
       {
@@ -90,12 +90,6 @@ function routeOf(model: Model, bridgeSets: BridgeSets, label: RouteLabel): Route
     to: assets[label.asset]!.wire,
     txs_required: label.txs,
     bridges: [...bridgeSets.get(label.bridges)],
-    hops: steps.map((step): RouteHop => {
-      const edge = step.edge!;
-      const [from, to, starts_tx] = [assets[step.parent!.asset]!.wire, assets[step.asset]!.wire, step.startsTx];
-      if (edge.kind === "ibc") return { kind: "ibc", bridge: "IBC", port: edge.port!, channel: edge.channel!, from, to, starts_tx };
-      if (edge.kind === "bridge") return { kind: "bridge", bridge: edge.bridge as Exclude<BridgeType, "IBC">, from, to, starts_tx };
-      return { kind: "swap", venue: edge.venue!, from, to, starts_tx };
-    }),
+    hops: steps.map((step) => routeHop(model, step)),
   };
 }

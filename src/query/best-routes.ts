@@ -2,11 +2,13 @@
  * Best-route search from one source asset (docs/behaviour.md §4 and §5): fewest transactions, then fewest
  * hops, then the lexicographically smallest (chain_id, channel) sequence. A label-setting search
  * over (asset, how the funds arrived) states, because whether a chain forwards depends on both
- * the hop that brought the funds and the hop that takes them on.
+ * the hop that brought the funds and the hop that takes them on. Two states belong to Axelar
+ * (§5 "Axelar delivers over IBC"): an AXELAR hop and the IBC hop next to it at axelar-dojo-1 are one
+ * Axelar transfer, so that IBC hop opens no transaction and adds no `IBC` to the bridges.
  */
 import type { Chain } from "../registry/schema.js";
 import type { Model, HopEdge } from "../model/model.js";
-import type { BridgeSets } from "./bridge-sets.js";
+import { BridgeSets } from "./bridge-sets.js";
 import type { SwapVenueHops } from "./swap-venue-hops.js";
 
 /** How funds reached an asset: still on the source, by an IBC hop, or by a bridge hop. */
@@ -14,7 +16,21 @@ export const enum Arrival {
   Start = 0,
   Ibc = 1,
   Bridge = 2,
+  /**
+   * On axelar-dojo-1 by an AXELAR hop: an IBC hop straight out is Axelar delivering (no tx, no
+   * `IBC`), and an AXELAR hop straight out is the same transfer going on to another EVM chain (no tx).
+   */
+  AxelarIn = 3,
+  /**
+   * On axelar-dojo-1 by an IBC hop that an AXELAR hop takes on at once: the twin of the `Ibc` label
+   * there, with the bridges from before that IBC hop; only an AXELAR hop leaves it. Never a target.
+   */
+  AxelarOut = 4,
 }
+const ARRIVALS = 5;
+
+/** The Cosmos chain of the Axelar network: where its transfers join IBC. */
+export const AXELAR_HUB = "axelar-dojo-1";
 
 export interface RouteLabel {
   asset: number;
@@ -43,7 +59,7 @@ export class SearchScratch {
   private venueStamps = new Uint32Array(0);
 
   constructor(assetCount: number) {
-    this.stateStamps = new Uint32Array(assetCount * 3);
+    this.stateStamps = new Uint32Array(assetCount * ARRIVALS);
     this.assetStamps = new Uint32Array(assetCount);
   }
 
@@ -94,32 +110,47 @@ export function searchBestRoutes(
   const heap = new LabelHeap();
   heap.push(start);
 
+  const hub = model.chainIndexById.get(AXELAR_HUB) ?? -1;
+  // A start that arrived on the hub by IBC (a shared search of route-tables) may feed Axelar too.
+  if (start.arrival === Arrival.Ibc && model.assets[start.asset]!.chainIndex === hub) {
+    heap.push({ ...start, bridges: BridgeSets.EMPTY, arrival: Arrival.AxelarOut });
+  }
   for (let label = heap.pop(); label !== undefined; label = heap.pop()) {
-    if (!scratch.settleState(label.asset * 3 + label.arrival)) continue;
-    if (scratch.settleAsset(label.asset)) reached.push(label);
-    const chain = model.chains[model.assets[label.asset]!.chainIndex]!;
+    if (!scratch.settleState(label.asset * ARRIVALS + label.arrival)) continue;
+    const arrived = label.arrival;
+    if (arrived !== Arrival.AxelarOut && scratch.settleAsset(label.asset)) reached.push(label);
+    const chainIndex = model.assets[label.asset]!.chainIndex;
+    const chain = model.chains[chainIndex]!;
     const firstStep = label.hops === 0;
+    // After an IBC hop into the hub, an AXELAR hop is taken from the twin (`AxelarOut`) only: the
+    // same path, never more transactions, and the bridges the rule gives.
+    const twinned = arrived === Arrival.Ibc && chainIndex === hub && label.edge?.kind !== "swap";
     const expand = (edge: HopEdge) => {
-      const arrival = edge.kind === "ibc" ? Arrival.Ibc : edge.kind === "bridge" ? Arrival.Bridge : label.arrival;
-      if (scratch.isSettledState(edge.to * 3 + arrival)) return;
+      const axelarHop = edge.bridge === "AXELAR";
+      if (arrived === Arrival.AxelarOut ? !axelarHop : twinned && axelarHop) return;
+      const arrival = arrivalOver(model, hub, edge, arrived);
+      // Axelar carries on from the hub by its IBC delivery or by its next AXELAR hop (EVM to EVM).
+      const delivery = arrived === Arrival.AxelarIn && edge.kind === "ibc";
+      const inAxelar = delivery || arrived === Arrival.AxelarOut || (arrived === Arrival.AxelarIn && axelarHop);
       // A swap happens inside the transaction that brought the funds; on the source it is the first.
-      const startsTx = firstStep || (label.arrival !== Arrival.Start && edge.kind !== "swap" && !forwards(chain, label.arrival, edge));
-      heap.push({
-        asset: edge.to,
-        txs: label.txs + (startsTx && !firstStep ? 1 : 0),
-        hops: label.hops + 1,
-        bridges: bridgeSets.extend(label.bridges, edge.kind === "swap" ? null : edge.bridge),
-        parent: label,
-        edge,
-        startsTx,
-        arrival,
-      });
+      const startsTx = firstStep || (!inAxelar && arrived !== Arrival.Start && edge.kind !== "swap" && !forwards(chain, arrived, edge));
+      const txs = label.txs + (startsTx && !firstStep ? 1 : 0);
+      const hops = label.hops + 1;
+      if (!scratch.isSettledState(edge.to * ARRIVALS + arrival)) {
+        const bridges = delivery ? label.bridges : bridgeSets.extend(label.bridges, edge.kind === "swap" ? null : edge.bridge);
+        heap.push({ asset: edge.to, txs, hops, bridges, parent: label, edge, startsTx, arrival });
+      }
+      // An IBC hop into the hub may be the feed of an Axelar transfer out: its twin state keeps the
+      // bridges from before it, and only an AXELAR hop leaves it.
+      if (edge.kind === "ibc" && model.assets[edge.to]!.chainIndex === hub && !scratch.isSettledState(edge.to * ARRIVALS + Arrival.AxelarOut)) {
+        heap.push({ asset: edge.to, txs, hops, bridges: label.bridges, parent: label, edge, startsTx, arrival: Arrival.AxelarOut });
+      }
     };
     for (const edge of model.hopsOf(label.asset)) expand(edge);
-    if (swaps !== null) {
+    if (swaps !== null && arrived !== Arrival.AxelarOut) {
       for (const venue of swaps.venuesOf(label.asset)) {
         // Once per (venue, arrival): the first member settled has the best route into the venue.
-        if (!scratch.settleVenue(venue * 3 + label.arrival)) continue;
+        if (!scratch.settleVenue(venue * ARRIVALS + arrived)) continue;
         for (const edge of swaps.edgesOf(venue)) if (edge.to !== label.asset) expand(edge);
       }
     }
@@ -128,9 +159,25 @@ export function searchBestRoutes(
 }
 
 /**
+ * How funds arrive over `edge` when they arrived at its start by `previous`: an AXELAR hop onto the
+ * hub is `AxelarIn`; a swap keeps the arrival, except that it ends an Axelar transfer (the IBC
+ * delivery must follow the AXELAR hop directly).
+ */
+export function arrivalOver(model: Model, hub: number, edge: HopEdge, previous: Arrival): Arrival {
+  if (edge.kind === "ibc") return Arrival.Ibc;
+  if (edge.kind === "bridge") return edge.bridge === "AXELAR" && model.assets[edge.to]!.chainIndex === hub ? Arrival.AxelarIn : Arrival.Bridge;
+  return previous === Arrival.AxelarIn ? Arrival.Bridge : previous;
+}
+
+/** Whether the IBC hop of `step` is part of an Axelar transfer (its delivery, or its leg into the hub). */
+export function isAxelarLeg(step: RouteLabel): boolean {
+  return step.edge?.kind === "ibc" && (step.arrival === Arrival.AxelarOut || step.parent?.arrival === Arrival.AxelarIn);
+}
+
+/**
  * Whether funds that landed on `chain` by `arrival` move on over `next` without a new
  * transaction: IBC after IBC needs packet-forward middleware; anything after a bridge hop, or a
- * bridge after IBC, needs memo-based forwarding (IBC hooks).
+ * bridge after IBC, needs memo-based forwarding (IBC hooks). The Axelar legs never get here.
  */
 function forwards(chain: Chain, arrival: Arrival, next: HopEdge): boolean {
   if (arrival === Arrival.Ibc && next.kind === "ibc") return chain.pfm_enabled;

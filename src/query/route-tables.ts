@@ -4,8 +4,8 @@
  * up front; a graph restored from a dataset computes each on first use (cold start is one search,
  * not thousands), with the same answers: a table depends only on the model.
  */
-import type { Model, HopEdge } from "../model/model.js";
-import { Arrival, SearchScratch, searchBestRoutes, sourceLabel } from "./best-routes.js";
+import type { Model } from "../model/model.js";
+import { Arrival, AXELAR_HUB, SearchScratch, arrivalOver, searchBestRoutes, sourceLabel } from "./best-routes.js";
 import { BridgeSets } from "./bridge-sets.js";
 import type { RouteIndex } from "./route-index.js";
 import { ownView, reachableSet, type ReachableView } from "./reachable-set.js";
@@ -33,15 +33,13 @@ export function lazyRouteIndexOf(model: Model): RouteIndex {
     const key = `${hop.to}|${hop.kind}|${hop.bridge}`;
     let far = shared.get(key);
     if (far === undefined) {
-      far = search({ ...via, parent: null, edge: null, startsTx: false, arrival: arrivalBy(hop) });
+      // The key fixes the arrival: it depends only on the hop's kind, bridge and far end.
+      const arrival = arrivalOver(model, model.chainIndexById.get(AXELAR_HUB) ?? -1, hop, Arrival.Start);
+      far = search({ ...via, parent: null, edge: null, startsTx: false, arrival });
       shared.set(key, far);
     }
     return { ...far, exclude: index, via };
   };
   // Sparse: a loaded graph fills the tables its queries read, not a slot per asset up front.
   return { model, bridgeSets, reachable: [], fillReachable };
-}
-
-function arrivalBy(hop: HopEdge): Arrival {
-  return hop.kind === "ibc" ? Arrival.Ibc : Arrival.Bridge;
 }

@@ -1,16 +1,21 @@
 /**
  * The chosen route between two assets as a list of hops, with where each transaction starts.
  */
-import type { AssetRef } from "../registry/schema.js";
-import type { HopEdge } from "../model/model.js";
+import { AssetRefSchema, type AssetRef } from "../registry/schema.js";
+import type { Model } from "../model/model.js";
 import type { Route, RouteHop } from "../wire/route.js";
-import type { BridgeType, SwapOptions, WireAsset } from "../wire/schema.js";
-import { routeEdges, searchBestRoutes, sourceLabel } from "./best-routes.js";
+import { SwapOptionsSchema, type BridgeType, type SwapOptions } from "../wire/schema.js";
+import { parseArgument } from "../arguments.js";
+import { isAxelarLeg, routeEdges, searchBestRoutes, sourceLabel, type RouteLabel } from "./best-routes.js";
 import { requireAsset, swapHops, type RouteIndex } from "./route-index.js";
 
 const OPERATION = "route";
+const ASSET_REF = "an object {chain_id, denom}";
 
-export function findRoute(routeIndex: RouteIndex, from: AssetRef, to: AssetRef, options: SwapOptions = {}): Route | null {
+export function findRoute(routeIndex: RouteIndex, fromArg: AssetRef, toArg: AssetRef, optionsArg?: SwapOptions): Route | null {
+  const from = parseArgument(AssetRefSchema, fromArg, { fn: OPERATION, arg: "from", expected: ASSET_REF });
+  const to = parseArgument(AssetRefSchema, toArg, { fn: OPERATION, arg: "to", expected: ASSET_REF });
+  const options = parseArgument(SwapOptionsSchema, optionsArg, { fn: OPERATION, arg: "options", expected: "an object {include_swaps, swap_venues} or undefined" }) ?? {};
   const source = requireAsset(routeIndex, from.chain_id, from.denom, OPERATION);
   const target = requireAsset(routeIndex, to.chain_id, to.denom, OPERATION);
   const { assets } = routeIndex.model;
@@ -25,17 +30,22 @@ export function findRoute(routeIndex: RouteIndex, from: AssetRef, to: AssetRef, 
     to: assets[target]!.wire,
     txs_required: label.txs,
     bridges: [...routeIndex.bridgeSets.get(label.bridges)],
-    hops: routeEdges(label).map((step) =>
-      routeHop(step.edge!, assets[step.parent!.asset]!.wire, assets[step.asset]!.wire, step.startsTx),
-    ),
+    hops: routeEdges(label).map((step) => routeHop(routeIndex.model, step)),
   };
 }
 
-/** The wire form of one hop edge: each kind with exactly its own facts. */
-function routeHop(edge: HopEdge, from: WireAsset, to: WireAsset, starts_tx: boolean): RouteHop {
+/** The wire form of one step of a route (a label with its edge): each kind with exactly its own facts. */
+export function routeHop(model: Model, step: RouteLabel): RouteHop {
+  const edge = step.edge!;
+  const from = model.assets[step.parent!.asset]!.wire;
+  const to = model.assets[step.asset]!.wire;
+  const starts_tx = step.startsTx;
   switch (edge.kind) {
-    case "ibc":
-      return { kind: "ibc", bridge: "IBC", port: edge.port!, channel: edge.channel!, from, to, starts_tx };
+    case "ibc": {
+      const [port, channel] = [edge.port!, edge.channel!];
+      if (isAxelarLeg(step)) return { kind: "ibc", bridge: "IBC", port, channel, part_of: "AXELAR", from, to, starts_tx };
+      return { kind: "ibc", bridge: "IBC", port, channel, from, to, starts_tx };
+    }
     case "bridge":
       return { kind: "bridge", bridge: edge.bridge as Exclude<BridgeType, "IBC">, from, to, starts_tx };
     case "swap":

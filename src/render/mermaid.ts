@@ -3,12 +3,19 @@
  * Node ids are generated (`a0`, `c1`): denoms never become identifiers, only escaped labels.
  */
 import type { Route, RouteHop } from "../wire/route.js";
-import type { AssetsFromSourceResponse, WireAsset } from "../wire/schema.js";
-import { assetName, assetNodeIds, mermaidText, pictureHopLabel } from "./labels.js";
+import { AssetGroupEntriesSchema, WireAssetSchema, type AssetsFromSourceResponse, type WireAsset } from "../wire/schema.js";
+import { RouteSchema } from "../wire/route.js";
+import { checkArgument, parseArgument } from "../arguments.js";
+import { assetName, assetNodeIds, mermaidText } from "./labels.js";
+import { routeHopLabel } from "./axelar-leg.js";
+
+const ROUTE = "a route (as route() returns it)";
+const ASSET = "an asset {chain_id, denom, ...} (as answers hold it)";
+const REACH = "an assets_from_source answer {dest_assets}";
 
 /** One node per distinct asset of the route, one edge per hop; a hop that starts a new transaction is dashed. */
 export function routeToMermaid(route: Route): string {
-  return drawRouteMermaid(route, () => undefined);
+  return drawRouteMermaid(checkArgument(RouteSchema, route, { fn: "routeToMermaid", arg: "route", expected: ROUTE }), () => undefined);
 }
 
 /**
@@ -23,7 +30,7 @@ export function drawRouteMermaid(route: Route, broken: (hop: RouteHop, index: nu
     const from = node(hop.from);
     const to = node(hop.to);
     const mark = broken(hop, i);
-    const label = mermaidText(pictureHopLabel(hop, i, mark));
+    const label = mermaidText(routeHopLabel(hop, i, mark));
     lines.push(`  ${from} ${mark !== undefined || (i > 0 && hop.starts_tx) ? "-.->" : "-->"}|"${label}"| ${to}`);
   });
   node(route.to);
@@ -32,10 +39,12 @@ export function drawRouteMermaid(route: Route, broken: (hop: RouteHop, index: nu
 
 /** The source, each destination chain it reaches, and that chain's assets. */
 export function reachToMermaid(source: WireAsset, response: AssetsFromSourceResponse): string {
+  source = checkArgument(WireAssetSchema, source, { fn: "reachToMermaid", arg: "source", expected: ASSET });
+  const groups = parseArgument(AssetGroupEntriesSchema, response, { fn: "reachToMermaid", arg: "response", expected: REACH }).dest_assets;
   const lines = ["flowchart LR", `  s["${mermaidText(assetName(source))}<br/>${mermaidText(source.chain_id)}"]`];
-  Object.keys(response.dest_assets).forEach((chainId, c) => {
+  groups.forEach(([chainId, group], c) => {
     lines.push(`  c${c}[("${mermaidText(chainId)}")]`, `  s --> c${c}`);
-    response.dest_assets[chainId]!.assets.forEach((asset, a) => {
+    group.assets.forEach((asset, a) => {
       lines.push(`  c${c}a${a}["${mermaidText(assetName(asset))}"]`, `  c${c} --- c${c}a${a}`);
     });
   });

@@ -19,6 +19,15 @@ const IbcHopSchema = z
     /** The sending chain's end of the channel. */
     port: z.string(),
     channel: z.string(),
+    /**
+     * Present when this IBC hop is the Cosmos leg of an Axelar transfer: the hop between
+     * axelar-dojo-1 and the chain Axelar delivers to (or sends from). It opens no transaction at
+     * axelar-dojo-1 and adds no `IBC` to the route's bridges.
+     */
+    part_of: z
+      .literal("AXELAR")
+      .optional()
+      .describe("AXELAR when this IBC hop is the Cosmos leg of an Axelar transfer (no new transaction at axelar-dojo-1, no IBC in bridges)"),
     ...hopFields,
   })
   .readonly();

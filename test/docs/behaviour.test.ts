@@ -148,6 +148,7 @@ function oracleTerms(answer: unknown) {
       from_chain: String(hop.from).split(" ")[0],
       to_chain: String(hop.to).split(" ")[0],
       via: hop.kind === "ibc" ? hop.channel : hop.kind === "bridge" ? hop.bridge : hop.venue,
+      ...(hop.part_of !== undefined ? { part_of: hop.part_of } : {}),
       starts_tx: hop.starts_tx,
     })),
   };

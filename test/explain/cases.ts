@@ -4,7 +4,7 @@
  * cause); a few pin real mainnet facts. `checkExplain` returns the problems of an answer (empty
  * when it matches), so every surface reports alike.
  */
-import type { ExplainRequest, ExplainResponse, ReasonCode } from "../../src/wire/explain.js";
+import type { ExplainRequest, ExplainResponse, ReasonCode } from "../../src/entries/explain.js";
 
 export const EXPLAIN_FIXTURE = "fixtures/explain-registry.json";
 
@@ -57,9 +57,9 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
     picture_labels: ["IBC transfer/channel-0"],
   },
   {
-    name: "reachable over a bridge (EVM assets count by default)",
+    name: "reachable over a bridge (EVM assets count with include_evm_assets)",
     router: "fixture",
-    request: hub({ dest_chain_id: "8453" }),
+    request: hub({ dest_chain_id: "8453", include_evm_assets: true }),
     reachable: true,
     codes: [],
     route: { dest_denom: "0x1111111111111111111111111111111111111111", vias: ["AXELAR"], txs_required: 1 },
@@ -245,17 +245,17 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
     route: { dest_denom: "cw20:alpha1cwt", vias: ["IBC transfer/channel-5"], txs_required: 1 },
   },
   {
-    name: "filtered out: EVM",
+    name: "filtered out: EVM (the default, as in assets_between_chains)",
     router: "fixture",
-    request: hub({ dest_chain_id: "8453", include_evm_assets: false }),
+    request: hub({ dest_chain_id: "8453" }),
     reachable: false,
     codes: ["filtered_out"],
     facts: [{ code: "filtered_out", has: { filter: "include_evm_assets", assets: [{ chain_id: "8453", denom: "0x1111111111111111111111111111111111111111" }] } }],
   },
   {
-    name: "filtered out: no metadata",
+    name: "filtered out: no metadata (the default, as in assets_between_chains)",
     router: "fixture",
-    request: { source_asset_chain_id: "beta-1", source_asset_denom: "ubeta", dest_chain_id: "hub-1", include_no_metadata_assets: false },
+    request: { source_asset_chain_id: "beta-1", source_asset_denom: "ubeta", dest_chain_id: "hub-1" },
     reachable: false,
     codes: ["filtered_out"],
     facts: [{ code: "filtered_out", has: { filter: "include_no_metadata_assets" } }],
@@ -359,7 +359,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
   {
     name: "mainnet: USDC from Axelar to Optimism needs two transactions: Ethereum does not forward by memo",
     router: "mainnet",
-    request: { source_asset_chain_id: "axelar-dojo-1", source_asset_denom: "uusdc", dest_chain_id: "10" },
+    request: { source_asset_chain_id: "axelar-dojo-1", source_asset_denom: "uusdc", dest_chain_id: "10", include_evm_assets: true },
     reachable: false,
     codes: ["needs_multiple_txs"],
     facts: [{ code: "needs_multiple_txs", has: { txs_required: 2, chain_id: "1", chain_ids: ["1"], missing: "memo" } }],
@@ -367,13 +367,14 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
     picture_labels: ["AXELAR", "CCTP (new tx)"],
   },
   {
-    name: "mainnet: USDC from Noble to Moonbeam: three transactions, and EVM assets excluded",
+    // CCTP to Ethereum, then one Axelar transfer Ethereum -> axelar-dojo-1 -> Moonbeam (no tx at axelar-dojo-1).
+    name: "mainnet: USDC from Noble to Moonbeam: two transactions, and EVM assets excluded",
     router: "mainnet",
     request: { source_asset_chain_id: "noble-1", source_asset_denom: "uusdc", dest_chain_id: "1284", include_evm_assets: false },
     reachable: false,
     codes: ["needs_multiple_txs", "filtered_out"],
     facts: [
-      { code: "needs_multiple_txs", has: { txs_required: 3, chain_id: "1", chain_ids: ["1", "axelar-dojo-1"], missing: "memo" } },
+      { code: "needs_multiple_txs", has: { txs_required: 2, chain_id: "1", chain_ids: ["1"], missing: "memo" } },
       { code: "filtered_out", has: { filter: "include_evm_assets" } },
     ],
   },
@@ -485,8 +486,8 @@ export function whyArgs(testCase: ExplainCase): string[] {
   const args = [`${r.source_asset_chain_id}:${r.source_asset_denom}`, r.dest_asset_denom ? `${r.dest_chain_id}:${r.dest_asset_denom}` : r.dest_chain_id];
   if (r.allow_multi_tx) args.push("--allow-multi-tx");
   if (r.include_cw20_assets) args.push("--include-cw20-assets");
-  if (r.include_evm_assets === false) args.push("--exclude-evm-assets");
-  if (r.include_no_metadata_assets === false) args.push("--exclude-no-metadata-assets");
+  if (r.include_evm_assets) args.push("--include-evm-assets");
+  if (r.include_no_metadata_assets) args.push("--include-no-metadata-assets");
   if (r.native_only) args.push("--native-only");
   if (r.recommendation_reason) args.push("--recommendation-reason", r.recommendation_reason);
   if (r.include_swaps) args.push("--include-swaps");

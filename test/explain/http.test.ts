@@ -5,8 +5,8 @@
  */
 import { instance } from "@viz-js/viz";
 import { describe, expect, it } from "vitest";
-import { createFetchHandler } from "../../src/http/handler.js";
-import { ExplainResponseSchema } from "../../src/wire/explain.js";
+import { createFetchHandler } from "../../src/entries/http.js";
+import { ExplainResponseSchema } from "../../src/entries/schemas.js";
 import { ATOM_ON_OSMOSIS, AXL_USDC_ON_OSMOSIS, fixtureGraph, jsonRequest, USDC_ON_ETHEREUM } from "../http/fixture.js";
 import { checkExplain, checkPicture, EXPLAIN_CASES, pictureRows, type ExplainCase } from "./cases.js";
 import { graphOf } from "./graphs.js";
@@ -116,11 +116,12 @@ describe("route", () => {
       format: "json",
       text: null,
       route: {
-        txs_required: 2,
-        bridges: ["AXELAR", "IBC"],
+        // One Axelar transfer: the AXELAR hop and its IBC delivery from axelar-dojo-1.
+        txs_required: 1,
+        bridges: ["AXELAR"],
         hops: [
           { kind: "bridge", bridge: "AXELAR", starts_tx: true, to: { chain_id: "axelar-dojo-1", denom: "uusdc" } },
-          { kind: "ibc", port: "transfer", channel: "channel-3", starts_tx: true, to: { chain_id: "osmosis-1", denom: AXL_USDC_ON_OSMOSIS } },
+          { kind: "ibc", port: "transfer", channel: "channel-3", part_of: "AXELAR", starts_tx: false, to: { chain_id: "osmosis-1", denom: AXL_USDC_ON_OSMOSIS } },
         ],
       },
     });
@@ -131,8 +132,8 @@ describe("route", () => {
     expect(dot.format).toBe("dot");
     const svg = (await instance()).renderString(dot.text as string, { format: "svg" });
     const texts = svgTexts(svg);
-    // Three boxes (symbol, denom, chain) and one label per hop; the second hop starts a new transaction.
-    expect(texts).toEqual(expect.arrayContaining(["1", "axelar-dojo-1", "osmosis-1", "uusdc", AXL_USDC_ON_OSMOSIS, "AXELAR", "IBC transfer/channel-3 (new tx)"]));
+    // Three boxes (symbol, denom, chain) and one label per hop; the second hop is Axelar's IBC delivery.
+    expect(texts).toEqual(expect.arrayContaining(["1", "axelar-dojo-1", "osmosis-1", "uusdc", AXL_USDC_ON_OSMOSIS, "AXELAR", "AXELAR (IBC transfer/channel-3)"]));
     const mermaid = await answer(await get(route("cosmoshub-4:uatom", "osmosis-1:" + ATOM_ON_OSMOSIS, "&format=mermaid")));
     expect(mermaid.text).toMatch(/^flowchart LR\n/);
     expect(mermaid.text).toContain("channel-141");
@@ -141,7 +142,7 @@ describe("route", () => {
   it("format=svg is Graphviz's SVG, drawn on the server, still inside a JSON answer", async () => {
     const svg = await answer(await get(route("1:" + USDC_ON_ETHEREUM, "osmosis-1:" + AXL_USDC_ON_OSMOSIS, "&format=svg")));
     expect(svg.format).toBe("svg");
-    expect(svgTexts(svg.text as string)).toEqual(expect.arrayContaining(["axelar-dojo-1", "AXELAR", "IBC transfer/channel-3 (new tx)"]));
+    expect(svgTexts(svg.text as string)).toEqual(expect.arrayContaining(["axelar-dojo-1", "AXELAR", "AXELAR (IBC transfer/channel-3)"]));
   });
 
   it("reach: the assets_from_source answer drawn as Mermaid, DOT or SVG, in a JSON answer", async () => {

@@ -3,8 +3,8 @@
  * call, the HTTP handler and the built CLI. Each surface must give the same answer: the same
  * body on success, the same error kind otherwise. All cases use fixtures/http-registry.json.
  */
-import { ibcDenom } from "../../src/denom/trace.js";
-import type { FungibleErrorCode } from "../../src/errors.js";
+import { ibcDenom } from "../../src/index.js";
+import type { FungibleErrorCode } from "../../src/index.js";
 import {
   ASTRO_CW20,
   ATOM_ON_NEUTRON_VIA_OSMOSIS,
@@ -121,6 +121,8 @@ export const QUERY_CASES: QueryCase[] = [
     status: 200,
     expect: {
       ["__proto__"]: [ATOM_ON_OSMOSIS],
+      // Swapped into axlUSDC, back to axelar-dojo-1 and over AXELAR: one Axelar transfer, one transaction.
+      "1": [USDC_ON_ETHEREUM],
       "axelar-dojo-1": ["uusdc", osmoVia("transfer/channel-3")],
       constructor: [ATOM_ON_OSMOSIS],
       "cosmoshub-4": ["uatom", osmoVia("transfer/channel-141")],
@@ -182,18 +184,18 @@ export const QUERY_CASES: QueryCase[] = [
     expect: [],
   },
   {
-    name: "single-transaction routes only by default",
+    name: "Ethereum USDC reaches Osmosis in one Axelar transfer (AXELAR, then its IBC delivery)",
     op: "assetsBetweenChains",
     request: { source_chain_id: "1", dest_chain_id: "osmosis-1", include_evm_assets: true },
     status: 200,
-    expect: [],
+    expect: [[USDC_ON_ETHEREUM, AXL_USDC_ON_OSMOSIS, 1, ["AXELAR"]]],
   },
   {
-    name: "Ethereum USDC reaches Osmosis over Axelar then IBC in two transactions",
+    name: "allow_multi_tx keeps the one-transaction Axelar pair over Noble USDC's two",
     op: "assetsBetweenChains",
     request: { source_chain_id: "1", dest_chain_id: "osmosis-1", include_evm_assets: true, allow_multi_tx: true },
     status: 200,
-    expect: [[USDC_ON_ETHEREUM, AXL_USDC_ON_OSMOSIS, 2, ["AXELAR", "IBC"]]],
+    expect: [[USDC_ON_ETHEREUM, AXL_USDC_ON_OSMOSIS, 1, ["AXELAR"]]],
   },
   { name: "same source and destination", op: "assetsBetweenChains", request: { source_chain_id: "osmosis-1", dest_chain_id: "osmosis-1" }, status: 400, code: "invalid_request", says: "differ" },
   { name: "missing destination", op: "assetsBetweenChains", request: { source_chain_id: "osmosis-1" }, status: 400, code: "invalid_request", says: "dest_chain_id" },

@@ -47,7 +47,12 @@ describe("@skip-go/client against the server", () => {
       recommendationReason: "BASE_TOKEN" as never,
       apiUrl: server.url,
     });
-    expect(result).toEqual({ "cosmoshub-4": [expect.objectContaining({ denom: "uatom" })], "axelar-dojo-1": [expect.objectContaining({ denom: "uusdc" })] });
+    // Ethereum USDC too: swapped into axlUSDC, it leaves in one Axelar transfer (IBC to axelar-dojo-1, then AXELAR).
+    expect(result).toEqual({
+      "1": [expect.objectContaining({ denom: USDC_ON_ETHEREUM })],
+      "cosmoshub-4": [expect.objectContaining({ denom: "uatom" })],
+      "axelar-dojo-1": [expect.objectContaining({ denom: "uusdc" })],
+    });
   });
 
   it("assetsBetweenChains: GETs with a query string and reads pairs with txsRequired and bridges", async () => {
@@ -57,8 +62,8 @@ describe("@skip-go/client against the server", () => {
         {
           assetOnSource: expect.objectContaining({ denom: USDC_ON_ETHEREUM, chainId: "1", isEvm: true }),
           assetOnDest: expect.objectContaining({ denom: AXL_USDC_ON_OSMOSIS, chainId: "osmosis-1", trace: "transfer/channel-208" }),
-          txsRequired: 2,
-          bridges: ["AXELAR", "IBC"],
+          txsRequired: 1,
+          bridges: ["AXELAR"],
         },
       ],
     });

@@ -4,8 +4,9 @@
  * and numeric order differ), listed multi-hop and CW20 vouchers with correct hashes, an IBC v2
  * (Eureka) voucher, EVM addresses in mixed case, partial metadata and one-way bridges, and swap
  * venues: several per chain, names whose text order matters, members that are derived vouchers,
- * EVM addresses in another case, and denoms that exist nowhere. Mixed with the project's existing
- * generator. `arbitrarySwapOptions` draws the swap part of a request for a generated registry.
+ * EVM addresses in another case, and denoms that exist nowhere; often one chain is axelar-dojo-1,
+ * with natives, channels and AXELAR links of its own, so Axelar transfers that deliver over IBC
+ * (docs/behaviour.md section 5) are explored. Mixed with the project's existing generator. `arbitrarySwapOptions` draws the swap part of a request for a generated registry.
  */
 import fc from "fast-check";
 import type { RegistryInput } from "../../src/index.js";
@@ -20,6 +21,11 @@ const nat = (max: number) => fc.nat(max);
 
 const shapeArbitrary = fc.record({
   chainCount: fc.integer({ min: 3, max: 6 }),
+  // Which chain is axelar-dojo-1 (none when past chainCount), and whether the first native lives there.
+  hub: fc.option(nat(5), { nil: undefined, freq: 5 }),
+  hubNative: fc.constantFrom(true, true, false),
+  // AXELAR links between an asset off the hub and one on it, as the real registry has them.
+  hubLinks: fc.array(fc.record({ from: fc.nat(), to: fc.nat(), both: fc.constantFrom(true, true, false) }), { maxLength: 2 }),
   chains: fc.array(fc.record({ pfm: fc.boolean(), memo: fc.boolean(), evm: fc.boolean() }), { minLength: 6, maxLength: 6 }),
   natives: fc.array(fc.record({ chain: nat(5), cw20: fc.boolean(), meta: metadataModes }), { minLength: 2, maxLength: 8 }),
   channels: fc.array(
@@ -38,8 +44,14 @@ const shapeArbitrary = fc.record({
   cw20Channel: fc.option(fc.record({ native: fc.nat(), to: nat(5), status: fc.constantFrom("ACTIVE", "UNKNOWN", "INACTIVE"), wasmPort: fc.boolean() }), { nil: undefined }),
   eureka: fc.option(fc.record({ native: fc.nat(), to: nat(5), client: nat(2000), both: fc.boolean() }), { nil: undefined }),
   bridges: fc.array(
-    fc.record({ from: fc.nat(), to: fc.nat(), bridge: fc.constantFrom("AXELAR", "CCTP", "EUREKA", "AXELAR", "CCTP"), both: fc.boolean(), lower: fc.boolean() }),
-    { maxLength: 4 },
+    fc.record({
+      from: fc.nat(),
+      to: fc.nat(),
+      bridge: fc.constantFrom("AXELAR", "CCTP", "EUREKA", "AXELAR", "CCTP"),
+      both: fc.boolean(),
+      lower: fc.boolean(),
+    }),
+    { maxLength: 5 },
   ),
   venues: fc.array(
     fc.record({
@@ -75,11 +87,13 @@ function build(shape: Shape): RegistryInput {
   const n = shape.chainCount;
   // Chain-id order differs from listing order, so sorting by chain id is observable.
   const chainIds = Array.from({ length: n }, (_, i) => `chain-${String.fromCharCode(97 + ((i * 4 + 1) % 7))}${i}`);
-  const isEvm = (c: number) => shape.chains[c]!.evm;
+  const hub = shape.hub !== undefined && shape.hub < n ? shape.hub : undefined;
+  if (hub !== undefined) chainIds[hub] = "axelar-dojo-1";
+  const isEvm = (c: number) => c !== hub && shape.chains[c]!.evm;
   const assets: Assets = [];
   const natives: { chain: number; denom: string; cw20: boolean }[] = [];
   shape.natives.forEach((spec, k) => {
-    const chain = spec.chain % n;
+    const chain = k === 0 && hub !== undefined && shape.hubNative ? hub : spec.chain % n;
     const cw20 = spec.cw20 && !isEvm(chain);
     const denom = cw20 ? `cw20:c${chain}tok${k}` : isEvm(chain) ? evmAddress(k) : `u${chain}n${k}`;
     if (natives.some((x) => x.chain === chain && x.denom === denom)) return;
@@ -180,6 +194,14 @@ function build(shape: Shape): RegistryInput {
       to: { chain_id: to.chain_id, denom: fold(to.denom) },
       bidirectional: spec.both,
     });
+  }
+
+  const onHub = assets.filter((a) => a.chain_id === "axelar-dojo-1");
+  const offHub = assets.filter((a) => a.chain_id !== "axelar-dojo-1");
+  for (const spec of onHub.length > 0 && offHub.length > 0 ? shape.hubLinks : []) {
+    const from = offHub[spec.from % offHub.length]!;
+    const to = onHub[spec.to % onHub.length]!;
+    bridge_links.push({ bridge: "AXELAR", from: { chain_id: from.chain_id, denom: from.denom }, to: { chain_id: to.chain_id, denom: to.denom }, bidirectional: spec.both });
   }
 
   // Swap venues: listed members, maybe the single-hop voucher of a native from a neighbour (a

@@ -12,7 +12,7 @@ export function bothFor(input: RegistryInput): { routeIndex: AssetRouter; oracle
   return { routeIndex: buildRouter(registry), oracle: new Oracle(parseRegistry(structuredClone(input))) };
 }
 
-/** A route reduced to what the contract fixes: txs, bridges, and per hop kind/chains/channel/tx start. */
+/** A route reduced to what the contract fixes: txs, bridges, and per hop kind/chains/channel/Axelar leg/tx start. */
 export function engineRoute(route: Route | null) {
   if (route === null) return null;
   return {
@@ -23,6 +23,7 @@ export function engineRoute(route: Route | null) {
       from_chain: hop.from.chain_id,
       to_chain: hop.to.chain_id,
       via: hop.kind === "ibc" ? hop.channel : hop.kind === "bridge" ? hop.bridge : hop.venue,
+      ...(hop.kind === "ibc" && hop.part_of !== undefined ? { part_of: hop.part_of } : {}),
       starts_tx: hop.starts_tx,
     })),
   };

@@ -45,7 +45,7 @@ const METADATA = ["symbol", "name", "logo_uri", "decimals", "description", "coin
 // has metadata when it has any one of these fields, none of which a derived voucher has (section 2).
 const hasAnyMetadata = (asset: Record<string, unknown>) => METADATA.some((field) => asset[field] !== undefined);
 
-function wireOf(asset: Registry["assets"][number]): WireAsset {
+function wireOf(asset: Registry["assets"][number], svmChains: ReadonlySet<string>): WireAsset {
   const wire: Record<string, unknown> = {
     denom: asset.denom,
     chain_id: asset.chain_id,
@@ -54,8 +54,11 @@ function wireOf(asset: Registry["assets"][number]): WireAsset {
     trace: asset.trace,
     is_cw20: asset.is_cw20,
     is_evm: asset.is_evm,
+    // docs/behaviour.md: every asset says whether it lives on an SVM chain; token_contract where the registry names one.
+    is_svm: svmChains.has(asset.chain_id),
   };
   for (const field of METADATA) if (asset[field] !== undefined) wire[field] = asset[field];
+  if (asset.token_contract !== undefined) wire.token_contract = asset.token_contract;
   return wire as unknown as WireAsset;
 }
 
@@ -71,7 +74,8 @@ export function channelEnds(registry: Registry) {
 
 /** docs/behaviour.md section 2 "which assets exist on a chain": listed assets plus derived single-hop vouchers. */
 export function canonicalAssets(registry: Registry): OracleAsset[] {
-  const listed = registry.assets.map((asset) => ({ wire: wireOf(asset), listed: true, hasMetadata: hasAnyMetadata(asset) }));
+  const svmChains = new Set(registry.chains.filter((chain) => chain.chain_type === "svm").map((chain) => chain.chain_id));
+  const listed = registry.assets.map((asset) => ({ wire: wireOf(asset, svmChains), listed: true, hasMetadata: hasAnyMetadata(asset) }));
   const versionOf = (chain: string, originChain: string, originDenom: string) => `${chain}|${oracleKey(originChain, originDenom)}`;
   const listedVersions = new Set(registry.assets.map((a) => versionOf(a.chain_id, a.origin_chain_id, a.origin_denom)));
   const derived: Omit<OracleAsset, "order">[] = [];
@@ -106,6 +110,7 @@ export function canonicalAssets(registry: Registry): OracleAsset[] {
           is_cw20: false,
           // Decision: an ibc/ voucher is a bank denom, not an EVM contract, whatever the chain type.
           is_evm: false,
+          is_svm: svmChains.has(chain),
         },
         listed: false,
         hasMetadata: false,

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { compileDataset, type AssetRouter, type AssetsFromSourceRequest } from "../../src/index.js";
-import { loadDataset } from "../../src/dataset/dataset.js";
+import { loadDataset } from "../../src/router/dataset-router.js";
 import { arbitraryRoutingRegistry, arbitrarySwapOptions, type SwapOptionsDraw } from "./arbitrary-routing-registry.js";
 import { bothFor, engineRoute, expectSameAssets, oracleRoute, plain, withKeyOrder } from "./compare.js";
 import type { Oracle } from "./oracle.js";
@@ -167,4 +167,20 @@ test("the generated registries exercise swaps: many samples have a best route th
     return oracle.assets.some((a) => oracle.assets.some((b) => a !== b && (routeIndex.route(a.wire, b.wire, swaps)?.hops.some((hop) => hop.kind === "swap") ?? false)));
   });
   expect(swapping.length).toBeGreaterThanOrEqual(15);
+});
+
+test("the generated registries exercise the Axelar rule: best routes with an Axelar delivery and with an Axelar feed", () => {
+  // Unseeded on purpose: about one sample in six has each, so 10 of 150 leaves a wide margin.
+  const samples = fc.sample(arbitraryRoutingRegistry(), { numRuns: 150 });
+  let delivers = 0;
+  let feeds = 0;
+  for (const input of samples) {
+    const { routeIndex, oracle } = bothFor(input);
+    const legs = oracle.assets.flatMap((a) =>
+      oracle.assets.flatMap((b) => (a === b ? [] : (routeIndex.route(a.wire, b.wire)?.hops ?? []).filter((hop) => hop.kind === "ibc" && hop.part_of === "AXELAR"))),
+    );
+    if (legs.some((hop) => hop.from.chain_id === "axelar-dojo-1")) delivers++;
+    if (legs.some((hop) => hop.to.chain_id === "axelar-dojo-1")) feeds++;
+  }
+  expect([delivers >= 10, feeds >= 10], `delivery in ${delivers}, feed in ${feeds} of 150 samples`).toEqual([true, true]);
 });

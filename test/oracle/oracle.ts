@@ -1,7 +1,9 @@
 /**
  * Independent oracle of the route rules (docs/behaviour.md sections 3-7), written from the contract
- * only, deliberately plain: a Dijkstra over (asset, how the funds arrived) states with a linear scan
- * for the minimum, fine for the small generated registries it is run on. Swaps (include_swaps,
+ * only, deliberately plain: a Dijkstra over (asset, how the route's last hop ended) states with a
+ * linear scan for the minimum, fine for the small generated registries it is run on. Every label's
+ * transactions, tx starts and bridges are worked out again from its whole hop list (`evaluate`),
+ * so the Axelar rule (section 5) is read off the path, not carried along. Swaps (include_swaps,
  * swap_venues) are modelled as a clique of swap hops per allowed venue.
  */
 import type { AssetRef, AssetsBetweenChainsRequest, AssetsFromSourceRequest, Registry, WireAsset } from "../../src/index.js";
@@ -19,6 +21,8 @@ export interface OracleRouteHop {
   to_chain: string;
   /** Sending chain's channel for IBC, the bridge type for a bridge, the venue name for a swap. */
   via: string;
+  /** Present on an IBC hop that is the Cosmos leg of an Axelar transfer (docs/behaviour.md section 5). */
+  part_of?: "AXELAR";
   starts_tx: boolean;
 }
 
@@ -33,10 +37,19 @@ interface Label {
   txs: number;
   path: OracleHop[];
   starts: boolean[];
+  /** Per hop: an IBC hop that is part of an Axelar transfer, as its delivery or as its feed. */
+  legs: AxelarLeg[];
+  bridges: string[];
 }
 
-/** How funds arrived at a state's asset; it decides whether the next hop is forwarded. */
+/** How funds arrived at a chain; it decides whether the next hop is forwarded. */
 type Arrival = "start" | "ibc" | "bridge";
+
+/** An IBC hop out of axelar-dojo-1 after an AXELAR hop, an IBC hop into it before one, or neither. */
+type AxelarLeg = "delivery" | "feed" | null;
+
+/** The Axelar network's Cosmos chain (docs/behaviour.md section 5, "Axelar delivers over IBC"). */
+const AXELAR_CHAIN = "axelar-dojo-1";
 
 /** docs/behaviour.md section 4 order: fewest txs, then fewest hops, then smallest (chain_id, label) sequence. */
 function compareLabels(a: Label, b: Label): number {
@@ -109,7 +122,7 @@ export class Oracle {
     if (cached) return cached;
     const best = new Map<string, Label>();
     const done = new Set<string>();
-    best.set(`${source}|start`, { txs: 1, path: [], starts: [] });
+    best.set(`${source}|start`, this.evaluate([]));
     for (;;) {
       let current: string | undefined;
       for (const [state, label] of best) {
@@ -118,15 +131,14 @@ export class Oracle {
       if (current === undefined) break;
       done.add(current);
       const label = best.get(current)!;
-      const [assetText, arrival] = current.split("|") as [string, Arrival];
-      const from = Number(assetText);
+      const from = Number(current.split("|")[0]);
       for (const hop of [...this.hops[from]!, ...(swaps?.[from] ?? [])]) {
-        const fresh = this.needsNewTx(arrival, hop);
-        const next: Label = { txs: label.txs + (fresh ? 1 : 0), path: [...label.path, hop], starts: [...label.starts, fresh || label.path.length === 0] };
-        // A swap does not change how the funds arrived (docs/behaviour.md section 5).
-        const state = `${hop.to}|${hop.kind === "swap" ? arrival : hop.kind}`;
+        const path = [...label.path, hop];
+        const state = `${hop.to}|${this.ending(path)}`;
+        if (done.has(state)) continue;
+        const next = this.evaluate(path);
         const seen = best.get(state);
-        if (!done.has(state) && (seen === undefined || compareLabels(next, seen) < 0)) best.set(state, next);
+        if (seen === undefined || compareLabels(next, seen) < 0) best.set(state, next);
       }
     }
     const routes = new Map<number, OracleRoute>();
@@ -143,24 +155,80 @@ export class Oracle {
 
   private labelOf(route: OracleRoute): Label {
     const path = route.hops.map((h) => ({ kind: h.kind, from: 0, to: 0, chain: h.from_chain, via: h.kind === "swap" ? `swap:${h.via}` : h.via }));
-    return { txs: route.txs_required, path, starts: [] };
+    return { txs: route.txs_required, path, starts: [], legs: [], bridges: [] };
   }
 
   private toRoute(label: Label, target: number): OracleRoute {
-    const bridges: string[] = [];
-    for (const hop of label.path) {
-      if (hop.kind === "swap") continue; // swaps add nothing to bridges (docs/behaviour.md section 5)
-      const type = hop.kind === "ibc" ? "IBC" : hop.via;
-      if (!bridges.includes(type)) bridges.push(type);
-    }
     const hops = label.path.map((hop, i) => ({
       kind: hop.kind,
       from_chain: hop.chain,
       to_chain: this.assets[hop.to]!.wire.chain_id,
       via: hop.kind === "swap" ? hop.via.slice("swap:".length) : hop.via,
+      ...(label.legs[i] !== null ? { part_of: "AXELAR" as const } : {}),
       starts_tx: label.starts[i]!,
     }));
-    return { txs_required: label.txs, bridges, hops, target };
+    return { txs_required: label.txs, bridges: label.bridges, hops, target };
+  }
+
+  private onAxelar = (hop: OracleHop) => this.assets[hop.to]!.wire.chain_id === AXELAR_CHAIN;
+  private isAxelarHop = (hop: OracleHop | undefined) => hop !== undefined && hop.kind === "bridge" && hop.via === "AXELAR";
+
+  /**
+   * docs/behaviour.md section 5, "Axelar delivers over IBC": an IBC hop is part of an Axelar
+   * transfer when it leaves axelar-dojo-1 right after an AXELAR hop that landed there, or lands on
+   * axelar-dojo-1 right before an AXELAR hop that leaves it. A swap in between breaks the pair.
+   */
+  private axelarLegs(path: OracleHop[]): AxelarLeg[] {
+    return path.map((hop, i) => {
+      if (hop.kind !== "ibc") return null;
+      const before = path[i - 1];
+      const after = path[i + 1];
+      if (hop.chain === AXELAR_CHAIN && this.isAxelarHop(before) && this.onAxelar(before!)) return "delivery";
+      if (this.onAxelar(hop) && this.isAxelarHop(after) && after!.chain === AXELAR_CHAIN) return "feed";
+      return null;
+    });
+  }
+
+  /** Transactions, tx starts and bridges of a whole hop list, from the rules of section 5. */
+  private evaluate(path: OracleHop[]): Label {
+    const legs = this.axelarLegs(path);
+    const starts: boolean[] = [];
+    const bridges: string[] = [];
+    let txs = 1;
+    let arrival: Arrival = "start";
+    path.forEach((hop, i) => {
+      // Inside one Axelar transfer: its delivery, the AXELAR hop its feed leads into, and an AXELAR
+      // hop straight on from axelar-dojo-1 after one that landed there. The feed itself leaves its
+      // chain by the usual rules.
+      const before = path[i - 1];
+      const through = this.isAxelarHop(hop) && this.isAxelarHop(before) && this.onAxelar(before!);
+      const insideAxelar = legs[i] === "delivery" || (i > 0 && legs[i - 1] === "feed") || through;
+      const fresh = !insideAxelar && this.needsNewTx(arrival, hop);
+      if (fresh) txs++;
+      starts.push(i === 0 || fresh);
+      if (hop.kind !== "swap") {
+        arrival = hop.kind;
+        const type = hop.kind === "ibc" ? "IBC" : hop.via;
+        if (legs[i] === null && !bridges.includes(type)) bridges.push(type); // swaps and Axelar's IBC legs add nothing
+      }
+    });
+    return { txs, path, starts, legs, bridges };
+  }
+
+  /**
+   * What a state remembers of its route's end, all that decides the cost of what follows: how the
+   * funds arrived, and whether the last hop may pair with the next into one Axelar transfer.
+   */
+  private ending(path: OracleHop[]): string {
+    const last = path[path.length - 1]!;
+    if (last.kind === "swap") {
+      // A swap keeps how the funds arrived, but ends any Axelar transfer.
+      for (let i = path.length - 1; i >= 0; i--) if (path[i]!.kind !== "swap") return path[i]!.kind;
+      return "start";
+    }
+    if (this.isAxelarHop(last) && this.onAxelar(last)) return "axelar-in";
+    if (last.kind === "ibc" && this.onAxelar(last)) return "ibc-to-axelar";
+    return last.kind;
   }
 
   route(from: AssetRef, to: AssetRef, swapOptions: OracleSwapOptions = {}): OracleRoute | null {
