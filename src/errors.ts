@@ -30,7 +30,11 @@ export const ERROR_KINDS = {
    * Like invalid_request, it is the caller's mistake in what was asked, so 400 / INVALID_ARGUMENT.
    */
   invalid_usage: { status: 400, grpcCode: 3 },
+  /** An optional package a feature needs (chain-registry, @viz-js/viz) is not installed: the message says which and how. */
+  missing_dependency: { status: 500, grpcCode: 9 },
   internal: { status: 500, grpcCode: 13 },
+  /** Something this runtime cannot do (SVG where WebAssembly cannot be compiled at run time): 501 / UNIMPLEMENTED. */
+  not_implemented: { status: 501, grpcCode: 12 },
   /** The client went away before its request was read: its doing, not a bug (nginx's 499; gRPC CANCELLED). */
   client_closed_request: { status: 499, grpcCode: 1 },
 } as const;
@@ -61,7 +65,11 @@ export class FungibleError extends Error {
 }
 
 export function isFungibleError(value: unknown): value is FungibleError {
-  return value instanceof FungibleError;
+  try {
+    return value instanceof FungibleError;
+  } catch {
+    return false; // a revoked Proxy, or one whose getPrototypeOf trap throws
+  }
 }
 
 /** zod's issues as error details: the one translation, so every surface reports paths alike. */
@@ -75,4 +83,19 @@ export function detailsOfZodError(error: z.ZodError): ErrorDetail[] {
 /** A FungibleError of `code` for a failed zod parse: `prefix`, then zod's own rendering, with every issue's path. */
 export function errorFromZod(code: FungibleErrorCode, prefix: string, error: z.ZodError): FungibleError {
   return new FungibleError(code, `${prefix}\n${z.prettifyError(error)}`, detailsOfZodError(error));
+}
+
+/**
+ * The error for an optional package that an `import()` could not find: `missing_dependency` naming
+ * the package and its install command. Any other failure (an error inside the package, a missing
+ * dependency of its own) is returned as it was, so it is not mistaken for an absent package.
+ */
+export function missingDependency(what: string, pkg: string, error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = error instanceof Error ? error.message : "";
+  // ESM: "Cannot find package 'x' imported from ..."; CJS: "Cannot find module 'x/sub.js'".
+  const escaped = pkg.replace(/[.*+?^$|()[\]{}\\]/g, "\\$&");
+  const quoted = new RegExp(`Cannot find (?:package|module) '${escaped}(?:/[^']*)?'`);
+  if ((code !== "ERR_MODULE_NOT_FOUND" && code !== "MODULE_NOT_FOUND") || !quoted.test(message)) return error;
+  return new FungibleError("missing_dependency", `${what} needs the optional package "${pkg}", which is not installed: run \`npm install ${pkg}\``);
 }

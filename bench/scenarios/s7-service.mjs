@@ -10,6 +10,10 @@
  *  - a soak at 64 connections (--soak-seconds, default 60): RSS growth of the serving process,
  *    measured from after a warm-up with the soak's own request mix;
  *  - a reload under load (--workers 1 and 2, the mainnet dataset swapped): errors and latency vs no reload;
+ *  - a reload of the full mainnet REGISTRY file (`serve --registry FILE`, SIGHUP) under 16 busy
+ *    connections: seconds until /health names the new data (target 3 s), --workers 1 and 2;
+ *  - the slowest of 200 normal requests while 2,000 idle keep-alive and 300 slowloris connections
+ *    are open (target 250 ms);
  *  - socket-level fuzz (bench/lib/http-fuzz.mjs), 100,000 requests one per connection (10,000 with
  *    --quick), then 10,000 on kept-alive and 10,000 on pipelined connections (2,000 each with --quick).
  * Every load is bounded (autocannon duration, counts); loopback only.
@@ -21,14 +25,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { CLI, cliExists, DIST } from "../lib/package.mjs";
+import { CLI, cliExists, DIST, datasetFile, datasetText } from "../lib/package.mjs";
 import { runFuzz } from "../lib/http-fuzz.mjs";
 import { startServerProcess, stopProcess } from "../lib/processes.mjs";
 import { costRow, figureRow, throughputRow, unavailableRow } from "../lib/report.mjs";
 
 const BARE = fileURLToPath(new URL("../children/bare-replay-server.mjs", import.meta.url));
-/** The shipped mainnet dataset, by path (the frozen copy of dist/ cannot import it by package name). */
-const MAINNET = () => `${DIST}data/mainnet.json`;
+/** The shipped mainnet dataset, as a file (the frozen copy of dist/ cannot import it by package name). */
+const MAINNET = datasetFile;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `serve` with stdout drained after the listening line (an access log must not pile up in this process). */
@@ -70,8 +74,8 @@ function distinctRequests() {
 }
 
 async function findDistinctRequests() {
-  const { loadDataset } = await import(`${DIST}index.js`);
-  const router = loadDataset(readFileSync(`${DIST}data/mainnet.json`));
+  const { loadRouter } = await import(`${DIST}index.js`);
+  const router = await loadRouter({ dataset: await datasetText() });
   const natives = router.registry.assets.filter((asset) => asset.trace === "");
   const chains = router.chainIds();
   const urls = [];
@@ -135,8 +139,8 @@ async function withCpu(pid, load) {
 /** Exported (like soakRows and fuzzRows) so one row can be run alone while working on it. */
 export async function throughputRows(seconds, dir) {
   const { requests, between } = await distinctRequests();
-  const service = await startService(["--workers", "1", "--dataset", MAINNET()]);
-  const logged = await startService(["--workers", "1", "--dataset", MAINNET(), "--access-log"]);
+  const service = await startService(["--workers", "1", "--dataset", await MAINNET()]);
+  const logged = await startService(["--workers", "1", "--dataset", await MAINNET(), "--access-log"]);
   const rows = [];
   try {
     const answers = [];
@@ -243,7 +247,7 @@ async function openSockets(port, count, first) {
 }
 
 async function slowClientRows() {
-  const service = await startService(["--workers", "1", "--quiet", "--dataset", MAINNET()]);
+  const service = await startService(["--workers", "1", "--quiet", "--dataset", await MAINNET()]);
   try {
     const port = Number(new URL(service.url).port);
     const baseline = await probeLatency(service.url, 200);
@@ -283,7 +287,7 @@ const rssOf = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/s
  */
 export async function soakRows(seconds) {
   const { requests } = await distinctRequests();
-  const service = await startService(["--workers", "1", "--quiet", "--dataset", MAINNET()]);
+  const service = await startService(["--workers", "1", "--quiet", "--dataset", await MAINNET()]);
   try {
     const start = rssOf(service.pid);
     for (const request of requests) {
@@ -332,11 +336,91 @@ export async function soakRows(seconds) {
   }
 }
 
+/** The slowest of 200 normal requests while 2,000 idle keep-alive and 300 slowloris connections are open. */
+export async function slowestRows() {
+  const service = await startService(["--workers", "1", "--quiet", "--dataset", await MAINNET()]);
+  try {
+    const port = Number(new URL(service.url).port);
+    const baseline = await probeLatency(service.url, 200);
+    const idle = await openSockets(port, 2000, "GET /health HTTP/1.1\r\nHost: x\r\n\r\n");
+    const slow = await openSockets(port, 300, "GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: ");
+    const drip = setInterval(() => slow.forEach((socket) => socket.writable && socket.write("a")), 1000);
+    await sleep(500);
+    const loaded = await probeLatency(service.url, 200);
+    clearInterval(drip);
+    for (const socket of [...idle, ...slow]) socket.destroy();
+    return [
+      figureRow({
+        scenario: "7 service, 300 slowloris + 2,000 idle",
+        metric: "slowest of 200 normal requests",
+        value: loaded.max,
+        unit: "ms",
+        target: "<= 250 ms",
+        met: loaded.max <= 250,
+        note: `p50/p99/max ${loaded.p50.toFixed(1)}/${loaded.p99.toFixed(1)}/${loaded.max.toFixed(1)} ms with them vs ${baseline.p50.toFixed(1)}/${baseline.p99.toFixed(1)}/${baseline.max.toFixed(1)} ms without; fresh connection per request`,
+      }),
+    ];
+  } finally {
+    await service.stop();
+  }
+}
+
+/**
+ * `serve --registry FILE` with the full mainnet registry (the shipped dataset's, as a project-format
+ * file); under 16 connections of the 300 distinct GETs, the file is changed (renamed over) and
+ * SIGHUP sent: the time until /health names the new data version. Bounded: 30 s at most.
+ */
+export async function registryReloadRows(dir) {
+  const { loadRouter } = await import(`${DIST}index.js`);
+  const registry = (await loadRouter({ dataset: await datasetText() })).registry;
+  const { requests } = await distinctRequests();
+  const rows = [];
+  for (const workers of ["1", "2"]) {
+    const file = join(dir, `registry-${workers}.json`);
+    writeFileSync(file, JSON.stringify(registry));
+    const service = await startService(["--workers", workers, "--quiet", "--registry", file]);
+    try {
+      const before = (await (await fetch(`${service.url}/health`)).json()).data_version;
+      const load = cannon({ url: service.url, connections: 16, duration: 12, requests });
+      await sleep(2000);
+      const changed = { ...registry, chains: registry.chains.map((chain, i) => (i === 0 ? { ...chain, pretty_name: `${chain.pretty_name ?? chain.chain_id} (reloaded)` } : chain)) };
+      writeFileSync(`${file}.tmp`, JSON.stringify(changed));
+      renameSync(`${file}.tmp`, file);
+      const t0 = performance.now();
+      process.kill(service.pid, "SIGHUP");
+      let seconds = Number.NaN;
+      while (performance.now() - t0 < 30_000) {
+        const now = (await (await fetch(`${service.url}/health`, { headers: { connection: "close" } })).json()).data_version;
+        if (now !== before) {
+          seconds = (performance.now() - t0) / 1000;
+          break;
+        }
+        await sleep(20);
+      }
+      const r = await load;
+      rows.push(
+        figureRow({
+          scenario: `7 service, registry reload under load, --workers ${workers}`,
+          metric: "SIGHUP to new data served (full mainnet registry)",
+          value: seconds,
+          unit: "s",
+          target: "<= 3 s, 0 errors",
+          met: seconds <= 3 && errorsOf(r) === 0,
+          note: `16 connections of the 300 distinct GETs, ${Math.round(r.requests.average)} req/s, errors ${errorsOf(r)} of ${r.requests.total}, max latency ${r.latency.max} ms`,
+        }),
+      );
+    } finally {
+      await service.stop();
+    }
+  }
+  return rows;
+}
+
 async function reloadRows(dir, seconds) {
   const rows = [];
   for (const workers of ["1", "2"]) {
     const file = join(dir, `dataset-${workers}.json`);
-    copyFileSync(`${DIST}data/mainnet.json`, file);
+    copyFileSync(await MAINNET(), file);
     const service = await startService(["--workers", workers, "--dataset", file]);
     try {
       const load = { url: `${service.url}/health`, connections: 16, duration: seconds };
@@ -344,7 +428,7 @@ async function reloadRows(dir, seconds) {
       const during = cannon(load);
       await sleep(1000);
       // A different dataset (testnet), renamed over the file, then SIGHUP.
-      copyFileSync(`${DIST}data/testnet.json`, `${file}.tmp`);
+      copyFileSync(await datasetFile("testnet"), `${file}.tmp`);
       renameSync(`${file}.tmp`, file);
       process.kill(service.pid, "SIGHUP");
       const r = await during;
@@ -369,7 +453,7 @@ async function reloadRows(dir, seconds) {
 }
 
 export async function fuzzRows(count, sequenceCount) {
-  const service = await startService(["--workers", "1", "--quiet", "--dataset", MAINNET()]);
+  const service = await startService(["--workers", "1", "--quiet", "--dataset", await MAINNET()]);
   const port = Number(new URL(service.url).port);
   const rows = [];
   try {
@@ -419,8 +503,10 @@ export async function scenarioService({ quick, soakSeconds }) {
   try {
     await step("throughput", () => throughputRows(quick ? 3 : 5, dir));
     await step("slow clients", () => slowClientRows());
+    await step("slowest request", () => slowestRows());
     await step("soak", () => soakRows(soakSeconds ?? (quick ? 10 : 60)));
     await step("reload", () => reloadRows(dir, quick ? 8 : 12));
+    await step("registry reload", () => registryReloadRows(dir));
     await step("fuzz", () => fuzzRows(quick ? 10_000 : 100_000, quick ? 2_000 : 10_000));
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -14,18 +14,18 @@ import cluster, { type Worker } from "node:cluster";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadDataset } from "../dataset/dataset.js";
+import { loadDataset } from "../router/dataset-router.js";
 import type { LastReload, ServedProvenance } from "../http/health.js";
 import { LiveRouter } from "../http/live-router.js";
 import { FungibleError } from "../errors.js";
 import { startServer } from "../node/start-server.js";
 import { watchFiles } from "../node/watch-files.js";
-import { EXIT_FAILURE, EXIT_OK, UsageError } from "./cli-error.js";
+import { EXIT_FAILURE, EXIT_OK } from "./cli-error.js";
 import { print, printError } from "./output.js";
 import type { ServeConfig } from "./serve-config.js";
-import { prepareInThread, Reloads } from "./serve-reload.js";
+import { describeSource, sourceFiles } from "../node/load-source.js";
+import { prepareInThread, Reloads } from "../node/reload.js";
 import { serverOptions, stopSignal } from "./serve-single.js";
-import { describeSource, sourceFiles } from "./serve-source.js";
 
 const DATASET_ENV = "FUNGIBLE_GRAPH_SERVE_DATASET";
 /**
@@ -49,7 +49,8 @@ export async function runPrimary(command: string, config: ServeConfig): Promise<
   const lifecycle = config.quiet ? () => {} : printError;
   process.on("SIGHUP", () => lifecycle("SIGHUP before the workers were started: ignored"));
   const first = await prepareInThread({ command, source: config.source, currentVersion: null, probes: [] });
-  if (first.kind === "refused") throw first.usage ? new UsageError(first.error, command) : new FungibleError("invalid_registry", first.error);
+  // Flags were checked before (serve-config.ts): what is left to refuse is the data.
+  if (first.kind === "refused") throw new FungibleError("invalid_registry", first.error);
   if (first.kind !== "ready") throw new FungibleError("internal", `${command}: nothing prepared at start`);
   const dir = mkdtempSync(join(tmpdir(), "fungible-graph-serve-"));
   process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
@@ -198,7 +199,7 @@ export async function runPrimary(command: string, config: ServeConfig): Promise<
     void stopSignal().then((reason) => shutdown(EXIT_OK, reason));
     process.removeAllListeners("SIGHUP");
     process.on("SIGHUP", () => void reloads.request("SIGHUP"));
-    const watch = config.watch ? watchFiles(sourceFiles(config.source), (changed) => void reloads.request(`changed: ${changed.join(", ")}`)) : null;
+    const watch = config.watch ? watchFiles(sourceFiles(config.source).map((file) => file.path), (changed) => void reloads.request(`changed: ${changed.join(", ")}`)) : null;
     for (let i = 0; i < config.workers; i++) fork();
   });
 }

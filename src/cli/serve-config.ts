@@ -7,13 +7,17 @@ import { defaultWorkerCount } from "../node/worker-count.js";
 import { SERVER_DEFAULTS } from "../node/start-server.js";
 import { UsageError } from "./cli-error.js";
 import { parseInteger } from "./command.js";
-import { sourceFiles, type SourceValues } from "./serve-source.js";
+import { sourceFiles, type RouterSource } from "../node/load-source.js";
+import { sourceOfFlags, type RouterSource as RouterFlags } from "./load-router.js";
+
+/** The graph flags as given (`--registry`, `--dataset`, `--chain-registry`...). */
+export type SourceValues = Record<string, string | boolean | undefined>;
 
 export interface ServeConfig {
   port: number;
   host: string;
-  /** The graph flags as given, for loadRouter. */
-  source: SourceValues;
+  /** The graph flags, checked, as the Node server's source (loaded at start and on every reload). */
+  source: RouterSource;
   workers: number;
   /** Why this many workers (the default's figures), or null when --workers said so. */
   workersWhy: string | null;
@@ -54,7 +58,9 @@ export interface ServeFlags {
 /** Largest cache size a flag accepts (16 GiB): more is a typo, not a plan. */
 export const MAX_CACHE_BYTES = 2 ** 34;
 
-export function parseServeConfig(command: string, flags: ServeFlags, source: SourceValues, env: NodeJS.ProcessEnv = process.env): ServeConfig {
+export function parseServeConfig(command: string, flags: ServeFlags, values: SourceValues, env: NodeJS.ProcessEnv = process.env): ServeConfig {
+  // Checked here, once: a flag conflict is a usage error (exit 2) before any load or fork.
+  const source = sourceOfFlags(command, values as RouterFlags);
   const portText = flags.port ?? env.PORT;
   const seconds = (flag: keyof ServeFlags, fallbackMs: number, min: number) => {
     const text = flags[flag];

@@ -1,16 +1,14 @@
 /**
- * `serve` as one process: loads and checks the data, serves it, reloads on SIGHUP (and on file
- * changes with --watch) through a worker thread, and drains on SIGTERM/SIGINT.
+ * `serve` as one process: loads and checks the data, then hands it to the Node server with its
+ * source, which reloads on SIGHUP (and on file changes with --watch) off the serving thread; drains
+ * on SIGTERM/SIGINT.
  */
-import { loadDataset } from "../dataset/dataset.js";
 import { LiveRouter } from "../http/live-router.js";
+import { loadServedGraph } from "../node/served-graph.js";
 import { startServer } from "../node/start-server.js";
-import { watchFiles } from "../node/watch-files.js";
 import { EXIT_OK } from "./cli-error.js";
 import { print, printError } from "./output.js";
 import type { ServeConfig } from "./serve-config.js";
-import { Reloads } from "./serve-reload.js";
-import { loadServedGraph, probesOf, sourceFiles } from "./serve-source.js";
 
 export function serverOptions(config: ServeConfig, log: (line: string) => void) {
   return {
@@ -41,40 +39,22 @@ export function stopSignal(): Promise<string> {
 export async function runSingle(command: string, config: ServeConfig): Promise<number> {
   const lifecycle = config.quiet ? () => {} : printError;
   const stopped = stopSignal();
-  // Until the reloader is ready a SIGHUP is noted, not fatal (its default action ends the process).
-  let reload: (trigger: string) => void = () => lifecycle("SIGHUP before the data was loaded: ignored");
-  process.on("SIGHUP", () => reload("SIGHUP"));
-
+  // Until the server takes SIGHUP a reload signal is noted, not fatal (its default action ends the process).
+  const early = () => lifecycle("SIGHUP before the data was loaded: ignored");
+  process.on("SIGHUP", early);
   const served = await Promise.race([loadServedGraph(command, config.source), stopped.then(() => null)]);
   if (served === null) process.exit(EXIT_OK); // stopped while loading: nothing to drain
-  const { router } = served;
-  const server = await startServer({ router: new LiveRouter(router, { provenance: served.provenance }), ...serverOptions(config, lifecycle) });
-  const reloads = new Reloads({
-    command,
+  const server = await startServer({
+    router: new LiveRouter(served.router, { provenance: served.provenance }),
     source: config.source,
-    dataVersion: router.dataVersion,
-    probes: probesOf(router),
-    log: lifecycle,
-    target: {
-      async apply(dataset, _dataVersion, provenance) {
-        const started = performance.now();
-        const next = loadDataset(dataset);
-        server.live.swap(next, provenance);
-        server.live.recordReload({ ok: true });
-        return `swapped in ${(performance.now() - started).toFixed(1)} ms on the serving thread`;
-      },
-      async record(result) {
-        server.live.recordReload(result);
-      },
-    },
+    reload: { signal: true, watch: config.watch },
+    ...serverOptions(config, lifecycle),
   });
-  reload = (trigger) => void reloads.request(trigger);
-  const watch = config.watch ? watchFiles(sourceFiles(config.source), (changed) => reload(`changed: ${changed.join(", ")}`)) : null;
+  process.off("SIGHUP", early);
   print(`listening on ${server.url}`);
-  lifecycle(`serving ${router.dataVersion}${config.workersWhy ? ` (${config.workersWhy})` : ""}`);
+  lifecycle(`serving ${served.router.dataVersion}${config.workersWhy ? ` (${config.workersWhy})` : ""}`);
 
   const reason = await stopped;
-  watch?.close();
   lifecycle(`${reason}: draining requests in flight`);
   await server.close();
   // Loading the embedded registry can leave timers or handles behind; the server is closed, so go.

@@ -6,13 +6,14 @@
  */
 import cluster from "node:cluster";
 import { DEFAULT_ANSWER_CACHE_BYTES, DEFAULT_COMPRESSED_CACHE_BYTES } from "../http/handler.js";
+import { buildOpenApiDocument } from "../http/openapi.js";
 import { SERVER_DEFAULTS } from "../node/start-server.js";
 import { defineCommand } from "./command.js";
 import { ROUTER_OPTIONS } from "./load-router.js";
 import { runClusterWorker, runPrimary } from "./serve-cluster.js";
 import { DEFAULT_PORT, parseServeConfig } from "./serve-config.js";
 import { runSingle } from "./serve-single.js";
-import type { SourceValues } from "./serve-source.js";
+import type { SourceValues } from "./serve-config.js";
 
 const NAME = "serve";
 const s = (ms: number) => `${ms / 1000}`;
@@ -20,11 +21,15 @@ const s = (ms: number) => `${ms / 1000}`;
 export const serve = defineCommand({
   name: NAME,
   summary: "run the HTTP service",
-  description: `Serves POST /v2/fungible/assets_from_source, POST (or GET) /v2/fungible/assets_between_chains,
-GET /openapi.json and GET /health. Lifecycle lines (listening, reloads, draining) go to stderr;
-the access log (--access-log) is JSON lines on stdout.
+  // Built on demand (only `serve --help` pays for the OpenAPI document).
+  description: () => `Serves the endpoints of its OpenAPI document (GET /openapi.json):
+${endpointList()}
+
+Lifecycle lines (listening, reloads, draining) go to stderr; the access log (--access-log) is
+JSON lines on stdout.
 SIGHUP reloads the data: it is loaded and checked off the serving thread, then swapped in; bad
 data is refused (logged, and in /health last_reload) and the old data keeps serving.`,
+  refused: { json: "serve answers over HTTP, in JSON; --access-log writes its log as JSON lines" },
   options: {
     port: { type: "string", arg: "N", help: `port to listen on (default: $PORT, else ${DEFAULT_PORT}; 0 picks a free one)` },
     host: { type: "string", arg: "HOST", help: "address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)" },
@@ -67,3 +72,14 @@ data is refused (logged, and in /health last_reload) and the old data keeps serv
     return runSingle(NAME, config);
   },
 });
+
+/** Every path of the OpenAPI document with its methods and summary: the one list of the routes. */
+function endpointList(): string {
+  const paths = buildOpenApiDocument().paths as Record<string, Record<string, { summary?: string }>>;
+  const rows = Object.entries(paths).map(([path, operations]) => {
+    const methods = Object.keys(operations).map((method) => method.toUpperCase()).sort().reverse();
+    return [`${methods.join(", ")} ${path}`, Object.values(operations)[0]?.summary ?? ""] as const;
+  });
+  const width = Math.max(...rows.map(([usage]) => usage.length)) + 2;
+  return rows.map(([usage, summary]) => `  ${usage.padEnd(width)}${summary}`.trimEnd()).join("\n");
+}

@@ -2,9 +2,10 @@
  * What makes a repeated request cheap: answers kept as UTF-8 bytes by canonical request, their
  * gzip/brotli bytes by canonical request and encoding, and the canonical request of each raw
  * spelling seen (path + query string, or path + POST body), so a repeat skips parsing and zod.
- * Everything is bounded in bytes, LRU, and emptied when the data version changes.
+ * Each is an lru-cache bounded in bytes, emptied when the data version changes; a request still
+ * answering from the old graph after a swap reads and writes nothing.
  */
-import { ByteLru } from "./byte-lru.js";
+import { LRUCache } from "lru-cache";
 import type { Compressor, Encoding } from "./encoding.js";
 
 export interface StoredAnswer {
@@ -22,72 +23,80 @@ export interface AnswerStoreOptions {
 
 /** A raw spelling longer than this is not remembered: real requests are a few hundred bytes. */
 const MAX_SPELLING = 4096;
-/** Per-entry bookkeeping (Map slot, object headers), so many tiny entries still count. */
+/** Per-entry bookkeeping (slot, object headers), so many tiny entries still count. */
 const OVERHEAD = 64;
 
+type Sized<V extends object | string> = LRUCache<string, V, { bytes: Uint8Array; encoding: Encoding }>;
+
+/** An LRU of `maxSize` bytes, or none for a budget of 0 (lru-cache refuses a zero size). */
+function bytesLru<V extends object | string>(maxSize: number, size: (value: V, key: string) => number, fetchMethod?: Sized<V>["fetchMethod"]): Sized<V> | null {
+  if (maxSize <= 0) return null;
+  return new LRUCache<string, V, { bytes: Uint8Array; encoding: Encoding }>({
+    maxSize,
+    sizeCalculation: (value, key) => Math.max(1, size(value, key) + key.length * 2 + OVERHEAD),
+    ...(fetchMethod ? { fetchMethod } : {}),
+  });
+}
+
 export class AnswerStore {
-  readonly #answers: ByteLru<StoredAnswer>;
-  readonly #encoded: ByteLru<Uint8Array>;
-  readonly #spellings: ByteLru<string>;
+  readonly #answers: Sized<StoredAnswer> | null;
+  readonly #encoded: Sized<Uint8Array> | null;
+  readonly #spellings: Sized<string> | null;
   readonly #compress: Compressor;
-  /** Compressions under way, so a burst of one new request compresses it once. */
-  readonly #pending = new Map<string, Promise<Uint8Array>>();
+  #version = "";
 
   constructor(options: AnswerStoreOptions) {
-    this.#answers = new ByteLru(options.answerBytes);
-    this.#encoded = new ByteLru(options.compressedBytes);
-    // Spellings are small; an eighth of the answer budget holds tens of thousands.
-    this.#spellings = new ByteLru(Math.floor(options.answerBytes / 8));
     this.#compress = options.compressor;
+    this.#answers = bytesLru<StoredAnswer>(options.answerBytes, (answer) => answer.bytes.byteLength);
+    // fetch() runs one compression per key at a time: a burst of one new request compresses once.
+    this.#encoded = bytesLru<Uint8Array>(options.compressedBytes, (bytes) => bytes.byteLength, (_key, _stale, { context }) =>
+      Promise.resolve(this.#compress(context.bytes, context.encoding)),
+    );
+    // Spellings are small; an eighth of the answer budget holds tens of thousands.
+    this.#spellings = bytesLru<string>(Math.floor(options.answerBytes / 8), (canonical) => canonical.length * 2);
   }
 
-  /** Called at the start of each request with the version it answers from. */
+  /** Serves `version` from now on, dropping everything kept for another. */
   adopt(version: string): void {
-    if (version === this.#answers.version) return;
-    this.#answers.adopt(version);
-    this.#encoded.adopt(version);
-    this.#spellings.adopt(version);
+    if (version === this.#version) return;
+    this.#version = version;
+    this.#answers?.clear();
+    this.#encoded?.clear();
+    this.#spellings?.clear();
   }
 
   /** Bytes held, for tests and metrics. */
   get usage(): { answers: number; compressed: number; spellings: number } {
-    return { answers: this.#answers.bytes, compressed: this.#encoded.bytes, spellings: this.#spellings.bytes };
+    return { answers: this.#answers?.calculatedSize ?? 0, compressed: this.#encoded?.calculatedSize ?? 0, spellings: this.#spellings?.calculatedSize ?? 0 };
   }
 
   canonicalOf(version: string, spelling: string): string | undefined {
-    return this.#spellings.get(version, spelling);
+    return version === this.#version ? this.#spellings?.get(spelling) : undefined;
   }
 
   rememberSpelling(version: string, spelling: string, canonical: string): void {
-    if (spelling.length <= MAX_SPELLING) this.#spellings.set(version, spelling, canonical, canonical.length * 2 + OVERHEAD);
+    if (version === this.#version && spelling.length <= MAX_SPELLING) this.#spellings?.set(spelling, canonical);
   }
 
   answer(version: string, canonical: string): StoredAnswer | undefined {
-    return this.#answers.get(version, canonical);
+    return version === this.#version ? this.#answers?.get(canonical) : undefined;
   }
 
   keep(version: string, canonical: string, answer: StoredAnswer): void {
-    this.#answers.set(version, canonical, answer, answer.bytes.byteLength + OVERHEAD);
-  }
-
-  /** The answer's bytes in `encoding` if they are already kept (no compression here). */
-  encodedIfKept(version: string, canonical: string, encoding: Encoding): Uint8Array | undefined {
-    return this.#encoded.get(version, `${encoding}\u0000${canonical}`);
+    if (version === this.#version) this.#answers?.set(canonical, answer);
   }
 
   /** The answer's bytes in `encoding`, compressed once and then served from the cache. */
   async encoded(version: string, canonical: string, encoding: Encoding, bytes: Uint8Array): Promise<Uint8Array> {
-    const kept = this.encodedIfKept(version, canonical, encoding);
-    if (kept !== undefined) return kept;
     const key = `${encoding}\u0000${canonical}`;
-    const pendingKey = `${version}\u0000${key}`;
-    let pending = this.#pending.get(pendingKey);
-    if (pending === undefined) {
-      pending = (async () => this.#compress(bytes, encoding))().finally(() => this.#pending.delete(pendingKey));
-      this.#pending.set(pendingKey, pending);
+    if (version !== this.#version || this.#encoded === null) return this.#compress(bytes, encoding);
+    try {
+      const kept = await this.#encoded.fetch(key, { context: { bytes, encoding } });
+      if (kept !== undefined) return kept;
+    } catch (error) {
+      // A swap clears the cache and aborts its compressions; anything else is the compressor's failure.
+      if (version === this.#version) throw error;
     }
-    const result = await pending;
-    this.#encoded.set(version, key, result, result.byteLength + OVERHEAD);
-    return result;
+    return this.#compress(bytes, encoding);
   }
 }

@@ -4,14 +4,22 @@
  * CompressionStream. Brotli needs a runtime's own library (the Node server passes node:zlib).
  */
 
+import * as z from "zod";
+import { parseArgument } from "../arguments.js";
+
 export type Encoding = "br" | "gzip";
 export const ENCODINGS: readonly Encoding[] = ["br", "gzip"];
+
+const BYTES = z.instanceof(Uint8Array);
+const HEADER = z.string().nullable();
+const OFFERED = z.array(z.enum(ENCODINGS as ["br", "gzip"]));
 
 export type Compressor = (bytes: Uint8Array, encoding: Encoding) => Promise<Uint8Array> | Uint8Array;
 
 /** gzip through CompressionStream (Node 18+, Deno, Bun, browsers, workers). */
 export const webCompressor: Compressor = async (bytes, encoding) => {
-  if (encoding !== "gzip") throw new Error(`webCompressor: ${encoding} is not available in CompressionStream`);
+  parseArgument(BYTES, bytes, { fn: "webCompressor", arg: "bytes", expected: "a Uint8Array" });
+  parseArgument(z.literal("gzip"), encoding, { fn: "webCompressor", arg: "encoding", code: "invalid_config", expected: '"gzip" (the only encoding CompressionStream has here)' });
   const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new CompressionStream("gzip"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 };
@@ -21,6 +29,8 @@ export const webCompressor: Compressor = async (bytes, encoding) => {
  * the server's order in `offered`; null for identity. A malformed entry is skipped, not fatal.
  */
 export function negotiateEncoding(header: string | null, offered: readonly Encoding[]): Encoding | null {
+  parseArgument(HEADER, header, { fn: "negotiateEncoding", arg: "header", expected: "the Accept-Encoding header (string) or null" });
+  parseArgument(OFFERED, offered, { fn: "negotiateEncoding", arg: "offered", expected: 'an array of "br" / "gzip"' });
   if (header === null || offered.length === 0) return null;
   const weights = new Map<string, number>();
   for (const part of header.split(",")) {

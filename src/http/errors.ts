@@ -1,6 +1,8 @@
 /**
- * The one place that turns anything thrown while serving a request into the error body of
- * docs/behaviour.md §8: `{code, message, details}` with the HTTP status of the error kind.
+ * The one error writer: anything thrown while serving a request becomes the error body of
+ * docs/behaviour.md §Errors, `{code, message, details}` with the HTTP status of the error kind
+ * (src/errors.ts ERROR_KINDS). The Hono app's onError and notFound answer with `errorResponse`;
+ * what the Node adapter writes below the app (refusals of node's parser) uses `errorJson`.
  */
 import type * as z from "zod";
 import { FungibleError, isFungibleError } from "../errors.js";
@@ -8,17 +10,19 @@ import type { ErrorBodySchema } from "../wire/error-body.js";
 
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
-const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
+export const ERROR_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } as const;
 
 export function errorBody(error: FungibleError): ErrorBody {
   return { code: error.grpcCode, message: error.message, details: error.details };
 }
 
-function errorResponse(error: FungibleError, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(errorBody(error)), {
-    status: error.status,
-    headers: { ...JSON_HEADERS, ...headers },
-  });
+export function errorJson(error: FungibleError): string {
+  return JSON.stringify(errorBody(error));
+}
+
+/** An error answer: never cached, `headers` added (Allow on a 405). */
+export function errorResponse(error: FungibleError, headers: Record<string, string> = {}): Response {
+  return new Response(errorJson(error), { status: error.status, headers: { ...ERROR_HEADERS, ...headers } });
 }
 
 /**
@@ -34,15 +38,15 @@ export function payloadTooLarge(limit: number): FungibleError {
   return new FungibleError("payload_too_large", `the request body is larger than the limit of ${limit} bytes`);
 }
 
-export function methodNotAllowed(
-  method: string,
-  path: string,
-  allow: readonly string[],
-  headers: Record<string, string> = {},
-): Response {
-  const error = new FungibleError(
-    "method_not_allowed",
-    `method ${method} is not allowed on ${path}; use ${allow.join(" or ")}`,
-  );
-  return errorResponse(error, { ...headers, allow: allow.join(", ") });
+export function methodNotAllowed(method: string, path: string, allow: readonly string[]): FungibleError {
+  return new FungibleError("method_not_allowed", `method ${clip(method)} is not allowed on ${path}; use ${allow.join(" or ")}`);
+}
+
+export function notFound(method: string, path: string): FungibleError {
+  return new FungibleError("not_found", `no endpoint at ${clip(method)} ${clip(path)}`);
+}
+
+/** Echoed request text is cut short: a 64 KiB path is not worth repeating back. */
+function clip(text: string): string {
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }

@@ -1,44 +1,31 @@
 /**
  * The explorer endpoints: `explain` (why an asset does or does not reach a chain), discovery
- * (`chains`, `assets`), one `route` with its picture as text, and the page at GET / that reads
- * them. Mounted on the service's Hono app by `mountExplorer`; errors are thrown as FungibleErrors
- * and leave through the app's one `onError`, so they share the error body of every endpoint.
+ * (`chains`, `assets`), one `route` with its picture as text, the reach picture, and the page at
+ * GET / that reads them. Handlers of the route table (./routes.ts); errors are thrown as
+ * FungibleErrors and leave through the app's one error writer.
  */
-import type { Hono } from "hono";
-import type { AssetRouter } from "../router/router.js";
+import { FungibleError, isFungibleError } from "../errors.js";
 import { reachToDot, routeToDot } from "../render/dot.js";
 import { explainToDot, explainToMermaid } from "../render/explain.js";
 import { reachToMermaid, routeToMermaid } from "../render/mermaid.js";
-import { AssetsFromSourceRequestSchema, type AssetsFromSourceRequest } from "../wire/schema.js";
 import { ExplainRequestSchema, type ExplainRequest } from "../wire/explain.js";
-import { parseRequest } from "../wire/schema.js";
-import { methodNotAllowed } from "./errors.js";
+import { AssetsFromSourceRequestSchema, parseRequest, type AssetsFromSourceRequest } from "../wire/schema.js";
+import { JSON_TYPE, queryString, type AppContext, type RouteHandler } from "./app-env.js";
 import {
   AssetsQuerySchema,
   ExplainFormatQuerySchema,
-  REACH_PATH,
   ReachFormatQuerySchema,
   RouteQuerySchema,
   type ExplainPicture,
-  type ReachPicture,
   type PictureFormat,
+  type ReachPicture,
   type RouteAnswer,
 } from "./explorer-schemas.js";
-import { PATHS } from "./openapi.js";
-import { PAGE_HTML, PAGE_PATHS } from "./page/page-html.js";
+import { PAGE_HTML } from "./page/page-html.js";
 import { PAGE_SCRIPT } from "./page/page-script.js";
 import { PAGE_CSS } from "./page/page-style.js";
 import { queryToBody } from "./query-params.js";
 import { assertJsonContentType, readJsonBody } from "./read-json.js";
-
-export interface ExplorerOptions {
-  /** The graph to answer from, read once per request (a live service swaps it on reload). */
-  router: () => AssetRouter;
-  /** Largest POST body accepted, in bytes (the service's limit). */
-  bodyLimit: number;
-}
-
-const JSON_TYPE = "application/json; charset=utf-8";
 
 /** The page may load only what this server serves: no CDN, no inline code. */
 const PAGE_SECURITY = {
@@ -48,85 +35,88 @@ const PAGE_SECURITY = {
   "cache-control": "no-cache",
 };
 
-const EXPLORER_METHODS: [string, string[]][] = [
-  [PATHS.explain, ["GET", "HEAD", "POST"]],
-  [PATHS.chains, ["GET", "HEAD"]],
-  [PATHS.assets, ["GET", "HEAD"]],
-  [PATHS.route, ["GET", "HEAD"]],
-  [REACH_PATH, ["GET", "HEAD"]],
-  [PAGE_PATHS.page, ["GET", "HEAD"]],
-  [PAGE_PATHS.script, ["GET", "HEAD"]],
-  [PAGE_PATHS.style, ["GET", "HEAD"]],
-];
+const json = (c: AppContext, value: unknown) => c.body(JSON.stringify(value), 200, { "content-type": JSON_TYPE });
+const text = (c: AppContext, body: string, type: string) => c.body(body, 200, { "content-type": `${type}; charset=utf-8`, ...PAGE_SECURITY });
+const params = (c: AppContext) => new URLSearchParams(queryString(c.req.url));
 
-export function mountExplorer(app: Hono, options: ExplorerOptions): void {
-  const { router, bodyLimit } = options;
-  const json = (value: unknown) => new Response(JSON.stringify(value), { headers: { "content-type": JSON_TYPE } });
-  const text = (body: string, contentType: string) =>
-    new Response(body, { headers: { "content-type": `${contentType}; charset=utf-8`, ...PAGE_SECURITY } });
-  const readBody = async (request: Request) => {
-    assertJsonContentType(request.headers.get("content-type"));
-    return readJsonBody(request, bodyLimit);
-  };
+type ExplorerOperation = "explain" | "explainGet" | "chains" | "assets" | "route" | "reachPicture" | "explorerPage" | "explorerScript" | "explorerStyle";
 
+export function explorerHandlers(bodyLimit: number): Record<ExplorerOperation, RouteHandler> {
   // explain validates its request itself (a 400 FungibleError naming "explain"); `format` is read from the query string.
-  const explain = async (url: string, body: unknown) => {
-    const { format } = parseRequest(ExplainFormatQuerySchema, queryToBody(searchParams(url), ExplainFormatQuerySchema.shape, "explain"), "explain");
-    const answer = await router().explain(body as ExplainRequest);
-    if (format === null) return json(answer);
-    const text = await picture(format, () => explainToMermaid(answer), () => explainToDot(answer));
-    const pictured: ExplainPicture = { format, explanation: answer, text };
-    return json(pictured);
+  const explain = async (c: AppContext, body: unknown) => {
+    const { format } = parseRequest(ExplainFormatQuerySchema, queryToBody(params(c), ExplainFormatQuerySchema.shape, "explain"), "explain");
+    // Loaded on first use: graphology and its shortest paths stay out of the handler's start-up.
+    const answer = (await import("../router/explain.js")).explain(c.var.router, body as ExplainRequest);
+    if (format === null) return json(c, answer);
+    const pictured: ExplainPicture = { format, explanation: answer, text: await picture(format, () => explainToMermaid(answer), () => explainToDot(answer)) };
+    return json(c, pictured);
   };
-  app.post(PATHS.explain, async (c) => explain(c.req.url, await readBody(c.req.raw)));
-  app.get(PATHS.explain, (c) => explain(c.req.url, queryToBody(searchParams(c.req.url), ExplainRequestSchema.shape, "explain")));
-
-  app.get(PATHS.chains, () => json({ chains: router().chains() }));
-  app.get(PATHS.assets, (c) => {
-    const { chain_id } = parseRequest(AssetsQuerySchema, queryToBody(searchParams(c.req.url), AssetsQuerySchema.shape, "assets"), "assets");
-    return json({ chain_id, assets: router().assetsOnChain(chain_id) });
-  });
-  app.get(PATHS.route, async (c) => {
-    const query = parseRequest(RouteQuerySchema, queryToBody(searchParams(c.req.url), RouteQuerySchema.shape, "route"), "route");
-    const found = router().route(query.from, query.to, { include_swaps: query.include_swaps });
-    const text =
-      found === null || query.format === "json" ? null : await picture(query.format, () => routeToMermaid(found), () => routeToDot(found));
-    const answer: RouteAnswer = { format: query.format, route: found, text };
-    return json(answer);
-  });
-
-  app.get(REACH_PATH, async (c) => {
-    const params = searchParams(c.req.url);
-    const { format } = parseRequest(ReachFormatQuerySchema, queryToBody(params, ReachFormatQuerySchema.shape, "reach"), "reach");
-    const request = queryToBody(params, AssetsFromSourceRequestSchema.shape, "reach") as AssetsFromSourceRequest;
-    const live = router();
-    const response = live.assetsFromSource(request);
-    // The source as the registry spells it (the query accepts an ibc/ denom in any case): a route to itself.
-    const ref = { chain_id: String(request.source_asset_chain_id), denom: String(request.source_asset_denom) };
-    const source = live.route(ref, ref)!.from;
-    const text = await picture(format, () => reachToMermaid(source, response), () => reachToDot(source, response));
-    const answer: ReachPicture = { format, source, response, text };
-    return json(answer);
-  });
-
-  app.get(PAGE_PATHS.page, () => text(PAGE_HTML, "text/html"));
-  app.get(PAGE_PATHS.script, () => text(PAGE_SCRIPT, "text/javascript"));
-  app.get(PAGE_PATHS.style, () => text(PAGE_CSS, "text/css"));
-
-  for (const [path, methods] of EXPLORER_METHODS) {
-    // Answered, not thrown: the service's own 405 would list only GET and HEAD in Allow.
-    app.all(path, (c) => methodNotAllowed(c.req.method, path, methods));
-  }
+  return {
+    explain: async (c) => {
+      assertJsonContentType(c.req.header("content-type") ?? null);
+      return explain(c, await readJsonBody(c.req.raw, bodyLimit));
+    },
+    explainGet: (c) => explain(c, queryToBody(params(c), ExplainRequestSchema.shape, "explain")),
+    chains: (c) => json(c, { chains: c.var.router.chains() }),
+    assets: (c) => {
+      const { chain_id } = parseRequest(AssetsQuerySchema, queryToBody(params(c), AssetsQuerySchema.shape, "assets"), "assets");
+      return json(c, { chain_id, assets: c.var.router.assetsOnChain(chain_id) });
+    },
+    route: async (c) => {
+      const query = parseRequest(RouteQuerySchema, queryToBody(params(c), RouteQuerySchema.shape, "route"), "route");
+      const found = c.var.router.route(query.from, query.to, { include_swaps: query.include_swaps });
+      const drawn = found === null || query.format === "json" ? null : await picture(query.format, () => routeToMermaid(found), () => routeToDot(found));
+      const answer: RouteAnswer = { format: query.format, route: found, text: drawn };
+      return json(c, answer);
+    },
+    reachPicture: async (c) => {
+      const query = params(c);
+      const { format } = parseRequest(ReachFormatQuerySchema, queryToBody(query, ReachFormatQuerySchema.shape, "reach"), "reach");
+      const request = queryToBody(query, AssetsFromSourceRequestSchema.shape, "reach") as AssetsFromSourceRequest;
+      const router = c.var.router;
+      const response = router.assetsFromSource(request);
+      // The source as the registry spells it (the query accepts an ibc/ denom in any case): a route to itself.
+      const ref = { chain_id: String(request.source_asset_chain_id), denom: String(request.source_asset_denom) };
+      const source = router.route(ref, ref)!.from;
+      const drawn = await picture(format, () => reachToMermaid(source, response), () => reachToDot(source, response));
+      const answer: ReachPicture = { format, source, response, text: drawn };
+      return json(c, answer);
+    },
+    explorerPage: (c) => text(c, PAGE_HTML, "text/html"),
+    explorerScript: (c) => text(c, PAGE_SCRIPT, "text/javascript"),
+    explorerStyle: (c) => text(c, PAGE_CSS, "text/css"),
+  };
 }
 
 /** A picture as text; SVG draws the DOT with Graphviz (wasm, ~1.4 MB), imported on the first SVG asked for. */
 async function picture(format: PictureFormat, mermaid: () => string, dot: () => string): Promise<string> {
   if (format === "mermaid") return mermaid();
   if (format === "dot") return dot();
-  const { renderSvg } = await import("../render/svg.js");
-  return renderSvg(dot());
+  return svgOf(dot());
 }
 
-function searchParams(url: string): URLSearchParams {
-  return new URL(url).searchParams;
+/**
+ * Graphviz compiles its WebAssembly at run time, which some runtimes refuse (Cloudflare Workers
+ * allow only modules compiled at deploy time): a failure to load or start it is 501, naming the
+ * formats that work there. Imported dynamically, so bundles that never ask for SVG leave it out.
+ */
+async function svgOf(dot: string): Promise<string> {
+  let render: (dot: string) => Promise<string>;
+  try {
+    ({ renderSvg: render } = await import("../render/svg.js"));
+  } catch (error) {
+    throw svgUnavailable(error);
+  }
+  try {
+    return await render(dot);
+  } catch (error) {
+    // A FungibleError is Graphviz refusing this DOT; anything else is the renderer failing to start.
+    throw isFungibleError(error) ? error : svgUnavailable(error);
+  }
+}
+
+function svgUnavailable(cause: unknown): FungibleError {
+  const why = cause instanceof Error ? cause.message : String(cause);
+  const message = `format=svg is not available in this runtime: the SVG renderer (Graphviz, WebAssembly) could not start (${why.slice(0, 200)}); use format=mermaid or format=dot`;
+  return new FungibleError("not_implemented", message, [{ path: ["format"], message: "svg is not available here; mermaid and dot are" }]);
 }

@@ -1,338 +1,177 @@
 /**
- * The HTTP surface as a standard fetch handler, `(Request) => Promise<Response>`. No Node
- * built-ins: the same handler serves Node (see ../node), Deno, Bun, workers and tests.
- *
- * The query endpoints, /health and /openapi.json are dispatched here by exact path, without a
- * router: their answers come from caches (./answer-store.ts), so a repeat costs a few Map look-ups
- * and one Response built from bytes and a plain header object, the form @hono/node-server writes
- * straight to the socket. Every other path falls through to a Hono app (where further endpoints
- * mount) whose `notFound` and `onError` write JSON too. Every answer, errors included, carries
- * `X-Data-Version`, and every error leaves through `fail`, the error body of docs/behaviour.md §8.
+ * The HTTP surface as ONE pipeline: a Hono app, `(Request) => Promise<Response>`, with no Node
+ * built-ins, so the same handler serves Node (see ../node), Deno, Bun, Workers and tests. Every
+ * endpoint comes from the route table (./routes.ts); Hono's own middleware does CORS
+ * (`hono/cors`), 304s from the ETags the query handlers set (`hono/etag`), body limits
+ * (`hono/body-limit`) and compression of the explorer's answers (`hono/compress`); the two
+ * queries compress their answers once per encoding and keep them (./answer-store.ts, lru-cache).
+ * Every answer, errors included, carries `X-Data-Version`, and every error leaves through one
+ * writer (./errors.ts): `{code, message, details}` with the status of its kind.
  */
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
+import { cors } from "hono/cors";
+import { etag, RETAINED_304_HEADERS } from "hono/etag";
 import type { AssetRouter } from "../router/router.js";
-import { FungibleError } from "../errors.js";
 import { AnswerStore } from "./answer-store.js";
-import { ENCODINGS, encodingNegotiator, webCompressor, type Compressor, type Encoding } from "./encoding.js";
-import { errorBody, toFungibleError } from "./errors.js";
-import { mountExplorer } from "./explorer-routes.js";
-import { LiveRouter } from "./live-router.js";
-import { buildOpenApiDocument, PATHS } from "./openapi.js";
-import { ASSETS_BETWEEN_CHAINS, ASSETS_FROM_SOURCE, cachedGetResult, serveQuery, type QueryOperation, type QueryResult } from "./query-endpoint.js";
+import { JSON_TYPE, targetOf, type AppEnv, type RouteHandler } from "./app-env.js";
+import { encodingNegotiator, webCompressor, type Compressor } from "./encoding.js";
+import { errorResponse, methodNotAllowed, notFound, payloadTooLarge, toFungibleError } from "./errors.js";
+import { explorerHandlers } from "./explorer-routes.js";
+import { isLiveRouter, LiveRouter } from "./live-router.js";
+import { optionsArgument } from "../arguments.js";
+import { routerArgument } from "../router/arguments.js";
+import { buildOpenApiDocument } from "./openapi.js";
+import { queryHandlers } from "./query-routes.js";
+import { clientClosed } from "./read-json.js";
+import { ReplayCache, type ReplayedAnswer } from "./replay-cache.js";
+import { allowedMethods, PATHS, ROUTES, type OperationId } from "./routes.js";
+import { checkedOptions, type FetchHandlerOptions } from "./handler-options.js";
 
-export const DEFAULT_BODY_LIMIT = 64 * 1024;
-/**
- * Answers change only when the data is reloaded, and a reload is an operator's act a few times a
- * day at most. A minute of freshness lets browsers and CDNs absorb repeats; after it they
- * revalidate, which costs a 304 (the ETag names the data version), and for ten more minutes a CDN
- * may serve the stale copy while it revalidates, so a slow origin never stalls a wallet. `public`
- * because the data is the same for everyone. Worst case, a reload shows up everywhere in 11 minutes.
- */
-export const DEFAULT_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=600";
-export const DEFAULT_ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
-export const DEFAULT_COMPRESSED_CACHE_BYTES = 32 * 1024 * 1024;
-/** Below this an answer goes out as is: gzip's own framing would eat most of the saving. */
-export const DEFAULT_MIN_COMPRESS_BYTES = 1024;
-
-export interface FetchHandlerOptions {
-  /** Largest request body accepted, in bytes (default 64 KiB); larger gets 413. */
-  bodyLimit?: number;
-  /** Answer CORS preflights and add `Access-Control-Allow-Origin: *` (default true: the data is public). */
-  cors?: boolean;
-  /** Called with every unexpected error (a bug) before the 500 goes out; default `console.error`. */
-  onInternalError?: (error: unknown, request: Request) => void;
-  /** Called when a client goes away mid-request (its body stream failed): its doing, not a bug. Default: nothing. */
-  onAbort?: (error: FungibleError, request: Request) => void;
-  /** `Cache-Control` of successful GET answers (default DEFAULT_CACHE_CONTROL); errors get `no-store`. */
-  cacheControl?: string;
-  /** Bytes of answer JSON kept, LRU, per data version (default 32 MiB; 0 keeps none). */
-  answerCacheBytes?: number;
-  /** Bytes of gzip/brotli-encoded answers kept, LRU, per data version (default 32 MiB; 0 keeps none). */
-  compressedCacheBytes?: number;
-  /** Compresses an answer; default gzip through the web-standard CompressionStream. */
-  compressor?: Compressor;
-  /** Encodings offered, in the server's order of preference: default `["gzip"]`, or `["br", "gzip"]` with a `compressor`; `[]` turns compression off. */
-  encodings?: readonly Encoding[];
-  /** Answers smaller than this many bytes are never compressed (default 1024). */
-  minCompressBytes?: number;
-}
+export {
+  DEFAULT_ANSWER_CACHE_BYTES,
+  DEFAULT_BODY_LIMIT,
+  DEFAULT_CACHE_CONTROL,
+  DEFAULT_COMPRESSED_CACHE_BYTES,
+  DEFAULT_MIN_COMPRESS_BYTES,
+  type FetchHandlerOptions,
+} from "./handler-options.js";
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 
-/** An answer written from kept bytes, for adapters that write to a socket without a Response. */
-export interface CachedAnswer {
-  status: 200 | 304;
-  /** Shared with later answers of the same bytes: read, never write. */
-  headers: Readonly<Record<string, string>>;
-  /** `null` for a 304 and for HEAD. */
-  body: Uint8Array | null;
-}
-
 /**
- * The fetch handler, and the same service's fast path for a runtime adapter: a GET or HEAD of a
- * query asked before, answered from the caches without building a web Request or Response
- * (`undefined`: hand the request to `fetch`). Both read the same caches and write the same headers.
+ * The fetch handler, and its replay cache for a runtime adapter: a GET of a query answered before,
+ * as the pipeline answered it (`undefined`: hand the request to `fetch`).
  */
 export interface FungibleService {
   fetch: FetchHandler;
-  cachedAnswer(method: string, target: string, acceptEncoding: string | null, ifNoneMatch: string | null): CachedAnswer | undefined;
+  replay(target: string, acceptEncoding: string | null): ReplayedAnswer | undefined;
 }
 
-const JSON_TYPE = "application/json; charset=utf-8";
-const QUERY_METHODS = ["GET", "HEAD", "POST"];
-const READ_METHODS = ["GET", "HEAD"];
+/** Headers a 304 keeps besides hono/etag's own: every answer names its data version and is readable cross-origin. */
+const RETAINED = [...RETAINED_304_HEADERS, "x-data-version", "access-control-allow-origin", "access-control-expose-headers"];
 
 export function createFetchHandler(router: AssetRouter | LiveRouter, options: FetchHandlerOptions = {}): FetchHandler {
-  return createService(router, options).fetch;
+  return createService(router, options, "createFetchHandler").fetch;
 }
 
-export function createService(router: AssetRouter | LiveRouter, options: FetchHandlerOptions = {}): FungibleService {
-  const live = router instanceof LiveRouter ? router : new LiveRouter(router);
-  const bodyLimit = positiveInteger(options.bodyLimit ?? DEFAULT_BODY_LIMIT, "bodyLimit", 1);
-  const cacheControl = options.cacheControl ?? DEFAULT_CACHE_CONTROL;
-  if (typeof cacheControl !== "string" || cacheControl.trim() === "" || /[\r\n]/.test(cacheControl)) {
-    throw new FungibleError("invalid_config", `createFetchHandler: cacheControl must be a header value, got ${JSON.stringify(cacheControl)}`);
-  }
-  const encodings = options.encodings ?? (options.compressor ? ENCODINGS : (["gzip"] as const));
-  for (const encoding of encodings) {
-    if (!ENCODINGS.includes(encoding)) throw new FungibleError("invalid_config", `createFetchHandler: unknown encoding ${JSON.stringify(encoding)}; use br or gzip`);
-    if (encoding === "br" && !options.compressor) {
-      throw new FungibleError("invalid_config", "createFetchHandler: br needs a compressor (CompressionStream has no brotli)");
-    }
-  }
-  const reportBug = options.onInternalError ?? ((error: unknown) => console.error("fungible-graph: internal error", error));
-  const onAbort = options.onAbort ?? (() => {});
-  const store = new AnswerStore({
-    answerBytes: positiveInteger(options.answerCacheBytes ?? DEFAULT_ANSWER_CACHE_BYTES, "answerCacheBytes", 0),
-    compressedBytes: positiveInteger(options.compressedCacheBytes ?? DEFAULT_COMPRESSED_CACHE_BYTES, "compressedCacheBytes", 0),
-    compressor: options.compressor ?? webCompressor,
-  });
-  const services = {
-    store,
-    bodyLimit,
-    minCompressBytes: positiveInteger(options.minCompressBytes ?? DEFAULT_MIN_COMPRESS_BYTES, "minCompressBytes", 0),
-    negotiate: encodingNegotiator(encodings),
-    compresses: encodings.length > 0,
-    reportBug: (error: unknown, request: Request) => safely(() => reportBug(error, request)),
+export function createService(router: AssetRouter | LiveRouter, optionsArg: FetchHandlerOptions = {}, fn = "createService"): FungibleService {
+  const live = isLiveRouter(router) ? router : new LiveRouter(routerArgument(router, fn));
+  const options = optionsArgument(optionsArg, fn) as FetchHandlerOptions;
+  const config = checkedOptions(options);
+  const reportBug = (error: unknown, request: Request) => safely(() => config.onInternalError(error, request));
+  const compressor: Compressor = options.compressor ?? webCompressor;
+  const store = new AnswerStore({ answerBytes: config.answerCacheBytes, compressedBytes: config.compressedCacheBytes, compressor });
+  const replays = new ReplayCache(config.answerCacheBytes);
+  const negotiate = encodingNegotiator(config.encodings);
+  const handlers: Record<OperationId, RouteHandler> = {
+    ...queryHandlers({
+      store,
+      bodyLimit: config.bodyLimit,
+      minCompressBytes: config.minCompressBytes,
+      negotiate,
+      compresses: config.encodings.length > 0,
+      cacheControl: config.cacheControl,
+      reportBug,
+    }),
+    ...explorerHandlers(config.bodyLimit),
+    health: (c) => c.body(JSON.stringify(live.health()), 200, { "content-type": JSON_TYPE, "cache-control": "no-store" }),
+    openapi: (c) => c.body((openApi ??= JSON.stringify(buildOpenApiDocument())), 200, { "content-type": JSON_TYPE }),
   };
-  const allowCors = options.cors ?? true;
-  // Browsers may read only safelisted headers cross-origin unless told.
-  const corsHeaders: Record<string, string> = allowCors
-    ? { "access-control-allow-origin": "*", "access-control-expose-headers": "x-data-version, etag" }
-    : {};
-  let baseVersion = "";
-  let base: Record<string, string> = {};
+  let openApi: string | undefined;
 
-  const fail = (thrown: unknown, request: Request, headers: Record<string, string>, head: boolean): Response => {
+  const app = new Hono<AppEnv>();
+  // Read once: this request is answered from this graph whatever a reload swaps in meanwhile.
+  app.use(async (c, next) => {
+    const router = live.current;
+    const version = router.dataVersion;
+    store.adopt(version);
+    c.set("router", router);
+    // On c.res, not c.header(): Hono copies these onto every response the app ends with, errors included.
+    c.res.headers.set("x-data-version", version);
+    await next();
+    const replay = c.var.replay;
+    if (replay !== undefined && c.res.status === 200) replays.keep(version, replay.key, { headers: headersOf(c.res), body: replay.body });
+  });
+  if (config.cors) app.use(corsOf());
+  const limit = readLimit(config.bodyLimit);
+  const revalidate = etag({ retainedHeaders: RETAINED });
+  // The explorer's answers are compressed per request; the queries' are compressed once and kept.
+  const squeeze: MiddlewareHandler[] = config.encodings.includes("gzip") ? [compress({ encoding: "gzip", threshold: config.minCompressBytes })] : [];
+  // One registration per route of the table; Hono's overloads do not type a spread of handlers.
+  const on = app.on.bind(app) as (method: string, path: string, ...handlers: MiddlewareHandler<AppEnv>[]) => void;
+  const queries = new Set<string>([PATHS.assetsFromSource, PATHS.assetsBetweenChains]);
+  for (const route of ROUTES) {
+    const handler = handlers[route.operationId];
+    const isQuery = queries.has(route.path);
+    const before = route.method === "POST" ? [limit, ...(isQuery ? [] : squeeze)] : isQuery ? [revalidate] : squeeze;
+    const final: MiddlewareHandler<AppEnv> = async (c) => handler(c);
+    on(route.method, route.path, ...before, final);
+  }
+  for (const path of new Set(ROUTES.map((route) => route.path))) {
+    app.all(path, (c) => {
+      throw methodNotAllowed(c.req.method, path, allowedMethods(path)!);
+    });
+  }
+  app.notFound((c) => errorResponse(notFound(c.req.method, c.req.path)));
+  app.onError((thrown, c) => {
     const { error, isBug } = toFungibleError(thrown);
-    if (isBug) services.reportBug(thrown, request);
-    else if (error.code === "client_closed_request") safely(() => onAbort(error, request));
-    const out: Record<string, string> = { "content-type": JSON_TYPE, ...headers };
-    if (error.code === "method_not_allowed") out.allow = allowOf(request);
-    return new Response(head ? null : JSON.stringify(errorBody(error)), { status: error.status, headers: out });
-  };
-
-  const fallback = new Hono();
-  fallback.notFound((c) => {
-    throw new FungibleError("not_found", `no endpoint at ${c.req.method} ${clip(c.req.path)}`);
+    if (isBug) reportBug(thrown, c.req.raw);
+    else if (error.code === "client_closed_request") safely(() => config.onAbort(error, c.req.raw));
+    return errorResponse(error, error.code === "method_not_allowed" ? allowOf(c.req.path) : {});
   });
-  fallback.onError((thrown) => {
-    throw thrown;
-  });
-  mountExplorer(fallback, { router: () => live.current, bodyLimit });
 
-  let openApi: Uint8Array | undefined;
-  const openApiEncoded = new Map<Encoding, Uint8Array>();
-
-  const getHeaders = new WeakMap<Uint8Array, Record<string, string>>();
-  const postHeaders = new WeakMap<Uint8Array, Record<string, string>>();
-
-  /** The headers every answer of this data version carries; a new version empties the caches. */
-  const headersOf = (version: string): Record<string, string> => {
-    if (version !== baseVersion) {
-      store.adopt(version);
-      baseVersion = version;
-      base = { "x-data-version": version, ...corsHeaders };
-    }
-    return base;
+  return {
+    fetch: async (request) => app.fetch(request),
+    replay: (target, acceptEncoding) => replays.get(live.current.dataVersion, ReplayCache.key(target, negotiate(acceptEncoding))),
   };
-
-  const cachedAnswer: FungibleService["cachedAnswer"] = (method, target, acceptEncoding, ifNoneMatch) => {
-    if (method !== "GET" && method !== "HEAD") return undefined;
-    const mark = target.indexOf("?");
-    const path = mark === -1 ? target : target.slice(0, mark);
-    const op = queryAt(path);
-    if (op === null) return undefined;
-    const version = live.current.dataVersion;
-    const headers = headersOf(version);
-    const query = mark === -1 ? "" : target.slice(mark + 1);
-    const result = cachedGetResult(op, query, acceptEncoding, ifNoneMatch, version, services);
-    if (result === undefined) return undefined;
-    return {
-      status: result.notModified ? 304 : 200,
-      headers: queryHeaders(result, headers),
-      body: result.notModified || method === "HEAD" ? null : result.body,
-    };
-  };
-
-  const fetch: FetchHandler = async (request) => {
-    // Read once: this request is answered from this graph whatever a reload swaps in meanwhile.
-    const current = live.current;
-    const version = current.dataVersion;
-    const headers = headersOf(version);
-    const method = request.method;
-    const head = method === "HEAD";
-    const { path, query } = splitUrl(request.url);
-    try {
-      const op = queryAt(path);
-      if (op !== null && (method === "GET" || method === "HEAD" || method === "POST")) {
-        return await answerQuery(op, request, method, query, current, version, headers);
-      }
-      if (allowCors && method === "OPTIONS" && request.headers.get("access-control-request-method") !== null) {
-        return preflight(request, headers);
-      }
-      if (op !== null) throw methodNotAllowed(method, path, QUERY_METHODS);
-      if (path === PATHS.health) {
-        if (method !== "GET" && method !== "HEAD") throw methodNotAllowed(method, path, READ_METHODS);
-        const body = JSON.stringify(live.health());
-        return new Response(head ? null : body, { headers: { "content-type": JSON_TYPE, "cache-control": "no-store", ...headers } });
-      }
-      if (path === PATHS.openapi) {
-        if (method !== "GET" && method !== "HEAD") throw methodNotAllowed(method, path, READ_METHODS);
-        openApi ??= new TextEncoder().encode(JSON.stringify(buildOpenApiDocument()));
-        const encoding = services.negotiate(request.headers.get("accept-encoding"));
-        let body = openApi;
-        let used: Encoding | null = null;
-        if (encoding !== null) {
-          try {
-            body = openApiEncoded.get(encoding) ?? (await (options.compressor ?? webCompressor)(openApi, encoding));
-            openApiEncoded.set(encoding, body);
-            used = encoding;
-          } catch (error) {
-            services.reportBug(error, request);
-          }
-        }
-        const type = { "content-type": JSON_TYPE, vary: "accept-encoding", ...headers };
-        return new Response(head ? null : (body as BodyInit), { headers: used ? { ...type, "content-encoding": used } : type });
-      }
-      const response = await fallback.fetch(request);
-      return withHeaders(response, headers);
-    } catch (thrown) {
-      const getForm = queryAt(path) !== null && method !== "POST";
-      return fail(thrown, request, getForm ? { ...headers, "cache-control": "no-store" } : headers, head);
-    }
-  };
-  return { fetch, cachedAnswer };
-
-  async function answerQuery(
-    op: QueryOperation<unknown>,
-    request: Request,
-    method: "GET" | "HEAD" | "POST",
-    query: string,
-    router: AssetRouter,
-    version: string,
-    headers: Record<string, string>,
-  ): Promise<Response> {
-    const result: QueryResult = await serveQuery(op, { request, method, query, router, version }, services);
-    const out = queryHeaders(result, headers);
-    if (result.notModified) return new Response(null, { status: 304, headers: out });
-    return new Response(method === "HEAD" ? null : (result.body as BodyInit), { headers: out });
-  }
-
-  /**
-   * The headers of a query answer. An answer's bytes (one array per answer, version and encoding)
-   * always go out with the same headers, so those are made once and shared: GET answers carry an
-   * ETag and POST answers do not, hence two maps. Shared objects are never written to.
-   */
-  function queryHeaders(result: QueryResult, headers: Record<string, string>): Readonly<Record<string, string>> {
-    if (result.notModified || result.body === null) return makeQueryHeaders(result, headers);
-    const made = result.etag === undefined ? postHeaders : getHeaders;
-    let out = made.get(result.body);
-    if (out === undefined) {
-      out = makeQueryHeaders(result, headers);
-      out["content-length"] = String(result.body.byteLength);
-      made.set(result.body, out);
-    }
-    return out;
-  }
-
-  function makeQueryHeaders(result: QueryResult, headers: Record<string, string>): Record<string, string> {
-    const out: Record<string, string> = { ...headers };
-    if (result.etag !== undefined) {
-      out.etag = result.etag;
-      out["cache-control"] = cacheControl;
-    }
-    if (result.varies) out.vary = "accept-encoding";
-    if (result.notModified) return out;
-    out["content-type"] = JSON_TYPE;
-    if (result.encoding !== null) out["content-encoding"] = result.encoding;
-    return out;
-  }
-
-  function preflight(request: Request, headers: Record<string, string>): Response {
-    const out: Record<string, string> = {
-      ...headers,
-      "access-control-allow-methods": "GET,HEAD,POST",
-      "access-control-max-age": "600",
-      vary: "access-control-request-headers",
-    };
-    const asked = request.headers.get("access-control-request-headers");
-    if (asked) out["access-control-allow-headers"] = asked;
-    return new Response(null, { status: 204, headers: out });
-  }
 }
 
-/** The query served at a path, or null. */
-function queryAt(path: string): QueryOperation<unknown> | null {
-  if (path === ASSETS_FROM_SOURCE.path) return ASSETS_FROM_SOURCE as QueryOperation<unknown>;
-  if (path === ASSETS_BETWEEN_CHAINS.path) return ASSETS_BETWEEN_CHAINS as QueryOperation<unknown>;
-  return null;
-}
-
-/** The methods a known path allows, for the Allow header of its 405. */
-function allowOf(request: Request): string {
-  const { path } = splitUrl(request.url);
-  return (queryAt(path) !== null ? QUERY_METHODS : READ_METHODS).join(", ");
-}
-
-function methodNotAllowed(method: string, path: string, allow: readonly string[]): FungibleError {
-  return new FungibleError("method_not_allowed", `method ${clip(method)} is not allowed on ${path}; use ${allow.join(" or ")}`);
+/** `hono/cors` for preflights (an OPTIONS without Access-Control-Request-Method is no preflight: 405). */
+function corsOf(): MiddlewareHandler {
+  // Browsers may read only safelisted headers cross-origin unless told.
+  const handler = cors({ origin: "*", allowMethods: ["GET", "HEAD", "POST"], exposeHeaders: ["x-data-version", "etag"], maxAge: 600 });
+  return (c, next) => (c.req.method === "OPTIONS" && c.req.header("access-control-request-method") === undefined ? next() : handler(c, next));
 }
 
 /**
- * Path and query string of a request URL without a URL parse: a Request's URL is already
- * absolute and serialised, so the path starts at the first `/` after the scheme's `//`. The path
- * is kept as sent (percent-escapes and all): endpoints are matched exactly.
+ * `hono/body-limit` with our 413, and a body stream that fails while it counts (the client hung
+ * up mid-upload) reported as the client's doing (499), not as a bug.
  */
-function splitUrl(url: string): { path: string; query: string } {
-  const scheme = url.indexOf("://");
-  const start = url.indexOf("/", scheme === -1 ? 0 : scheme + 3);
-  if (start === -1) return { path: "/", query: "" };
-  let end = url.indexOf("#", start);
-  if (end === -1) end = url.length;
-  const mark = url.indexOf("?", start);
-  if (mark === -1 || mark > end) return { path: url.slice(start, end), query: "" };
-  return { path: url.slice(start, mark), query: url.slice(mark + 1, end) };
+function readLimit(maxSize: number): MiddlewareHandler {
+  const limit = bodyLimit({
+    maxSize,
+    onError: () => {
+      throw payloadTooLarge(maxSize);
+    },
+  });
+  return async (c, next) => {
+    let passed = false;
+    try {
+      await limit(c, async () => {
+        passed = true;
+        await next();
+      });
+    } catch (error) {
+      throw passed ? error : clientClosed(error);
+    }
+  };
 }
 
-/** Adds headers to an answer made elsewhere (the fallback app), copying it when its headers are frozen. */
-function withHeaders(response: Response, headers: Record<string, string>): Response {
-  try {
-    for (const name in headers) response.headers.set(name, headers[name]!);
-    return response;
-  } catch {
-    const copy = new Headers(response.headers);
-    for (const name in headers) copy.set(name, headers[name]!);
-    return new Response(response.body, { status: response.status, headers: copy });
-  }
+/** A response's headers as a plain object (lower-case names), as the Node adapter writes them. */
+function headersOf(response: Response): Record<string, string> {
+  const out: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    out[name] = value;
+  });
+  return out;
 }
 
-function positiveInteger(value: number, name: string, min: number): number {
-  if (!Number.isSafeInteger(value) || value < min) {
-    const what = min === 0 ? "a non-negative integer" : "a positive integer";
-    throw new FungibleError("invalid_config", `createFetchHandler: ${name} must be ${what}, got ${value}`);
-  }
-  return value;
+/** The Allow header of a 405, from the route table. */
+function allowOf(path: string): Record<string, string> {
+  const methods = allowedMethods(path);
+  return methods === null ? {} : { allow: methods.join(", ") };
 }
 
 /** A hook that throws must not turn an answer into a crash. */
@@ -342,9 +181,4 @@ function safely(hook: () => void): void {
   } catch {
     // The hook is the embedding program's; its failure is not the client's answer.
   }
-}
-
-/** Echoed request text is cut short: a 64 KiB path is not worth repeating back. */
-function clip(text: string): string {
-  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }

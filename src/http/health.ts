@@ -5,7 +5,7 @@
 import * as z from "zod";
 import { ProvenanceSchema } from "../dataset/data-version.js";
 
-const LastReloadSchema = z
+export const LastReloadSchema = z
   .object({
     ok: z.boolean().describe("Whether the last reload was swapped in (or found the data unchanged)"),
     error: z.string().nullable().describe("Why the last reload was refused; null when it succeeded"),

@@ -4,9 +4,13 @@
  * and checking the next graph is the caller's job (off the request path); this only holds it.
  */
 import type { AssetRouter } from "../router/router.js";
-import type { HealthBody, LastReload, ServedProvenance } from "./health.js";
+import * as z from "zod";
+import { optionsArgument, parseArgument } from "../arguments.js";
+import { routerArgument } from "../router/arguments.js";
+import { LastReloadSchema, type HealthBody, type LastReload, type ServedProvenance } from "./health.js";
 
-export type ReloadResult = { ok: true } | { ok: false; error: string };
+const ReloadResultSchema = z.discriminatedUnion("ok", [z.object({ ok: z.literal(true) }), z.object({ ok: z.literal(false), error: z.string() })]);
+export type ReloadResult = z.infer<typeof ReloadResultSchema>;
 
 export interface LiveRouterOptions {
   /** The clock for `loaded_at` and `last_reload.at` (tests pin it); default `new Date()`. */
@@ -27,7 +31,9 @@ export class LiveRouter {
   #provenance: ServedProvenance;
   readonly #now: () => Date;
 
-  constructor(router: AssetRouter, options: LiveRouterOptions = {}) {
+  constructor(router: AssetRouter, optionsArg: LiveRouterOptions = {}) {
+    routerArgument(router, "LiveRouter");
+    const options = optionsArgument(optionsArg, "LiveRouter");
     this.#now = options.now ?? (() => new Date());
     this.#router = router;
     this.#chains = router.chainIds().length;
@@ -41,7 +47,9 @@ export class LiveRouter {
   }
 
   /** Serves `next` from now on (reporting `provenance`, default its own); the data version already served changes nothing. */
-  swap(next: AssetRouter, provenance: ServedProvenance = next.provenance): "swapped" | "unchanged" {
+  swap(next: AssetRouter, provenance?: ServedProvenance): "swapped" | "unchanged" {
+    routerArgument(next, "LiveRouter.swap", "next");
+    provenance ??= next.provenance;
     if (next.dataVersion === this.#router.dataVersion) return "unchanged";
     this.#router = next;
     this.#provenance = provenance;
@@ -51,12 +59,14 @@ export class LiveRouter {
   }
 
   /** Notes how the last reload ended, for `/health`; a failed one leaves the served graph as it was. */
-  recordReload(result: ReloadResult): void {
+  recordReload(resultArg: ReloadResult): void {
+    const result = parseArgument(ReloadResultSchema, resultArg, { fn: "LiveRouter.recordReload", arg: "result", expected: "{ ok: true } or { ok: false, error }" });
     this.#lastReload = { ok: result.ok, error: result.ok ? null : result.error, at: this.#now().toISOString() };
   }
 
   /** Reports a reload recorded elsewhere, as is (a cluster's workers all show the primary's record). */
-  setLastReload(record: LastReload): void {
+  setLastReload(recordArg: LastReload): void {
+    const record = parseArgument(LastReloadSchema, recordArg, { fn: "LiveRouter.setLastReload", arg: "record" });
     this.#lastReload = record;
   }
 
@@ -78,5 +88,14 @@ export class LiveRouter {
       loaded_at: this.#loadedAt,
       last_reload: this.#lastReload,
     };
+  }
+}
+
+/** `value instanceof LiveRouter`, false (not a TypeError) for a revoked Proxy. */
+export function isLiveRouter(value: unknown): value is LiveRouter {
+  try {
+    return value instanceof LiveRouter;
+  } catch {
+    return false;
   }
 }

@@ -25,60 +25,30 @@ export function assertJsonContentType(header: string | null): void {
 }
 
 /**
- * The body's bytes, never more than `limit` of them. With a Content-Length the size is known
- * before reading (and re-checked after, in case it lied); without one (chunked) the stream is
- * counted and cancelled as soon as it passes the limit. Hono's bodyLimit middleware does the
- * same but touches `request.body`, which makes @hono/node-server build a full web Request for
- * every call: with it the service ran at a quarter of a bare node:http handler's throughput
- * (scripts/bench-http-overhead.mjs), so the check lives here and reads through its fast path.
+ * The body's bytes. The limit itself is hono/body-limit's (see ./app-middleware.ts), which refuses
+ * a declared Content-Length over it before reading and counts a chunked body as it arrives; the
+ * size is checked again here in case a Content-Length lied.
  */
 async function readBodyLimited(request: Request, limit: number): Promise<Uint8Array> {
+  let bytes: Uint8Array;
   try {
-    return await readLimited(request, limit);
+    bytes = new Uint8Array(await request.arrayBuffer());
   } catch (error) {
-    throw isFungibleError(error) ? error : clientClosed(error);
+    throw clientClosed(error);
   }
+  if (bytes.byteLength > limit) throw payloadTooLarge(limit);
+  return bytes;
 }
 
 /**
  * Reading a body fails only when its stream does: the client hung up or reset mid-upload. That
  * is the client's doing, not a bug, so it gets its own kind (499) and never reaches onInternalError.
  */
-function clientClosed(cause: unknown): FungibleError {
+export function clientClosed(cause: unknown): FungibleError {
+  if (isFungibleError(cause)) return cause;
   const error = new FungibleError("client_closed_request", "the client closed the connection before its request body was read");
   Object.defineProperty(error, "cause", { value: cause, enumerable: false });
   return error;
-}
-
-async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
-  const declared = request.headers.get("content-length");
-  if (declared !== null && !request.headers.has("transfer-encoding")) {
-    if (Number(declared) > limit) throw payloadTooLarge(limit);
-    const bytes = new Uint8Array(await request.arrayBuffer());
-    if (bytes.byteLength > limit) throw payloadTooLarge(limit);
-    return bytes;
-  }
-  if (request.body === null) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw payloadTooLarge(limit);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }
 
 /** Depth of the deepest `{`/`[` outside strings, stopping as soon as it passes `max`. */

@@ -6,13 +6,17 @@
  * idle connection is closed only after it has been idle for a grace period with no new bytes
  * read (a request that has started arriving is answered first). A hard timeout ends it all.
  */
-import type { Server } from "node:http";
+import type { IncomingMessage, Server } from "node:http";
 import { Server as NetServer, type Socket } from "node:net";
 
 interface ConnectionState {
   active: number;
   idleSince: number;
   bytesAtIdle: number;
+  /** Requests parsed and not yet answered, in order. */
+  pending: Set<IncomingMessage>;
+  /** Called once nothing is pending (see afterAnswers). */
+  waiters: (() => void)[];
 }
 
 const SWEEP_MS = 50;
@@ -30,21 +34,62 @@ export class ConnectionTracker {
   }
 
   add(socket: Socket): void {
-    this.#connections.set(socket, { active: 0, idleSince: performance.now(), bytesAtIdle: 0 });
+    this.#connections.set(socket, { active: 0, idleSince: performance.now(), bytesAtIdle: 0, pending: new Set(), waiters: [] });
     socket.once("close", () => this.#connections.delete(socket));
   }
 
-  requestStarted(socket: Socket): void {
+  requestStarted(socket: Socket, incoming: IncomingMessage): void {
     const state = this.#connections.get(socket);
-    if (state) state.active++;
+    if (!state) return;
+    state.active++;
+    state.pending.add(incoming);
   }
 
-  requestEnded(socket: Socket): void {
+  requestEnded(socket: Socket, incoming: IncomingMessage): void {
     const state = this.#connections.get(socket);
     if (!state) return;
     state.active--;
+    state.pending.delete(incoming);
     state.idleSince = performance.now();
     state.bytesAtIdle = socket.bytesRead;
+    if (state.waiters.length > 0) setImmediate(() => this.#wake(socket, state));
+  }
+
+  /**
+   * Runs `then` once every request parsed on this socket has its answer written (a refusal of bad
+   * bytes goes out after the answers ahead of it, in order). A pending request that can never
+   * complete (the client left mid-upload, or the bad bytes are inside its body) ends the
+   * connection instead; so does a wait past `maxWaitMs` (a stuck handler must not hold it).
+   */
+  afterAnswers(socket: Socket, then: () => void, maxWaitMs = 60_000): void {
+    const state = this.#connections.get(socket);
+    if (!state || state.pending.size === 0) {
+      then();
+      return;
+    }
+    const giveUp = setTimeout(() => socket.destroy(), maxWaitMs);
+    giveUp.unref();
+    state.waiters.push(() => {
+      clearTimeout(giveUp);
+      then();
+    });
+    this.#wake(socket, state);
+  }
+
+  #wake(socket: Socket, state: ConnectionState): void {
+    if (socket.destroyed) {
+      state.waiters = [];
+      return;
+    }
+    if ([...state.pending].some((incoming) => !incoming.complete)) {
+      state.waiters = [];
+      socket.destroy();
+      return;
+    }
+    if (state.pending.size > 0) return;
+    const waiters = state.waiters;
+    state.waiters = [];
+    for (const waiter of waiters) waiter();
   }
 
   /** Stops accepting, answers what was sent, closes idle connections after `idleGraceMs`; all cut after `timeoutMs`. */

@@ -3,6 +3,8 @@
  * FungibleError that names the file, so the CLI can print one clear line.
  */
 import { readFile } from "node:fs/promises";
+import * as z from "zod";
+import { parseArgument } from "../arguments.js";
 import { errorFromZod, FungibleError } from "../errors.js";
 import { RegistrySchema, type Registry } from "../registry/schema.js";
 
@@ -27,6 +29,7 @@ export async function readJsonFile(path: string, operation: string): Promise<unk
 
 /** Loads and validates a registry file; an invalid one throws with every zod issue in `details`. */
 export async function loadRegistryFile(path: string): Promise<Registry> {
+  parseArgument(z.string(), path, { fn: "loadRegistryFile", arg: "path", expected: "a file path (string)" });
   const json = await readJsonFile(path, "loadRegistryFile");
   const result = RegistrySchema.safeParse(json);
   if (result.success) return result.data;

@@ -3,7 +3,7 @@
  * onInternalError, and still answers JSON (status 499, gRPC CANCELLED) with the data version.
  */
 import { describe, expect, it } from "vitest";
-import { createFetchHandler } from "../../src/http/handler.js";
+import { createFetchHandler } from "../../src/entries/http.js";
 import { fixtureGraph } from "./fixture.js";
 
 const FROM_SOURCE = "/v2/fungible/assets_from_source";

@@ -5,12 +5,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { AnswerStore } from "../../src/http/answer-store.js";
-import { ByteLru } from "../../src/http/byte-lru.js";
 import { canonicalAssetsFromSource } from "../../src/http/canonical.js";
-import { createFetchHandler, DEFAULT_CACHE_CONTROL } from "../../src/http/handler.js";
-import { ifNoneMatchHits } from "../../src/http/etag.js";
-import { AssetsFromSourceRequestSchema } from "../../src/wire/schema.js";
-import type { AssetRouter } from "../../src/router/router.js";
+import { createFetchHandler, DEFAULT_CACHE_CONTROL } from "../../src/entries/http.js";
+import { AssetsFromSourceRequestSchema } from "../../src/entries/schemas.js";
+import type { AssetRouter } from "../../src/index.js";
 import { fixtureGraph, jsonRequest } from "./fixture.js";
 
 const FROM_SOURCE = "/v2/fungible/assets_from_source";
@@ -116,16 +114,6 @@ describe("If-None-Match", () => {
     );
     expect(response.status).toBe(200);
   });
-
-  it("parses lists by the grammar (an independent check against hand-written cases)", () => {
-    expect(ifNoneMatchHits('W/"a-b"', 'W/"a-b"')).toBe(true);
-    expect(ifNoneMatchHits('"a-b"', 'W/"a-b"')).toBe(true);
-    expect(ifNoneMatchHits('"x", W/"a-b"', 'W/"a-b"')).toBe(true);
-    expect(ifNoneMatchHits('"a-b', 'W/"a-b"')).toBe(false);
-    expect(ifNoneMatchHits("a-b", 'W/"a-b"')).toBe(false);
-    expect(ifNoneMatchHits('"a-bc"', 'W/"a-b"')).toBe(false);
-    expect(ifNoneMatchHits(null, 'W/"a-b"')).toBe(false);
-  });
 });
 
 describe("Cache-Control", () => {
@@ -175,7 +163,7 @@ describe("X-Data-Version", () => {
 
   it("is readable by a browser on another origin", async () => {
     const response = await get("/health");
-    expect(response.headers.get("access-control-expose-headers")).toBe("x-data-version, etag");
+    expect(response.headers.get("access-control-expose-headers")).toBe("x-data-version,etag");
   });
 });
 
@@ -233,31 +221,6 @@ describe("GET assets_from_source", () => {
 });
 
 describe("the answer caches", () => {
-  it("ByteLru never holds more than its limit, evicts the least recently used, and empties on a new version", () => {
-    const lru = new ByteLru<number>(1000);
-    lru.adopt("v1");
-    for (let i = 0; i < 200; i++) {
-      lru.set("v1", `key-${i}`, i, (i * 37) % 300);
-      expect(lru.bytes).toBeLessThanOrEqual(1000);
-    }
-    lru.set("v1", "a", 1, 100);
-    lru.set("v1", "b", 2, 100);
-    lru.get("v1", "a");
-    // Each costs 100 + 2 bytes per key character: eight fills push out everything older than a, b included.
-    for (let i = 0; i < 8; i++) lru.set("v1", `fill-${i}`, i, 100);
-    expect(lru.get("v1", "b")).toBeUndefined();
-    expect(lru.get("v1", "a")).toBe(1);
-    lru.set("v1", "huge", 0, 5000);
-    expect(lru.get("v1", "huge")).toBeUndefined();
-    // Another version neither reads nor writes this one's entries.
-    expect(lru.get("v2", "a")).toBeUndefined();
-    lru.set("v2", "z", 9, 1);
-    expect(lru.get("v1", "z")).toBeUndefined();
-    lru.adopt("v2");
-    expect(lru.size).toBe(0);
-    expect(lru.bytes).toBe(0);
-  });
-
   it("hold no more than their configured bytes under many distinct requests", async () => {
     const answerCacheBytes = 20_000;
     const compressedCacheBytes = 4_000;

@@ -3,8 +3,8 @@
  * same error (status, gRPC code, message) otherwise. The CLI runs the same table in test/cli.
  */
 import { describe, expect, it } from "vitest";
-import { FungibleError } from "../../src/errors.js";
-import { createFetchHandler } from "../../src/http/handler.js";
+import { FungibleError } from "../../src/index.js";
+import { createFetchHandler } from "../../src/entries/http.js";
 import { fixtureGraph, jsonRequest } from "./fixture.js";
 import { expected, QUERY_CASES, summarize, type QueryCase } from "./query-cases.js";
 

@@ -5,8 +5,8 @@
  */
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { negotiateEncoding, webCompressor, type Compressor } from "../../src/http/encoding.js";
-import { createFetchHandler } from "../../src/http/handler.js";
+import { negotiateEncoding, webCompressor, type Compressor } from "../../src/entries/http.js";
+import { createFetchHandler } from "../../src/entries/http.js";
 import { fixtureGraph, jsonRequest } from "./fixture.js";
 
 const FROM_SOURCE = "/v2/fungible/assets_from_source";

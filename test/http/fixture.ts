@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { buildRouter, parseRegistry } from "../../src/index.js";
-import type { AssetRouter } from "../../src/router/router.js";
+import type { AssetRouter } from "../../src/index.js";
 
 export const FIXTURE_PATH = fileURLToPath(new URL("../../fixtures/http-registry.json", import.meta.url));
 

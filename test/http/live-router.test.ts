@@ -4,11 +4,11 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { buildRouter } from "../../src/router/build-router.js";
-import { parseRegistry } from "../../src/registry/schema.js";
-import { createFetchHandler } from "../../src/http/handler.js";
-import { HealthBodySchema } from "../../src/http/health.js";
-import { LiveRouter } from "../../src/http/live-router.js";
+import { buildRouter } from "../../src/index.js";
+import { parseRegistry } from "../../src/index.js";
+import { createFetchHandler } from "../../src/entries/http.js";
+import { HealthBodySchema } from "../../src/entries/http.js";
+import { LiveRouter } from "../../src/entries/http.js";
 import { FIXTURE_PATH, fixtureGraph, jsonRequest } from "./fixture.js";
 
 const FROM_SOURCE = "/v2/fungible/assets_from_source";

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { FungibleError } from "../../src/errors.js";
+import { FungibleError } from "../../src/index.js";
 import { loadRegistryFile } from "../../src/entries/node.js";
 import { FIXTURE_PATH } from "./fixture.js";
 

@@ -5,8 +5,8 @@
  */
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import { createFetchHandler } from "../../src/http/handler.js";
-import { buildOpenApiDocument } from "../../src/http/openapi.js";
+import { createFetchHandler } from "../../src/entries/http.js";
+import { buildOpenApiDocument } from "../../src/entries/http.js";
 import { fixtureGraph } from "./fixture.js";
 
 type Parameter = { name: string; in: string; required: boolean; schema: { type: string; enum?: string[]; items?: { pattern: string } } };

@@ -8,8 +8,8 @@ import { readFileSync } from "node:fs";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createFetchHandler } from "../../src/http/handler.js";
-import { buildOpenApiDocument } from "../../src/http/openapi.js";
+import { createFetchHandler } from "../../src/entries/http.js";
+import { buildOpenApiDocument } from "../../src/entries/http.js";
 import { ATOM_ON_OSMOSIS, fixtureGraph, jsonRequest, USDC_ON_ETHEREUM } from "./fixture.js";
 import { QUERY_CASES, type Operation } from "./query-cases.js";
 

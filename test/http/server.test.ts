@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../../src/entries/node.js";
 import { readFileSync } from "node:fs";
 import { buildRouter, parseRegistry } from "../../src/index.js";
-import type { Registry } from "../../src/registry/schema.js";
+import type { Registry } from "../../src/index.js";
 import { FIXTURE_PATH, fixtureGraph } from "./fixture.js";
 
 const fixtureRegistry = () => JSON.parse(readFileSync(FIXTURE_PATH, "utf8")) as Registry;

@@ -3,7 +3,7 @@
  * the way): the service factory is wrapped to see the options it receives.
  */
 import { afterEach, expect, it, vi } from "vitest";
-import type { FetchHandlerOptions } from "../../src/http/handler.js";
+import type { FetchHandlerOptions } from "../../src/entries/http.js";
 
 const seen: FetchHandlerOptions[] = [];
 vi.mock("../../src/http/handler.js", async (importOriginal) => {

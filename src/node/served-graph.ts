@@ -1,26 +1,22 @@
 /**
- * The data `serve` answers from: loaded through routerOfCommand (the same flags as every command), then
- * checked before it is served, at start and on every reload. A registry file that `validate` calls
+ * The data a server answers from: loaded from its source (./load-source.ts), then checked before
+ * it is served, at start and on every reload. A registry file that `validate` calls
  * fatal is refused as validate refuses it; a new graph must answer known questions (assets the
  * graph being served had, and a few of its own) with answers that pass the response schemas, and
  * the dataset compiled from it must answer them byte for byte alike (see checkGraph and
- * checkRoundTrip). Runs in a worker thread on reload (serve-worker-thread.ts).
+ * checkRoundTrip). Runs in a worker thread on reload (./reload-thread.ts).
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
-import { compileDataset, loadDataset } from "../dataset/dataset.js";
+import { compileDataset, loadDataset } from "../router/dataset-router.js";
 import type { AssetRouter } from "../router/router.js";
 import { FungibleError, isFungibleError } from "../errors.js";
 import type { ServedFile, ServedProvenance } from "../http/health.js";
 import { validateRegistry } from "../registry/validate.js";
 import { AssetsBetweenChainsResponseSchema, AssetsFromSourceResponseSchema } from "../wire/schema.js";
 import { assetsBetweenChainsJson, assetsFromSourceJson } from "../wire/serialize.js";
-import { UsageError } from "./cli-error.js";
-import { routerOfCommand } from "./load-router.js";
-
-/** The graph flags as given (`--registry`, `--dataset`, `--chain-registry`...), passed as is to routerOfCommand. */
-export type SourceValues = Record<string, string | boolean | undefined>;
+import { loadSource, sourceFiles, type RouterSource } from "./load-source.js";
 
 /** A known question: an asset of the graph being served, asked again of the new one. */
 export interface Probe {
@@ -32,31 +28,17 @@ export interface Probe {
 export type Prepared =
   | { kind: "ready"; dataVersion: string; dataset: string; probes: Probe[]; provenance: ServedProvenance; ms: number }
   | { kind: "unchanged"; dataVersion: string; ms: number }
-  | { kind: "refused"; error: string; usage: boolean };
+  | { kind: "refused"; error: string };
 
 export interface PrepareInput {
   command: string;
-  source: SourceValues;
+  source: RouterSource;
   /** The data version being served (null at start): an equal one is a no-op. */
   currentVersion: string | null;
   probes: Probe[];
 }
 
-const FILE_FLAGS = ["registry", "dataset", "overrides"] as const;
 const PROBES = 5;
-
-/** The files a source reads (what --watch watches). */
-export function sourceFiles(source: SourceValues): string[] {
-  return FILE_FLAGS.map((flag) => source[flag]).filter((file): file is string => typeof file === "string");
-}
-
-/** `--registry a.json --overrides b.json`: the source as an operator typed it, for log lines. */
-export function describeSource(source: SourceValues): string {
-  const parts = Object.entries(source)
-    .filter(([, value]) => value !== undefined && value !== false)
-    .map(([flag, value]) => (value === true ? `--${flag}` : `--${flag} ${value}`));
-  return parts.length === 0 ? "the embedded chain registry" : parts.join(" ");
-}
 
 /** A graph to serve, and what /health says of where it came from. */
 export interface ServedGraph {
@@ -65,13 +47,13 @@ export interface ServedGraph {
 }
 
 /**
- * routerOfCommand, then the checks; throws what routerOfCommand throws, or `invalid_registry` for a refused
+ * loadSource, then the checks; throws what loadSource throws, or `invalid_registry` for a refused
  * graph. The files are hashed before and after the load: a file replaced meanwhile is refused
  * (the next change reloads it), so the hash /health reports is the one of the bytes served.
  */
-export async function loadServedGraph(command: string, source: SourceValues, probes: readonly Probe[] = []): Promise<ServedGraph> {
+export async function loadServedGraph(command: string, source: RouterSource, probes: readonly Probe[] = []): Promise<ServedGraph> {
   const before = fileFacts(source);
-  const router = await routerOfCommand(command, source as Parameters<typeof routerOfCommand>[1]);
+  const router = await loadSource(source, command);
   const after = fileFacts(source);
   const changed = after.find((file, i) => file.hash !== before[i]?.hash);
   if (changed) throw new FungibleError("invalid_registry", `${command}: ${changed.name} changed while it was being read; not served (the next reload reads it again)`);
@@ -80,16 +62,14 @@ export async function loadServedGraph(command: string, source: SourceValues, pro
 }
 
 /** Base name and content hash of every file of the source, in flag order. */
-function fileFacts(source: SourceValues): ServedFile[] {
+function fileFacts(source: RouterSource): ServedFile[] {
   const files: ServedFile[] = [];
-  for (const flag of FILE_FLAGS) {
-    const file = source[flag];
-    if (typeof file !== "string") continue;
+  for (const { key: flag, path: file } of sourceFiles(source)) {
     let hash: string;
     try {
       hash = `sha256:${createHash("sha256").update(readFileSync(file)).digest("hex").slice(0, 32)}`;
     } catch {
-      continue; // unreadable: routerOfCommand says why, in its own words
+      continue; // unreadable: loadSource says why, in its own words
     }
     files.push({ flag, name: basename(file), hash });
   }
@@ -101,7 +81,7 @@ function servedProvenance(router: AssetRouter, files: readonly ServedFile[]): Se
   return { ...router.provenance, files };
 }
 
-export function checkGraph(command: string, source: SourceValues, router: AssetRouter, probes: readonly Probe[]): void {
+export function checkGraph(command: string, source: RouterSource, router: AssetRouter, probes: readonly Probe[]): void {
   if (source.registry !== undefined) {
     const fatal = validateRegistry(router.registry).filter((issue) => issue.severity === "fatal");
     if (fatal.length > 0) {
@@ -198,7 +178,7 @@ export async function prepareDataset(input: PrepareInput): Promise<Prepared> {
     checkRoundTrip(input.command, router, dataset, input.probes);
     return { kind: "ready", dataVersion: router.dataVersion, dataset, probes: probesOf(router), provenance, ms: performance.now() - started };
   } catch (error) {
-    return { kind: "refused", error: describeFailure(error), usage: error instanceof UsageError };
+    return { kind: "refused", error: describeFailure(error) };
   }
 }
 

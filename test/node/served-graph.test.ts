@@ -1,5 +1,5 @@
 /**
- * The checks `serve` runs on data before serving it (at start and on every reload): known
+ * The checks a server (and `serve`) runs on data before serving it (at start and on every reload): known
  * questions answered with schema-valid, well-placed answers; a compiled dataset answering them
  * byte for byte alike; and /health's provenance (the files' names and content hashes, the same
  * before and after a reload).
@@ -9,9 +9,9 @@ import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { checkGraph, checkRoundTrip, loadServedGraph, prepareDataset, probesOf } from "../../src/cli/serve-source.js";
-import type { AssetRouter } from "../../src/router/router.js";
-import { compileDataset } from "../../src/dataset/dataset.js";
+import { checkGraph, checkRoundTrip, loadServedGraph, prepareDataset, probesOf } from "../../src/node/served-graph.js";
+import type { AssetRouter } from "../../src/index.js";
+import { compileDataset } from "../../src/index.js";
 import { FIXTURE_PATH, fixtureGraph } from "../http/fixture.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fg-serve-source-"));

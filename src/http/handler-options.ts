@@ -1,0 +1,110 @@
+/**
+ * The fetch handler's options, their defaults, and the one check of them (a bad option is the
+ * embedding program's bug: `invalid_config` when the handler is made, never at a request).
+ */
+import * as z from "zod";
+import { describeValue, parseArgument } from "../arguments.js";
+import { FungibleError } from "../errors.js";
+import { ENCODINGS, type Compressor, type Encoding } from "./encoding.js";
+
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+/**
+ * Answers change only when the data is reloaded, and a reload is an operator's act a few times a
+ * day at most. A minute of freshness lets browsers and CDNs absorb repeats; after it they
+ * revalidate, which costs a 304 (the ETag names the data version), and for ten more minutes a CDN
+ * may serve the stale copy while it revalidates, so a slow origin never stalls a wallet. `public`
+ * because the data is the same for everyone. Worst case, a reload shows up everywhere in 11 minutes.
+ */
+export const DEFAULT_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=600";
+export const DEFAULT_ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
+export const DEFAULT_COMPRESSED_CACHE_BYTES = 32 * 1024 * 1024;
+/** Below this an answer goes out as is: gzip's own framing would eat most of the saving. */
+export const DEFAULT_MIN_COMPRESS_BYTES = 1024;
+
+export interface FetchHandlerOptions {
+  /** Largest request body accepted, in bytes (default 64 KiB); larger gets 413. */
+  bodyLimit?: number;
+  /** Answer CORS preflights and add `Access-Control-Allow-Origin: *` (default true: the data is public). */
+  cors?: boolean;
+  /** Called with every unexpected error (a bug) before the 500 goes out; default `console.error`. */
+  onInternalError?: (error: unknown, request: Request) => void;
+  /** Called when a client goes away mid-request (its body stream failed): its doing, not a bug. Default: nothing. */
+  onAbort?: (error: FungibleError, request: Request) => void;
+  /** `Cache-Control` of successful GET answers (default DEFAULT_CACHE_CONTROL); errors get `no-store`. */
+  cacheControl?: string;
+  /** Bytes of answer JSON kept, LRU, per data version (default 32 MiB; 0 keeps none). */
+  answerCacheBytes?: number;
+  /** Bytes of gzip/brotli-encoded answers kept, LRU, per data version (default 32 MiB; 0 keeps none). */
+  compressedCacheBytes?: number;
+  /**
+   * Who compresses answers: `"handler"` (default) encodes them as the client accepts and sets
+   * Content-Encoding; `"platform"` never does, for runtimes that compress every response themselves
+   * (Cloudflare Workers, most CDNs and reverse proxies): otherwise the client gets gzip twice.
+   */
+  compression?: "handler" | "platform";
+  /** Compresses an answer; default gzip through the web-standard CompressionStream. */
+  compressor?: Compressor;
+  /** Encodings offered, in the server's order of preference: default `["gzip"]`, or `["br", "gzip"]` with a `compressor`; `[]` turns compression off. */
+  encodings?: readonly Encoding[];
+  /** Answers smaller than this many bytes are never compressed (default 1024). */
+  minCompressBytes?: number;
+}
+
+export interface CheckedOptions {
+  bodyLimit: number;
+  cors: boolean;
+  cacheControl: string;
+  answerCacheBytes: number;
+  compressedCacheBytes: number;
+  encodings: readonly Encoding[];
+  minCompressBytes: number;
+  onInternalError: (error: unknown, request: Request) => void;
+  onAbort: (error: FungibleError, request: Request) => void;
+}
+
+/** A function option (called later, at a request: checked now, so a bug shows when the handler is made). */
+const callback = (name: string) =>
+  z.custom<(...args: never[]) => unknown>((value) => typeof value === "function", `${name} must be a function`).optional();
+
+const integerOption = (name: string, min: 0 | 1) => {
+  const what = `${name} must be ${min === 0 ? "a non-negative integer" : "a positive integer"}`;
+  return z.int({ error: (issue) => `${what}, got ${describeValue(issue.input)}` }).min(min, what).optional();
+};
+
+const HandlerOptionsSchema = z.object({
+  bodyLimit: integerOption("bodyLimit", 1),
+  cors: z.boolean({ error: "cors must be a boolean" }).optional(),
+  onInternalError: callback("onInternalError"),
+  onAbort: callback("onAbort"),
+  cacheControl: z
+    .string({ error: "cacheControl must be a header value (string)" })
+    .refine((value) => value.trim() !== "" && !/[\r\n]/.test(value), "cacheControl must be a header value: not empty, on one line")
+    .optional(),
+  answerCacheBytes: integerOption("answerCacheBytes", 0),
+  compressedCacheBytes: integerOption("compressedCacheBytes", 0),
+  compression: z.enum(["handler", "platform"], { error: 'compression must be "handler" or "platform"' }).optional(),
+  compressor: callback("compressor"),
+  encodings: z.array(z.enum(ENCODINGS as ["br", "gzip"], { error: "unknown encoding; use br or gzip" })).readonly().optional(),
+  minCompressBytes: integerOption("minCompressBytes", 0),
+});
+
+/** The options checked (`invalid_config` naming each bad one) with their defaults filled in. */
+export function checkedOptions(given: FetchHandlerOptions): CheckedOptions {
+  const options = parseArgument(HandlerOptionsSchema, given, { fn: "createFetchHandler", arg: "options", code: "invalid_config", expected: "an object or undefined" });
+  const compression = options.compression ?? "handler";
+  const encodings = compression === "platform" ? [] : (options.encodings ?? (options.compressor ? ENCODINGS : (["gzip"] as const)));
+  if (encodings.includes("br") && !options.compressor) {
+    throw new FungibleError("invalid_config", "createFetchHandler: br needs a compressor (CompressionStream has no brotli)");
+  }
+  return {
+    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    cors: options.cors ?? true,
+    cacheControl: options.cacheControl ?? DEFAULT_CACHE_CONTROL,
+    answerCacheBytes: options.answerCacheBytes ?? DEFAULT_ANSWER_CACHE_BYTES,
+    compressedCacheBytes: options.compressedCacheBytes ?? DEFAULT_COMPRESSED_CACHE_BYTES,
+    encodings,
+    minCompressBytes: options.minCompressBytes ?? DEFAULT_MIN_COMPRESS_BYTES,
+    onInternalError: (options.onInternalError as CheckedOptions["onInternalError"] | undefined) ?? ((error: unknown) => console.error("fungible-graph: internal error", error)),
+    onAbort: (options.onAbort as CheckedOptions["onAbort"] | undefined) ?? (() => {}),
+  };
+}

@@ -1,0 +1,184 @@
+/**
+ * THE route table of the HTTP surface: every endpoint once, with its method, path, operation id
+ * and OpenAPI operation. The Hono app (./handler.ts) registers exactly these routes (a handler per
+ * operation id, checked by the compiler), answers 405 with `Allow` from them, and the OpenAPI
+ * document (./openapi.ts) is built from them, so the two cannot list different endpoints.
+ */
+import { AssetsQuerySchema, ExplainFormatQuerySchema, REACH_PATH, ReachFormatQuerySchema, RouteQuerySchema } from "./explorer-schemas.js";
+import { DATA_VERSION_HEADER, jsonContent, pickErrors, queryGet, queryOf, queryParameters, queryPost, type JsonSchema } from "./openapi-parts.js";
+import { PAGE_PATHS } from "./page/page-html.js";
+
+export const PATHS = {
+  assetsFromSource: "/v2/fungible/assets_from_source",
+  assetsBetweenChains: "/v2/fungible/assets_between_chains",
+  explain: "/v2/fungible/explain",
+  chains: "/v2/fungible/chains",
+  assets: "/v2/fungible/assets",
+  route: "/v2/fungible/route",
+  reach: REACH_PATH,
+  openapi: "/openapi.json",
+  health: "/health",
+} as const;
+
+/** The request components (io "input") an operation may read its GET parameters from. */
+export interface DocumentParts {
+  requests: Record<string, JsonSchema>;
+}
+
+export interface RouteSpec {
+  method: "GET" | "POST";
+  path: string;
+  operationId: string;
+  /** The OpenAPI operation; null for what is not part of the API (the document itself, the page's files). */
+  doc: ((parts: DocumentParts) => Record<string, unknown>) | null;
+}
+
+const FROM_SOURCE = queryPost(
+  "assetsFromSource",
+  "Assets reachable from one source asset, grouped by destination chain",
+  "AssetsFromSourceRequest",
+  "AssetsFromSourceResponse",
+  "Reachable assets by chain id",
+);
+const BETWEEN_CHAINS = queryPost(
+  "assetsBetweenChains",
+  "Assets that can move from a source chain to a destination chain",
+  "AssetsBetweenChainsRequest",
+  "AssetsBetweenChainsResponse",
+  "One pair per movable asset",
+);
+const ok = (description: string, id: string) => ({ "200": { description, content: jsonContent(id) } });
+// An unknown chain or asset is an answer of explain (a reason with close matches), not a 404.
+const explainErrors = () => pickErrors(["400", "405", "413", "415", "500"]);
+const getErrors = () => pickErrors(["400", "405", "500"], { "404": "Unknown chain or asset; the message suggests close matches (gRPC code 5)" });
+const EXPLAIN = {
+  summary: "Why a source asset does or does not reach a destination chain",
+  description:
+    "The chosen routes when the asset can go; otherwise every reason, each with a stable `code`, a one-sentence " +
+    "`message` and its facts (unknown chain or asset with close matches, no path, inactive channel, several " +
+    "transactions, a filter, an unrouted bridge, an unresolved origin). With `?format=mermaid|dot|svg` (in the query " +
+    "string, for the POST too) the answer is `{format, explanation, text}`: the ExplainResponse and its picture as text. " +
+    "SVG needs Graphviz (WebAssembly compiled at run time); where the runtime refuses that (Cloudflare Workers) it is 501.",
+};
+const formatParameter = () => queryParameters(queryOf(ExplainFormatQuerySchema));
+
+export const ROUTES = [
+  { method: "POST", path: PATHS.assetsFromSource, operationId: "assetsFromSource", doc: () => FROM_SOURCE },
+  {
+    method: "GET",
+    path: PATHS.assetsFromSource,
+    operationId: "assetsFromSourceGet",
+    doc: ({ requests }) => queryGet(FROM_SOURCE, requests.AssetsFromSourceRequest!, "The same query as the POST form, read from the query string; cacheable (ETag, Cache-Control)."),
+  },
+  { method: "POST", path: PATHS.assetsBetweenChains, operationId: "assetsBetweenChains", doc: () => BETWEEN_CHAINS },
+  {
+    method: "GET",
+    path: PATHS.assetsBetweenChains,
+    operationId: "assetsBetweenChainsGet",
+    doc: ({ requests }) =>
+      queryGet(
+        BETWEEN_CHAINS,
+        requests.AssetsBetweenChainsRequest!,
+        "The same query as the POST form, read from the query string (the form @skip-go/client sends); cacheable (ETag, Cache-Control).",
+      ),
+  },
+  {
+    method: "GET",
+    path: PATHS.health,
+    operationId: "health",
+    doc: () => ({
+      operationId: "health",
+      summary: "Liveness, the data version served, its provenance, and how the last reload went",
+      responses: { "200": { description: "The service answers", headers: DATA_VERSION_HEADER, content: jsonContent("HealthBody") } },
+    }),
+  },
+  { method: "GET", path: PATHS.openapi, operationId: "openapi", doc: null },
+  {
+    method: "POST",
+    path: PATHS.explain,
+    operationId: "explain",
+    doc: () => ({
+      ...EXPLAIN,
+      operationId: "explain",
+      parameters: formatParameter(),
+      requestBody: { required: true, content: jsonContent("ExplainRequest") },
+      responses: { ...ok("Routes or reasons (with ?format, also the picture)", "ExplainAnswer"), ...explainErrors() },
+    }),
+  },
+  {
+    method: "GET",
+    path: PATHS.explain,
+    operationId: "explainGet",
+    doc: ({ requests }) => ({
+      ...EXPLAIN,
+      operationId: "explainGet",
+      description: `${EXPLAIN.description} The same request as the POST form, read from the query string.`,
+      parameters: [...queryParameters(requests.ExplainRequest!), ...formatParameter()],
+      responses: { ...ok("Routes or reasons (with ?format, also the picture)", "ExplainAnswer"), ...explainErrors() },
+    }),
+  },
+  {
+    method: "GET",
+    path: PATHS.chains,
+    operationId: "chains",
+    doc: () => ({
+      operationId: "chains",
+      summary: "Every chain of the registry with its capability flags and asset count",
+      responses: { ...ok("Chains sorted by chain id", "ChainsAnswer"), ...pickErrors(["405", "500"]) },
+    }),
+  },
+  {
+    method: "GET",
+    path: PATHS.assets,
+    operationId: "assets",
+    doc: () => ({
+      operationId: "assets",
+      summary: "The assets of one chain: symbol, origin, metadata or not, listed or derived",
+      parameters: queryParameters(queryOf(AssetsQuerySchema)),
+      responses: { ...ok("The chain's assets", "AssetsAnswer"), ...getErrors() },
+    }),
+  },
+  {
+    method: "GET",
+    path: PATHS.route,
+    operationId: "route",
+    doc: () => ({
+      operationId: "route",
+      summary: "The chosen route between two assets, optionally with its picture as Mermaid, DOT or SVG text",
+      parameters: queryParameters(queryOf(RouteQuerySchema)),
+      responses: { ...ok("The route (null when none exists) and its picture", "RouteAnswer"), ...getErrors() },
+    }),
+  },
+  {
+    method: "GET",
+    path: PATHS.reach,
+    operationId: "reachPicture",
+    doc: ({ requests }) => ({
+      operationId: "reachPicture",
+      summary: "The assets reachable from one asset (the assets_from_source query) drawn as Mermaid, DOT or SVG text",
+      parameters: [...queryParameters(requests.AssetsFromSourceRequest!), ...queryParameters(queryOf(ReachFormatQuerySchema))],
+      responses: { ...ok("The answer and its picture", "ReachPicture"), ...getErrors() },
+    }),
+  },
+  {
+    method: "GET",
+    path: PAGE_PATHS.page,
+    operationId: "explorerPage",
+    doc: () => ({
+      operationId: "explorerPage",
+      summary: "The explorer page for people (HTML; its script and style are served from /explorer/)",
+      responses: { "200": { description: "The page", content: { "text/html": { schema: { type: "string" } } } } },
+    }),
+  },
+  { method: "GET", path: PAGE_PATHS.script, operationId: "explorerScript", doc: null },
+  { method: "GET", path: PAGE_PATHS.style, operationId: "explorerStyle", doc: null },
+] as const satisfies readonly RouteSpec[];
+
+export type OperationId = (typeof ROUTES)[number]["operationId"];
+
+/** The methods a path allows (GET brings HEAD), for the Allow header of its 405; null for an unknown path. */
+export function allowedMethods(path: string): string[] | null {
+  const methods = ROUTES.filter((route) => route.path === path).map((route) => route.method);
+  if (methods.length === 0) return null;
+  return ["GET", "HEAD", "POST"].filter((method) => methods.includes(method === "HEAD" ? "GET" : (method as "GET" | "POST")));
+}

@@ -1,0 +1,66 @@
+/**
+ * Live reload for a Node server: on a signal (SIGHUP by default), on a change to the source's
+ * files, or when called, the source is loaded, checked and compiled to a dataset in a worker
+ * thread (./reload.ts); this thread then only loads that dataset and swaps it into the LiveRouter.
+ * A refusal keeps the data being served and is reported in /health (`last_reload`).
+ */
+import type { LiveRouter } from "../http/live-router.js";
+import { loadDataset } from "../router/dataset-router.js";
+import { sourceFiles, type RouterSource } from "./load-source.js";
+import { Reloads } from "./reload.js";
+import { probesOf, type Prepared, type PrepareInput } from "./served-graph.js";
+import { watchFiles, type WatchOptions } from "./watch-files.js";
+
+export interface ReloadOptions {
+  /** Reload on this signal: `true` is SIGHUP (default false; a library should not take signals unasked). */
+  signal?: boolean | NodeJS.Signals;
+  /** Reload when a file of the source changes (a rename over it included); an object tunes the watch. */
+  watch?: boolean | WatchOptions;
+  /** Prepares the new data; default in a worker thread (tests may pass served-graph's prepareDataset). */
+  prepare?: (input: PrepareInput) => Promise<Prepared>;
+}
+
+export interface LiveReload {
+  /** Reloads now (or once more after the reload under way); resolves when none is left to run. */
+  reload(trigger?: string): Promise<void>;
+  /** Stops listening for the signal and watching the files. */
+  close(): void;
+}
+
+export function startLiveReload(live: LiveRouter, source: RouterSource, options: ReloadOptions, log: (line: string) => void, name = "reload"): LiveReload {
+  const reloads = new Reloads({
+    command: name,
+    source,
+    dataVersion: live.current.dataVersion,
+    probes: probesOf(live.current),
+    log,
+    ...(options.prepare ? { prepare: options.prepare } : {}),
+    target: {
+      async apply(dataset, _dataVersion, provenance) {
+        const started = performance.now();
+        live.swap(loadDataset(dataset), provenance);
+        live.recordReload({ ok: true });
+        return `swapped in ${(performance.now() - started).toFixed(1)} ms on the serving thread`;
+      },
+      async record(result) {
+        live.recordReload(result);
+      },
+    },
+  });
+  const reload = (trigger = "reload()") => reloads.request(trigger);
+  const signal = options.signal === true ? "SIGHUP" : options.signal || null;
+  const onSignal = () => void reload(signal!);
+  if (signal) process.on(signal, onSignal);
+  const files = sourceFiles(source).map((file) => file.path);
+  const watch =
+    options.watch && files.length > 0
+      ? watchFiles(files, (changed) => void reload(`changed: ${changed.join(", ")}`), typeof options.watch === "object" ? options.watch : {})
+      : null;
+  return {
+    reload,
+    close() {
+      if (signal) process.off(signal, onSignal);
+      watch?.close();
+    },
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * Reloads: a trigger (SIGHUP, a watched file, a call) starts ONE preparation in a worker thread
+ * (./reload-thread.ts: load, check, compile to a dataset); the serving side then only
+ * loads that dataset (milliseconds) and swaps. Triggers during a reload coalesce into one more
+ * reload after it. Every outcome is one lifecycle line; a refusal keeps the data being served.
+ */
+import { Worker } from "node:worker_threads";
+import type { ServedProvenance } from "../http/health.js";
+import { terminalLine } from "../wire/safe-text.js";
+import { describeSource, type RouterSource } from "./load-source.js";
+import type { Prepared, PrepareInput, Probe } from "./served-graph.js";
+
+/**
+ * The thread's file, built next to the package's entries (dist/reload-thread.js). In CommonJS
+ * there is no import.meta: the file is beside this one's bundle all the same.
+ */
+const WORKER_FILE = typeof __filename === "string" ? new URL("./reload-thread.js", `file://${__filename}`) : new URL("./reload-thread.js", import.meta.url);
+/** A build that takes longer than this is stuck: refused, the thread terminated. */
+const PREPARE_TIMEOUT_MS = 10 * 60_000;
+
+/** Runs prepareDataset in a fresh worker thread. */
+export function prepareInThread(input: PrepareInput): Promise<Prepared> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const worker = new Worker(WORKER_FILE, { workerData: input });
+    const finish = (prepared: Prepared) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      resolve(prepared);
+    };
+    const timer = setTimeout(() => finish({ kind: "refused", error: `loading took over ${PREPARE_TIMEOUT_MS / 1000} s` }), PREPARE_TIMEOUT_MS);
+    worker.once("message", (message: Prepared) => finish(message));
+    worker.once("error", (error) => finish({ kind: "refused", error: `the loader thread failed: ${error.message}` }));
+    worker.once("exit", (code) => finish({ kind: "refused", error: `the loader thread exited (${code}) without an answer` }));
+  });
+}
+
+/** Where prepared data goes: this process's LiveRouter, or every worker of a cluster. */
+export interface ReloadTarget {
+  /** Serve this dataset, reporting `provenance` in /health; resolves with a short note (how long the swap took). */
+  apply(dataset: string, dataVersion: string, provenance: ServedProvenance): Promise<string>;
+  /** Record the outcome of a reload that changed nothing being served. */
+  record(result: { ok: true } | { ok: false; error: string }): Promise<void>;
+}
+
+export interface ReloadsOptions {
+  command: string;
+  source: RouterSource;
+  dataVersion: string;
+  probes: Probe[];
+  target: ReloadTarget;
+  log: (line: string) => void;
+  /** Prepares off the serving thread; default prepareInThread (tests may run it inline). */
+  prepare?: (input: PrepareInput) => Promise<Prepared>;
+}
+
+export class Reloads {
+  #running: Promise<void> | null = null;
+  #again: string | null = null;
+  #dataVersion: string;
+  #probes: Probe[];
+  readonly #options: ReloadsOptions;
+
+  constructor(options: ReloadsOptions) {
+    // A line quotes registry text and error messages: escaped, so a newline cannot forge a `reload ok` line.
+    this.#options = { ...options, log: (line) => options.log(terminalLine(line)) };
+    this.#dataVersion = options.dataVersion;
+    this.#probes = options.probes;
+  }
+
+  get dataVersion(): string {
+    return this.#dataVersion;
+  }
+
+  /** Starts a reload (or queues one after the current); resolves when no reload is left to run. */
+  request(trigger: string): Promise<void> {
+    if (this.#running) {
+      this.#again = trigger;
+      return this.#running;
+    }
+    this.#running = (async () => {
+      let next: string | null = trigger;
+      while (next !== null) {
+        this.#again = null;
+        await this.#reloadOnce(next).catch((error: unknown) =>
+          this.#options.log(`reload failed (${next}): ${error instanceof Error ? error.message : String(error)}; still serving ${this.#dataVersion}`),
+        );
+        next = this.#again;
+      }
+      this.#running = null;
+    })();
+    return this.#running;
+  }
+
+  async #reloadOnce(trigger: string): Promise<void> {
+    const { command, source, target, log } = this.#options;
+    const prepare = this.#options.prepare ?? prepareInThread;
+    const prepared = await prepare({ command, source, currentVersion: this.#dataVersion, probes: this.#probes });
+    const what = describeSource(source);
+    if (prepared.kind === "refused") {
+      await target.record({ ok: false, error: prepared.error });
+      log(`reload refused (${trigger}): ${what}: ${prepared.error}; still serving ${this.#dataVersion}`);
+    } else if (prepared.kind === "unchanged") {
+      await target.record({ ok: true });
+      log(`reload (${trigger}): ${what} unchanged (${prepared.dataVersion}); nothing swapped`);
+    } else {
+      let note: string;
+      try {
+        note = await target.apply(prepared.dataset, prepared.dataVersion, prepared.provenance);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        await target.record({ ok: false, error: message });
+        log(`reload refused (${trigger}): ${what}: ${message}; still serving ${this.#dataVersion}`);
+        return;
+      }
+      this.#dataVersion = prepared.dataVersion;
+      this.#probes = prepared.probes;
+      log(`reload ok (${trigger}): now serving ${prepared.dataVersion} from ${what} (prepared off-thread in ${Math.round(prepared.ms)} ms; ${note})`);
+    }
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * The node:http 'request' listener around @hono/node-server's: connection bookkeeping for the
+ * drain, the access log, a log line for a client that leaves before its answer, and the replay
+ * of a repeated GET of a query straight from the service's replay cache (../http/replay-cache.ts):
+ * the headers and bytes the pipeline itself produced the first time, written without building a
+ * web Request or Response (the adapter's cost is most of a cached answer's).
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+import type { FungibleService } from "../http/handler.js";
+import { accessLine, type LineSink } from "./access-log.js";
+import type { ConnectionTracker } from "./drain.js";
+
+export interface ListenerParts {
+  service: FungibleService;
+  /** @hono/node-server's listener: every request that is not a replay. */
+  adapter: (incoming: IncomingMessage, outgoing: ServerResponse) => Promise<void>;
+  tracker: ConnectionTracker;
+  log: (line: string) => void;
+  sink: LineSink | undefined;
+  headers: () => Record<string, string>;
+}
+
+export function requestListener(parts: ListenerParts): (incoming: IncomingMessage, outgoing: ServerResponse) => void {
+  const { service, adapter, tracker, log, sink } = parts;
+  /** Sockets on which an answer ended the connection: what was pipelined behind it is never answered (HTTP/1.1), the client retries. */
+  const closedByAnswer = new WeakSet<Socket>();
+  return (incoming, outgoing) => {
+    const started = performance.now();
+    const socket = incoming.socket;
+    tracker.requestStarted(socket, incoming);
+    if (tracker.draining) outgoing.setHeader("connection", "close");
+    outgoing.once("close", () => {
+      tracker.requestEnded(socket, incoming);
+      if (!outgoing.writableFinished) {
+        if (closedByAnswer.has(socket)) return;
+        log(`client closed the connection before the answer: ${incoming.method} ${pathOf(incoming.url)}${incoming.complete ? "" : " (mid-upload)"}`);
+        return;
+      }
+      // Node ends the socket before 'close' when the answer closes the connection (Connection: close).
+      if (socket.writableEnded) closedByAnswer.add(socket);
+      if (sink) sink.write(accessLine(incoming.method ?? "", incoming.url ?? "/", outgoing.statusCode, performance.now() - started));
+    });
+    if (replayed(service, incoming, outgoing)) return;
+    void adapter(incoming, outgoing);
+  };
+}
+
+/**
+ * Only a plain GET qualifies (origin-form target, a Host header, no body, no If-None-Match: a 304
+ * is hono/etag's to give); anything else, and every first asking, goes through the pipeline,
+ * which fills the replay cache and refuses what it must.
+ */
+function replayed(service: FungibleService, incoming: IncomingMessage, outgoing: ServerResponse): boolean {
+  if (incoming.method !== "GET") return false;
+  const target = incoming.url;
+  const { headers } = incoming;
+  if (target === undefined || target.charCodeAt(0) !== 47 || target.includes("\\") || target.includes("#")) return false;
+  if (headers["if-none-match"] !== undefined || headers["content-length"] !== undefined || headers["transfer-encoding"] !== undefined) return false;
+  if (!PLAIN_HOST.test(headers.host ?? "")) return false;
+  const answer = service.replay(target, headers["accept-encoding"] ?? null);
+  if (answer === undefined) return false;
+  outgoing.writeHead(200, answer.headers);
+  outgoing.end(answer.body);
+  return true;
+}
+
+/** A host name or address and an optional port: anything odder goes to the adapter, which judges it. */
+const PLAIN_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+function pathOf(url: string | undefined): string {
+  const text = url ?? "/";
+  const query = text.indexOf("?");
+  return query === -1 ? text : text.slice(0, query);
+}

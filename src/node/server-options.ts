@@ -1,0 +1,40 @@
+/**
+ * The one check of `startServer`'s options (a bad one is `invalid_config` naming it, before any
+ * port is taken). The router itself is checked by LiveRouter, the handler's options by the
+ * handler (`createService`), each where it is used.
+ */
+import * as z from "zod";
+
+const callback = z.custom<(...args: never[]) => unknown>((value) => typeof value === "function", "must be a function");
+const milliseconds = z.int().min(0);
+
+export const StartServerOptionsSchema = z.looseObject({
+  router: z.unknown().optional(),
+  source: z
+    .strictObject({
+      network: z.enum(["mainnet", "testnet"]).optional(),
+      dataset: z.string().optional(),
+      registry: z.string().optional(),
+      chainRegistry: z.boolean().optional(),
+      overrides: z.string().optional(),
+    })
+    .optional(),
+  reload: z
+    .looseObject({
+      signal: z.union([z.boolean(), z.string()]).optional(),
+      watch: z.union([z.boolean(), z.looseObject({})]).optional(),
+      prepare: callback.optional(),
+    })
+    .optional(),
+  port: z.int().min(0).max(65_535).optional(),
+  host: z.string().min(1).optional(),
+  accessLog: z.union([z.boolean(), callback]).optional(),
+  quiet: z.boolean().optional(),
+  log: callback.optional(),
+  headersTimeoutMs: milliseconds.optional(),
+  requestTimeoutMs: milliseconds.optional(),
+  keepAliveTimeoutMs: milliseconds.optional(),
+  maxConnections: z.int().min(1).optional(),
+  drainTimeoutMs: milliseconds.optional(),
+  drainIdleGraceMs: milliseconds.optional(),
+});
