@@ -10,8 +10,7 @@ const NAME = "assets";
 
 export const assets = defineCommand({
   name: NAME,
-  args: "<chain_id>",
-  positionals: ["chain_id"],
+  positionals: ["<chain_id>"],
   summary: "list one chain's assets: symbol, denom, origin, metadata",
   description: `Lists the assets of a chain in canonical order: those the registry lists, then the single-hop
 vouchers derived for native assets of directly connected chains (no metadata). A chain name

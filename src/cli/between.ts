@@ -8,8 +8,7 @@ import { print, printJson } from "./output.js";
 
 export const between = defineCommand({
   name: "between",
-  args: "<source_chain> <dest_chain>",
-  positionals: ["source_chain", "dest_chain"],
+  positionals: ["<source_chain>", "<dest_chain>"],
   summary: "assets that can move between two chains",
   description: `Lists, for each asset on the source chain, the asset it becomes on the destination chain,
 with the transactions and bridges the move needs.`,

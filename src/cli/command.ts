@@ -1,18 +1,13 @@
 /**
  * One way to define a CLI command: its options (with their help text), positionals and run.
- * Parsing (node:util parseArgs, strict), `--help` and the usage text all come from the definition,
- * so a command cannot document a flag it does not take, or take one it does not document.
+ * Parsing (parse-flags.ts), `--help` and the usage text all come from the definition, so a
+ * command cannot document a flag it does not take, or take one it does not document.
  */
-import { parseArgs } from "node:util";
 import { EXIT_OK, UsageError } from "./cli-error.js";
+import { parseFlags, type FlagSpec } from "./parse-flags.js";
 import { print } from "./output.js";
 
-export interface OptionSpec {
-  type: "string" | "boolean";
-  short?: string;
-  multiple?: boolean;
-  /** The value's name in the help text (`FILE`, `N`...), for string options. */
-  arg?: string;
+export interface OptionSpec extends FlagSpec {
   help: string;
 }
 
@@ -26,65 +21,64 @@ export type OptionValues<O extends OptionSpecs> = { [K in keyof O]?: ValueOf<O[K
 
 export interface CommandSpec<O extends OptionSpecs> {
   name: string;
-  /** What follows the command name in the usage line, e.g. `<denom> <chain_id>`. */
-  args?: string;
-  /** The positional arguments' names, in order; a different count is a usage error. `null`: any number. */
+  /**
+   * The positional arguments as the usage line shows them, in order (`<chain_id>:<denom>`); a
+   * different count is a usage error. Absent: none. `null`: any number.
+   */
   positionals?: readonly string[] | null;
+  /** A hint for positionals of the wrong count (an older grammar, say): `` did you mean `...`? ``. */
+  usageHint?: (positionals: readonly string[]) => string | undefined;
   summary: string;
-  /** Paragraphs after the usage line. */
-  description: string;
+  /** Paragraphs after the usage line; a function for text that costs something to build. */
+  description: string | (() => string);
   options: O;
+  /** Flags not taken on purpose, each with why (instead of "unknown flag"). */
+  refused?: Record<string, string>;
   run(values: OptionValues<O>, positionals: string[]): Promise<number>;
 }
 
 export interface Command {
   name: string;
+  /** What follows the command name in the usage line, e.g. `<chain_id>:<denom>`. */
   args: string;
   summary: string;
-  help: string;
+  help(): string;
   run(argv: string[]): Promise<number>;
 }
 
 const HELP_SPEC: OptionSpec = { type: "boolean", short: "h", help: "this text" };
 
 export function defineCommand<O extends OptionSpecs>(spec: CommandSpec<O>): Command {
-  const help = helpText(spec);
+  const flags: OptionSpecs = { ...spec.options, help: HELP_SPEC };
+  const args = spec.positionals ? spec.positionals.join(" ") : "";
+  let help: string | undefined;
+  const helpOnce = () => (help ??= helpText(spec, args, flags));
   const run = async (argv: string[]): Promise<number> => {
-    const config = Object.fromEntries(
-      Object.entries({ ...spec.options, help: HELP_SPEC }).map(([name, option]) => [
-        name,
-        { type: option.type, ...(option.short ? { short: option.short } : {}), ...(option.multiple ? { multiple: true } : {}) },
-      ]),
-    );
-    let parsed: { values: Record<string, unknown>; positionals: string[] };
-    try {
-      parsed = parseArgs({ args: argv, options: config, allowPositionals: true, strict: true });
-    } catch (error) {
-      throw new UsageError(`${spec.name}: ${(error as Error).message}`, spec.name);
-    }
+    const parsed = parseFlags(spec.name, flags, argv, spec.refused);
     if (parsed.values.help) {
-      print(help);
+      print(helpOnce());
       return EXIT_OK;
     }
     const names = spec.positionals === undefined ? [] : spec.positionals;
     if (names !== null && parsed.positionals.length !== names.length) {
       const got = parsed.positionals.length === 0 ? "none" : parsed.positionals.map((p) => `"${p}"`).join(" ");
-      throw new UsageError(`${spec.name}: expected ${names.map((n) => `<${n}>`).join(" ") || "no arguments"}, got ${got}`, spec.name);
+      const hint = spec.usageHint?.(parsed.positionals);
+      throw new UsageError(`${spec.name}: expected ${args || "no arguments"}, got ${got}${hint ? `; ${hint}` : ""}`, spec.name);
     }
     return spec.run(parsed.values as OptionValues<O>, parsed.positionals);
   };
-  return { name: spec.name, args: spec.args ?? "", summary: spec.summary, help, run };
+  return { name: spec.name, args, summary: spec.summary, help: helpOnce, run };
 }
 
-function helpText(spec: CommandSpec<OptionSpecs>): string {
-  const rows = Object.entries({ ...spec.options, help: HELP_SPEC }).map(([name, option]) => {
+function helpText(spec: CommandSpec<OptionSpecs>, args: string, flags: OptionSpecs): string {
+  const rows = Object.entries(flags).map(([name, option]) => {
     const flag = `${option.short ? `-${option.short}, ` : ""}--${name}${option.type === "string" ? ` ${option.arg ?? "VALUE"}` : ""}`;
     return [flag, option.multiple ? `${option.help} (repeatable)` : option.help] as const;
   });
   const width = Math.max(...rows.map(([flag]) => flag.length)) + 2;
-  const flags = rows.map(([flag, text]) => `  ${flag.padEnd(width)}${text}`).join("\n");
-  const args = spec.args ? ` ${spec.args}` : "";
-  return `usage: fungible-graph ${spec.name}${args} [flags]\n\n${spec.description}\n\nflags:\n${flags}`;
+  const list = rows.map(([flag, text]) => `  ${flag.padEnd(width)}${text}`).join("\n");
+  const description = typeof spec.description === "function" ? spec.description() : spec.description;
+  return `usage: fungible-graph ${spec.name}${args ? ` ${args}` : ""} [flags]\n\n${description}\n\nflags:\n${list}`;
 }
 
 /** A whole number in [min, max] from a flag or an environment variable. */

@@ -7,19 +7,19 @@
 import { writeFile } from "node:fs/promises";
 import { buildRouter } from "../router/build-router.js";
 import { contentHash, type Provenance } from "../dataset/data-version.js";
-import { compileDataset } from "../dataset/dataset.js";
+import { compileDataset } from "../router/dataset-router.js";
 import { FungibleError } from "../errors.js";
 import { applyOverrides } from "../registry/overrides.js";
-import { DEFAULT_OVERLAY } from "../registry/overlay.js";
+import { defaultOverlay } from "../registry/overlay.js";
 import { loadChainRegistryWithIssues } from "../registry/load-chain-registry.js";
 import { parseRegistry, type Registry, type SwapVenue } from "../registry/schema.js";
 import type { RegistryIssue } from "../registry/issues.js";
 import { parseVenuesFile } from "../registry/swap-venues.js";
 import { loadRegistryFile, readTextFile } from "../node/load-registry-file.js";
 import { EXIT_OK, UsageError } from "./cli-error.js";
-import { defineCommand } from "./command.js";
+import { defineCommand, JSON_OPTION } from "./command.js";
 import { chainRegistryVersion, parseNetwork, readOverrides } from "./load-router.js";
-import { print } from "./output.js";
+import { print, printJson } from "./output.js";
 
 const NAME = "compile";
 
@@ -29,13 +29,16 @@ export const compile = defineCommand({
   description: `Compiles a dataset (the compact, versioned format every command and loadRouter() load in
 milliseconds) from the installed chain-registry package (--network, default mainnet) or from
 --registry FILE, with --venues FILE replacing the swap venues and --overrides FILE layered on top.
-Serve or query it with --dataset FILE; in code, loadRouter({ dataset }).`,
+Serve or query it with --dataset FILE; in code, loadRouter({ dataset }). chain-registry is an
+optional package (npm install chain-registry). The datasets shipped in the package need none: as a
+file, node -e 'import("fungible-graph/data/mainnet.js").then((m) => process.stdout.write(m.default))' > mainnet.json`,
   options: {
     out: { type: "string", arg: "FILE", help: "where to write the dataset (required)" },
     network: { type: "string", arg: "NAME", help: "chain-registry's mainnet (default) or testnet lists" },
     registry: { type: "string", arg: "FILE", help: "a registry in the project format instead of chain-registry" },
     venues: { type: "string", arg: "FILE", help: "swap venues file: replaces the source's venues" },
     overrides: { type: "string", arg: "FILE", help: "metadata overrides file layered over the source" },
+    json: { ...JSON_OPTION.json, help: "print {out, chains, listed_assets, bytes, data_version} instead of the line" },
   },
   async run(values) {
     if (values.out === undefined || values.out === "") throw new UsageError(`${NAME}: --out FILE is required`, NAME);
@@ -54,7 +57,7 @@ Serve or query it with --dataset FILE; in code, loadRouter({ dataset }).`,
         source: "chain-registry",
         network,
         ...(version ? { chain_registry_version: version } : {}),
-        overlay_hash: contentHash(JSON.stringify(DEFAULT_OVERLAY)),
+        overlay_hash: contentHash(JSON.stringify(defaultOverlay())),
       };
     } else {
       registry = await loadRegistryFile(values.registry);
@@ -74,8 +77,12 @@ Serve or query it with --dataset FILE; in code, loadRouter({ dataset }).`,
     } catch (error) {
       throw new FungibleError("file_unwritable", `${NAME}: cannot write "${values.out}" (${writeFailure(error)})`);
     }
-    print(`wrote ${values.out}: ${router.chainIds().length} chains, ${registry.assets.length} listed assets, ` +
-      `${(text.length / 1024).toFixed(0)} KiB, data_version ${router.dataVersion}`);
+    const written = { out: values.out, chains: router.chainIds().length, listed_assets: registry.assets.length, bytes: Buffer.byteLength(text), data_version: router.dataVersion };
+    if (values.json) printJson(written);
+    else {
+      print(`wrote ${written.out}: ${written.chains} chains, ${written.listed_assets} listed assets, ` +
+        `${(text.length / 1024).toFixed(0)} KiB, data_version ${written.data_version}`);
+    }
     return EXIT_OK;
   },
 });

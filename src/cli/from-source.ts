@@ -1,6 +1,7 @@
-/** `fungible-graph from-source <denom> <chain_id>`: the assets_from_source query. */
+/** `fungible-graph from-source <chain_id>:<denom>`: the assets_from_source query. */
 import type { AssetsFromSourceRequest, AssetsFromSourceResponse, WireAsset } from "../wire/schema.js";
-import { EXIT_OK, UsageError } from "./cli-error.js";
+import { ASSET_ARG, parseAssetArg, parseVenueArg } from "./asset-arg.js";
+import { EXIT_OK } from "./cli-error.js";
 import { defineCommand, JSON_OPTION } from "./command.js";
 import { formatTable, plural } from "./format-table.js";
 import { ROUTER_OPTIONS, routerOfCommand } from "./load-router.js";
@@ -12,10 +13,13 @@ const NAME = "from-source";
 
 export const fromSource = defineCommand({
   name: NAME,
-  args: "<denom> <chain_id>",
-  positionals: ["denom", "chain_id"],
+  positionals: [ASSET_ARG],
+  // The older grammar `from-source <denom> <chain_id>`: never guessed, answered with the new spelling.
+  usageHint: (args) => (args.length === 2 ? `did you mean \`${NAME} ${args[1]}:${args[0]}\`?` : undefined),
   summary: "assets reachable from one asset",
-  description: "Lists every asset the source asset can be moved to, grouped by destination chain.",
+  description: `Lists every asset the source asset can be moved to, grouped by destination chain. The source
+is named as on every command: <chain_id>:<denom>, split at the first ':' (chain ids contain
+none; denoms may: phoenix-1:cw20:terra1...).`,
   options: {
     "allow-multi-tx": { type: "boolean", help: "include assets that need more than one transaction" },
     "native-only": { type: "boolean", help: "only native assets (empty trace)" },
@@ -27,23 +31,23 @@ export const fromSource = defineCommand({
     json: { ...JSON_OPTION.json, help: "print the response body of POST /v2/fungible/assets_from_source; same as --format json" },
     ...FORMAT_OPTION,
   },
-  async run(values, [denom, chainId]) {
+  async run(values, [sourceText]) {
     const format = parseFormat(NAME, values);
+    const ref = parseAssetArg(NAME, sourceText!);
     const request: AssetsFromSourceRequest = {
-      source_asset_denom: denom!,
-      source_asset_chain_id: chainId!,
+      source_asset_denom: ref.denom,
+      source_asset_chain_id: ref.chain_id,
       allow_multi_tx: values["allow-multi-tx"] ?? false,
       native_only: values["native-only"] ?? false,
       include_cw20_assets: values["include-cw20-assets"] ?? false,
       include_swaps: values["include-swaps"] ?? false,
       // Passed through as text: the query validates it, so CLI and HTTP reject the same values.
       recommendation_reason: (values["recommendation-reason"] ?? null) as AssetsFromSourceRequest["recommendation_reason"],
-      swap_venues: values["swap-venue"]?.map((text) => parseVenueArg(text)) ?? null,
+      swap_venues: values["swap-venue"]?.map((text) => parseVenueArg(NAME, text)) ?? null,
     };
     const router = await routerOfCommand(NAME, values);
     const response = router.assetsFromSource(request);
     // The source as the registry spells it (the query accepts an ibc/ denom in any case): a route to itself.
-    const ref = { chain_id: chainId!, denom: denom! };
     const source = () => router.route(ref, ref)!.from;
     await printAs(format, {
       text: () => renderFromSource(request, response),
@@ -54,15 +58,6 @@ export const fromSource = defineCommand({
     return EXIT_OK;
   },
 });
-
-/** `osmosis-1:osmosis-poolmanager` -> {chain_id, name}, split at the first ':' like route's assets. */
-export function parseVenueArg(text: string, command: string = NAME): { chain_id: string; name: string } {
-  const colon = text.indexOf(":");
-  if (colon <= 0 || colon === text.length - 1) {
-    throw new UsageError(`${command}: --swap-venue "${text}" is not <chain_id>:<name>`, command);
-  }
-  return { chain_id: text.slice(0, colon), name: text.slice(colon + 1) };
-}
 
 function renderFromSource(request: AssetsFromSourceRequest, response: AssetsFromSourceResponse): string {
   const rows: string[][] = [];

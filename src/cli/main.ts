@@ -9,6 +9,7 @@ import type { Command } from "./command.js";
 import { compile } from "./compile.js";
 import { fromSource } from "./from-source.js";
 import { print, printError } from "./output.js";
+import { closestNames, orList } from "./parse-flags.js";
 import { route } from "./route.js";
 import { serve } from "./serve.js";
 import { validate } from "./validate.js";
@@ -25,10 +26,11 @@ Which fungible tokens can move between blockchains (IBC and bridges), and how.
 commands:
 ${commandList()}
 
-Every command takes --help. Query commands answer from the dataset shipped in the package
-(--network mainnet, the default, or testnet), or from --dataset FILE (\`compile\`), --registry FILE
-or --chain-registry (the installed package, slow); --overrides FILE layers metadata corrections;
---json gives machine-readable output.
+Every command takes --help. An asset is <chain_id>:<denom> on every command (split at the
+first ':'). Query commands answer from the dataset shipped in the package (--network mainnet,
+the default, or testnet), or from --dataset FILE (\`compile\`), --registry FILE or
+--chain-registry (the installed package, slow); --overrides FILE layers metadata corrections;
+--json gives machine-readable output (serve answers over HTTP instead).
 Exit codes: 0 ok, 1 not found, a file that cannot be read or written, or a fatal registry issue;
 2 usage error.`;
 
@@ -53,7 +55,10 @@ async function main(argv: string[]): Promise<number> {
     return EXIT_USAGE;
   }
   const command = COMMANDS.get(name);
-  if (!command) throw new UsageError(`unknown command "${name}"`);
+  if (!command) {
+    const close = closestNames(name, [...COMMANDS.keys()]);
+    throw new UsageError(`unknown command "${name}"${close.length === 0 ? "" : `; did you mean ${orList(close)}?`}`);
+  }
   return command.run(rest);
 }
 

@@ -1,7 +1,7 @@
 /** `fungible-graph route <chain_id>:<denom> <chain_id>:<denom>`: the hops of the chosen route. */
 import type { Route, RouteHop } from "../wire/route.js";
-import type { AssetRef } from "../registry/schema.js";
-import { EXIT_FAILURE, EXIT_OK, UsageError } from "./cli-error.js";
+import { ASSET_ARG, parseAssetArg } from "./asset-arg.js";
+import { EXIT_FAILURE, EXIT_OK } from "./cli-error.js";
 import { defineCommand, JSON_OPTION } from "./command.js";
 import { formatTable, plural } from "./format-table.js";
 import { ROUTER_OPTIONS, routerOfCommand } from "./load-router.js";
@@ -12,23 +12,13 @@ import { routeToMermaid } from "../render/mermaid.js";
 
 const NAME = "route";
 
-/** `cosmoshub-4:uatom` -> {chain_id, denom}; `phoenix-1:cw20:terra1...` keeps the denom whole. */
-export function parseAssetArg(text: string): AssetRef {
-  const colon = text.indexOf(":");
-  if (colon <= 0 || colon === text.length - 1) {
-    throw new UsageError(`${NAME}: "${text}" is not <chain_id>:<denom>`, NAME);
-  }
-  return { chain_id: text.slice(0, colon), denom: text.slice(colon + 1) };
-}
-
 export const route = defineCommand({
   name: NAME,
-  args: "<chain_id>:<denom> <chain_id>:<denom>",
-  positionals: ["chain_id>:<denom", "chain_id>:<denom"],
+  positionals: [ASSET_ARG, ASSET_ARG],
   summary: "the hops of the chosen route",
   description: `Prints the route chosen between two assets: each hop, its channel or bridge, and where a new
-transaction must be signed. Denoms may contain ':' (cw20:terra1...): the argument is split at
-its first ':', since chain ids contain none. Exits 1 when no route exists.`,
+transaction must be signed. Denoms may contain ':' (cw20:terra1...): an asset is split at its
+first ':', since chain ids contain none. Exits 1 when no route exists.`,
   options: {
     "include-swaps": { type: "boolean", help: "let the route swap on the registry's swap venues" },
     ...ROUTER_OPTIONS,
@@ -37,8 +27,8 @@ its first ':', since chain ids contain none. Exits 1 when no route exists.`,
   },
   async run(values, [fromText, toText]) {
     const format = parseFormat(NAME, values);
-    const from = parseAssetArg(fromText!);
-    const to = parseAssetArg(toText!);
+    const from = parseAssetArg(NAME, fromText!);
+    const to = parseAssetArg(NAME, toText!);
     const router = await routerOfCommand(NAME, values);
     const found = router.route(from, to, { include_swaps: values["include-swaps"] ?? false });
     const none = `no route from ${from.chain_id} ${from.denom} to ${to.chain_id} ${to.denom}`;

@@ -4,61 +4,66 @@
  */
 import { explainToDot, explainToMermaid } from "../render/explain.js";
 import type { ExplainRequest, ExplainResponse, Reason } from "../wire/explain.js";
+import { ASSET_ARG, parseAssetArg, parseChainOrAssetArg, parseVenueArg } from "./asset-arg.js";
 import { EXIT_FAILURE, EXIT_OK } from "./cli-error.js";
-import { defineCommand } from "./command.js";
+import { defineCommand, JSON_OPTION } from "./command.js";
 import { ROUTER_OPTIONS, routerOfCommand } from "./load-router.js";
 import { FORMAT_OPTION, parseFormat, printAs } from "./picture.js";
-import { parseVenueArg } from "./from-source.js";
-import { parseAssetArg, renderRoute } from "./route.js";
+import { renderRoute } from "./route.js";
+import { terminalLine } from "../wire/safe-text.js";
 
 const NAME = "why";
 
 export const why = defineCommand({
   name: NAME,
-  args: "<chain_id>:<denom> <dest_chain_id>[:<denom>]",
-  positionals: ["chain_id>:<denom", "dest_chain_id>[:<denom>"],
+  positionals: [ASSET_ARG, "<dest_chain_id>[:<denom>]"],
   summary: "why an asset does or does not reach a chain",
   description: `Explains whether the source asset reaches the destination chain (or one asset of it) under
 the filters of the queries: the route when it does; otherwise every reason, with stable codes
 (unknown_chain, unknown_asset, no_path, inactive_channel, needs_multiple_txs, filtered_out,
 bridge_not_routed, origin_unresolved, ...) and close matches for a mistyped chain or denom.
-EVM assets and assets without metadata count unless --exclude-evm-assets / --exclude-no-metadata-assets.
+Assets are split at their first ':', as on every command.
+
+Every filter is off unless given, as in \`between\` (assets_between_chains): EVM tokens and assets
+without metadata count only with --include-evm-assets / --include-no-metadata-assets. Where it
+differs on purpose: \`from-source\` has neither filter (it lists every asset), so to ask its
+question pass both flags; and the filters apply to the destination side only (\`between\`
+applies them to both sides: a source asset without metadata is still explained).
 Exits 0 when reachable, 1 when not.`,
   options: {
     "allow-multi-tx": { type: "boolean", help: "count assets that need more than one transaction" },
     "include-cw20-assets": { type: "boolean", help: "count CW20 tokens" },
-    "include-evm-assets": { type: "boolean", help: "count EVM tokens (the default)" },
-    "exclude-evm-assets": { type: "boolean", help: "do not count EVM tokens (assets_between_chains' default)" },
-    "include-no-metadata-assets": { type: "boolean", help: "count assets without metadata (the default)" },
-    "exclude-no-metadata-assets": { type: "boolean", help: "do not count assets without metadata" },
+    "include-evm-assets": { type: "boolean", help: "count EVM tokens" },
+    "include-no-metadata-assets": { type: "boolean", help: "count assets without metadata" },
     "native-only": { type: "boolean", help: "count only native assets (empty trace)" },
     "recommendation-reason": { type: "string", arg: "R", help: "UNKNOWN (default), DIRECT, BASE_TOKEN or MOST_LIQUID" },
     "include-swaps": { type: "boolean", help: "let routes swap on the registry's swap venues" },
     "swap-venue": { type: "string", multiple: true, arg: "CHAIN:NAME", help: "with --include-swaps, only this venue" },
     ...ROUTER_OPTIONS,
+    json: { ...JSON_OPTION.json, help: "print the ExplainResponse (the body of POST /v2/fungible/explain); same as --format json" },
     ...FORMAT_OPTION,
   },
   async run(values, [fromText, toText]) {
     const format = parseFormat(NAME, values);
-    const from = parseAssetArg(fromText!);
-    const colon = toText!.indexOf(":");
+    const from = parseAssetArg(NAME, fromText!);
+    const to = parseChainOrAssetArg(toText!);
     const request: ExplainRequest = {
       source_asset_chain_id: from.chain_id,
       source_asset_denom: from.denom,
-      dest_chain_id: colon < 0 ? toText! : toText!.slice(0, colon),
-      dest_asset_denom: colon < 0 ? null : toText!.slice(colon + 1),
+      dest_chain_id: to.chain_id,
+      dest_asset_denom: to.denom,
       allow_multi_tx: values["allow-multi-tx"] ?? false,
       include_cw20_assets: values["include-cw20-assets"] ?? false,
-      include_evm_assets: !values["exclude-evm-assets"],
-      include_no_metadata_assets: !values["exclude-no-metadata-assets"],
+      include_evm_assets: values["include-evm-assets"] ?? false,
+      include_no_metadata_assets: values["include-no-metadata-assets"] ?? false,
       native_only: values["native-only"] ?? false,
       // Passed through as text: the request schema validates it, as for HTTP.
       recommendation_reason: (values["recommendation-reason"] ?? null) as ExplainRequest["recommendation_reason"],
       include_swaps: values["include-swaps"] ?? false,
-      swap_venues: values["swap-venue"]?.map((text) => parseVenueArg(text, NAME)) ?? null,
+      swap_venues: values["swap-venue"]?.map((text) => parseVenueArg(NAME, text)) ?? null,
     };
     const router = await routerOfCommand(NAME, values);
-    const answer = await router.explain(request);
+    const answer = (await import("../router/explain.js")).explain(router, request);
     await printAs(format, {
       text: () => renderExplanation(request, answer),
       json: () => answer,
@@ -81,7 +86,7 @@ function renderExplanation(request: ExplainRequest, answer: ExplainResponse): st
 }
 
 function renderReason(reason: Reason): string {
-  const line = `  - ${reason.code}: ${reason.message}`;
+  const line = `  - ${reason.code}: ${terminalLine(reason.message)}`;
   if (reason.code === "needs_multiple_txs") {
     const route = renderRoute(reason.route).split("\n").map((text) => (text === "" ? "" : `      ${text}`)).join("\n");
     return `${line}\n${route}`;

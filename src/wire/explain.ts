@@ -21,10 +21,11 @@ const flag = (fallback: boolean, meaning: string) =>
     .describe(`${meaning} (default ${fallback})`);
 
 /**
- * The filters are those of both queries with their names. Defaults follow assets_from_source,
- * so `reachable` agrees with it: EVM assets and assets without metadata count unless the request
- * sets `include_evm_assets` / `include_no_metadata_assets` to false (the assets_between_chains rules).
- * Filters apply to the destination side only.
+ * The filters are those of both queries, with their names and their defaults: every flag is
+ * false unless set, as in assets_between_chains, so EVM assets and assets without metadata count
+ * only with `include_evm_assets` / `include_no_metadata_assets`. assets_from_source has neither
+ * filter (it lists them all): set both to true to ask its question. Filters apply to the
+ * destination side only.
  */
 export const ExplainRequestSchema = z.object({
   source_asset_denom: requiredString("source_asset_denom", "Denom of the source asset"),
@@ -37,8 +38,8 @@ export const ExplainRequestSchema = z.object({
     .describe("Ask about this one destination asset only"),
   allow_multi_tx: flag(false, "Count assets that need several transactions"),
   include_cw20_assets: flag(false, "Count CW20 tokens"),
-  include_evm_assets: flag(true, "Count EVM tokens"),
-  include_no_metadata_assets: flag(true, "Count assets without metadata"),
+  include_evm_assets: flag(false, "Count EVM tokens"),
+  include_no_metadata_assets: flag(false, "Count assets without metadata"),
   native_only: flag(false, "Count only native assets (empty trace)"),
   recommendation_reason: z
     .enum(RECOMMENDATION_REASONS)

@@ -5,7 +5,7 @@ import { CLI } from "./run-cli.js";
 
 it("exits 0 without a stack trace when stdout closes early", async () => {
   // A large answer (every asset OSMO reaches, on the shipped mainnet data) outlasts the first chunk.
-  const child = spawn(process.execPath, [CLI, "from-source", "uosmo", "osmosis-1", "--allow-multi-tx", "--json"], {
+  const child = spawn(process.execPath, [CLI, "from-source", "osmosis-1:uosmo", "--allow-multi-tx", "--json"], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let err = "";

@@ -4,7 +4,7 @@
  * codes, the text output, pictures, `chains`, `assets` and "did you mean" in CLI errors.
  */
 import { describe, expect, test } from "vitest";
-import { ExplainResponseSchema } from "../../src/wire/explain.js";
+import { ExplainResponseSchema } from "../../src/entries/schemas.js";
 import { runCli } from "../cli/run-cli.js";
 import { ATOM_ON_OSMOSIS, checkExplain, checkPicture, EXPLAIN_CASES, EXPLAIN_FIXTURE, pictureRows, whyArgs, type ExplainCase } from "./cases.js";
 
@@ -84,7 +84,7 @@ describe("pictures on route and from-source", () => {
   });
 
   test("from-source --format svg draws the reach with Graphviz", async () => {
-    const svg = await runCli(["from-source", "uhub", "hub-1", ...FIXTURE, "--format", "svg"]);
+    const svg = await runCli(["from-source", "hub-1:uhub", ...FIXTURE, "--format", "svg"]);
     expect(svg.code).toBe(0);
     expect(svg.stdout).toMatch(/<svg[\s\S]*<\/svg>/);
     const texts = [...svg.stdout.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!.replaceAll("&#45;", "-"));
@@ -92,12 +92,12 @@ describe("pictures on route and from-source", () => {
   });
 
   test("from-source --format mermaid|dot", async () => {
-    const mermaid = await runCli(["from-source", "uhub", "hub-1", ...FIXTURE, "--format", "mermaid"]);
+    const mermaid = await runCli(["from-source", "hub-1:uhub", ...FIXTURE, "--format", "mermaid"]);
     expect(mermaid.code).toBe(0);
     for (const chain of ["alpha-1", "8453"]) expect(mermaid.stdout).toContain(`("${chain}")`);
-    const dot = await runCli(["from-source", "uhub", "hub-1", ...FIXTURE, "--format", "dot"]);
+    const dot = await runCli(["from-source", "hub-1:uhub", ...FIXTURE, "--format", "dot"]);
     expect(dot.stdout).toMatch(/^digraph reach \{/);
-    expect((await runCli(["from-source", "uhub", "hub-1", ...FIXTURE, "--json", "--format", "dot"])).code).toBe(2);
+    expect((await runCli(["from-source", "hub-1:uhub", ...FIXTURE, "--json", "--format", "dot"])).code).toBe(2);
   });
 });
 
@@ -124,7 +124,7 @@ describe("chains and assets", () => {
   }, 60_000);
 
   test("from-source with a symbol suggests the denom (mainnet)", async () => {
-    const result = await runCli(["from-source", "ATOM", "osmosis-1"]);
+    const result = await runCli(["from-source", "osmosis-1:ATOM"]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`did you mean "${ATOM_ON_OSMOSIS}" (ATOM)`);
   }, 60_000);

@@ -3,23 +3,25 @@
  * with assets_from_source, schema-valid responses, discovery and "did you mean" in query errors.
  */
 import { describe, expect, test } from "vitest";
-import { FungibleError } from "../../src/errors.js";
+import { explain } from "../../src/entries/explain.js";
+import { FungibleError } from "../../src/index.js";
 import type { DenomSuggestion } from "../../src/model/suggest.js";
-import { explainToDot, explainToMermaid } from "../../src/render/explain.js";
-import { renderSvg } from "../../src/render/svg.js";
-import { ExplainResponseSchema, REASON_CODES, type ChainSummary } from "../../src/wire/explain.js";
+import { explainToDot, explainToMermaid } from "../../src/entries/render.js";
+import { renderSvg } from "../../src/entries/svg.js";
+import { ExplainResponseSchema, REASON_CODES } from "../../src/entries/schemas.js";
+import { type ChainSummary } from "../../src/index.js";
 import { ATOM_ON_OSMOSIS, checkExplain, checkPicture, EXPLAIN_CASES, FIXTURE_DENOMS, pictureRows } from "./cases.js";
 import { fixtureGraph, graphOf, mainnetGraph } from "./graphs.js";
 
 describe("explain: the case table on the library", () => {
   test.each(EXPLAIN_CASES.map((c) => [c.name, c] as const))("%s", async (_name, testCase) => {
-    const answer = await (await graphOf(testCase)).explain(testCase.request);
+    const answer = explain(await graphOf(testCase), testCase.request);
     expect(checkExplain(testCase, answer)).toEqual([]);
     expect(ExplainResponseSchema.safeParse(answer).success).toBe(true);
   }, 60_000);
 
   test.each(pictureRows())("%s", async (_name, testCase, format) => {
-    const answer = await (await graphOf(testCase)).explain(testCase.request);
+    const answer = explain(await graphOf(testCase), testCase.request);
     const text = format === "mermaid" ? explainToMermaid(answer) : format === "dot" ? explainToDot(answer) : await renderSvg(explainToDot(answer));
     expect(checkPicture(testCase, format, text)).toEqual([]);
   }, 60_000);
@@ -50,12 +52,15 @@ describe("explain: the case table on the library", () => {
 });
 
 describe("explain agrees with assets_from_source", () => {
-  test("reachable exactly for the chains assets_from_source lists (fixture, every source, default filters)", async () => {
+  // assets_from_source has no EVM or metadata filter: explain asks its question with both flags on
+  // (off by default, as in assets_between_chains).
+  test("reachable exactly for the chains assets_from_source lists (fixture, every source, its filters)", async () => {
     const router = fixtureGraph();
+    const asFromSource = { include_cw20_assets: true, include_evm_assets: true, include_no_metadata_assets: true };
     for (const source of router.registry.assets) {
       const reach = router.assetsFromSource({ source_asset_chain_id: source.chain_id, source_asset_denom: source.denom, include_cw20_assets: true });
       for (const chain of router.chains()) {
-        const answer = await router.explain({ source_asset_chain_id: source.chain_id, source_asset_denom: source.denom, dest_chain_id: chain.chain_id, include_cw20_assets: true });
+        const answer = explain(router, { source_asset_chain_id: source.chain_id, source_asset_denom: source.denom, dest_chain_id: chain.chain_id, ...asFromSource });
         const listed = reach.dest_assets[chain.chain_id]?.assets.map((a) => a.denom) ?? [];
         expect(answer.routes.map((route) => route.to.denom).sort(), `${source.denom} -> ${chain.chain_id}`).toEqual([...listed].sort());
       }
@@ -132,7 +137,7 @@ describe("registry notes from the chain-registry adapter (mainnet)", () => {
         router.registry.chains.some((c) => c.chain_id === n.chain_id),
     );
     expect(note).toBeDefined();
-    const answer = await router.explain({
+    const answer = explain(router, {
       source_asset_chain_id: note!.counterparty_chain_id!,
       source_asset_denom: note!.counterparty_denom!,
       dest_chain_id: note!.chain_id!,
