@@ -1,13 +1,15 @@
 import { defineConfig } from "tsup";
+import { esbuildPageEmbed } from "./scripts/page-embed.js";
 
 // The shipped datasets are written after tsup (scripts/compile-datasets.mjs) and loaded by the
 // package's own name at run time: never bundled into the core or the CLI.
 const SHIPPED_DATA = [/^fungible-graph\/data\//];
-// Bundled (tree-shaken) dependencies: Node then loads a few files instead of each package's tens of
-// modules, every one resolved, read and linked on each cold start: zod (a hundred modules and forty
-// locales, about 90 ms), hono (the fetch handler the root entry exports: ~30 modules) and
-// @noble/hashes. Types still come from the packages.
-const BUNDLED = ["zod", "hono", "@noble/hashes"];
+// A dependency is declared or bundled, never both. Declared (external): what crosses the public
+// API, so it must be the caller's own copy: zod (fungible-graph/schemas) and graphology (its Graph
+// is what router.graphology() returns). Bundled (tree-shaken, devDependencies): what stays inside,
+// a few kilobytes each in dist/ against megabytes each in a consumer's node_modules.
+const BUNDLED = ["hono", "@hono/node-server", "@noble/hashes", "lru-cache", "graphology-shortest-path"];
+// No source maps: the sources are not shipped, and the maps were nearly half the tarball.
 
 /** Every public entry: the subpath it is published as (package.json "exports") -> its source. */
 const ENTRIES = {
@@ -29,20 +31,22 @@ export default defineConfig([
     // Shared chunks in CJS too, so every entry sees one FungibleError class (instanceof works).
     splitting: true,
     dts: true,
-    sourcemap: true,
     clean: true,
     target: "node20",
     external: SHIPPED_DATA,
     noExternal: BUNDLED,
+    // The explorer page's HTML, CSS and bundled browser script, embedded as text (scripts/page-embed.ts).
+    esbuildPlugins: [esbuildPageEmbed],
   },
   {
-    // The reload worker thread is its own file next to cli.js (new Worker(URL) needs a file).
-    entry: { cli: "src/cli/main.ts", "serve-worker-thread": "src/cli/serve-worker-thread.ts" },
+    // The reload worker thread is its own file next to cli.js and the entries (new Worker(URL) needs a file).
+    entry: { cli: "src/cli/main.ts", "reload-thread": "src/node/reload-thread.ts" },
     format: ["esm"],
     banner: { js: "#!/usr/bin/env node" },
-    sourcemap: true,
     target: "node20",
     external: SHIPPED_DATA,
     noExternal: BUNDLED,
+    // The explorer page's HTML, CSS and bundled browser script, embedded as text (scripts/page-embed.ts).
+    esbuildPlugins: [esbuildPageEmbed],
   },
 ]);

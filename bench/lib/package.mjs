@@ -45,3 +45,22 @@ export async function need(name) {
 export function cliExists() {
   return existsSync(CLI);
 }
+
+const datasetFiles = new Map();
+
+/** A shipped dataset's text: the default export of dist/data/<network>.js (the one form shipped). */
+export async function datasetText(network = "mainnet") {
+  return (await import(pathToFileURL(`${DIST}data/${network}.js`).href)).default;
+}
+
+/** A shipped dataset as a file, for `--dataset FILE` (written once per run). */
+export async function datasetFile(network = "mainnet") {
+  if (!datasetFiles.has(network)) {
+    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const file = `${mkdtempSync(`${tmpdir()}/fungible-bench-`)}/${network}.json`;
+    writeFileSync(file, await datasetText(network));
+    datasetFiles.set(network, file);
+  }
+  return datasetFiles.get(network);
+}

@@ -5,7 +5,7 @@
  * line; median of several runs each, node's own boot in both.
  */
 import { statSync } from "node:fs";
-import { CLI, cliExists, DIST } from "../lib/package.mjs";
+import { CLI, cliExists, datasetFile } from "../lib/package.mjs";
 import { startServerProcess } from "../lib/processes.mjs";
 import { median } from "../lib/timing.mjs";
 import { speedupRow, unavailableRow } from "../lib/report.mjs";
@@ -40,7 +40,7 @@ export async function scenarioStartup({ quick }) {
       value: median(fromDataset),
       baseline: median(fromPackage),
       min: 3,
-      note: `serve (shipped dataset, ${(statSync(`${DIST}data/mainnet.json`).size / 2 ** 10).toFixed(0)} KiB) vs serve --chain-registry; median of ${runs} alternating runs; node boot included in both`,
+      note: `serve (shipped dataset, ${(statSync(await datasetFile()).size / 2 ** 10).toFixed(0)} KiB) vs serve --chain-registry; median of ${runs} alternating runs; node boot included in both`,
     }),
   ];
 }

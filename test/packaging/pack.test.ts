@@ -45,7 +45,7 @@ describe("npm pack", () => {
   const files = packedFiles();
 
   test("ships the documents, the built entries, the datasets and the OpenAPI document", () => {
-    for (const path of ["README.md", "ARCHITECTURE.md", "docs/behaviour.md", "package.json", "dist/index.js", "dist/data/mainnet.json", "dist/openapi.json"]) {
+    for (const path of ["README.md", "ARCHITECTURE.md", "docs/behaviour.md", "package.json", "dist/index.js", "dist/data/mainnet.js", "dist/openapi.json", "LICENSE", "NOTICE"]) {
       expect(files, path).toContain(path);
     }
   });
