@@ -24,8 +24,8 @@ export type { RegistryIssue, RegistryIssueCode, RegistryIssueSeverity, IssueSubj
 export { parseOverrides } from "./registry/overrides.js";
 export type { Overrides, AssetOverride } from "./registry/overrides.js";
 
-export { compileDataset } from "./dataset/dataset.js";
-export type { DatasetOptions } from "./dataset/dataset.js";
+export { compileDataset } from "./router/dataset-router.js";
+export type { DatasetOptions } from "./router/dataset-router.js";
 export type { Provenance } from "./dataset/data-version.js";
 
 export { ibcDenom } from "./denom/trace.js";

@@ -5,6 +5,10 @@
  */
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import * as z from "zod";
+import { parseArgument } from "../arguments.js";
+
+const TEXT = z.string();
 
 /** One `port/channel` pair of a trace, outermost (most recent hop) first. */
 export interface TraceHop {
@@ -22,6 +26,8 @@ function isChannelOrClientId(segment: string): boolean {
 
 /** `ibc/` + uppercase hex SHA-256 of `<trace>/<origin_denom>`; a native asset keeps its denom. */
 export function ibcDenom(trace: string, originDenom: string): string {
+  parseArgument(TEXT, trace, { fn: "ibcDenom", arg: "trace", expected: 'a trace (string, "" for a native asset)' });
+  parseArgument(TEXT, originDenom, { fn: "ibcDenom", arg: "originDenom", expected: "a denom (string)" });
   if (trace === "") return originDenom;
   return `ibc/${bytesToHex(sha256(utf8ToBytes(`${trace}/${originDenom}`))).toUpperCase()}`;
 }

@@ -5,3 +5,4 @@
  */
 export { explain } from "../router/explain.js";
 export type { ExplainRequest, ExplainResponse, Reason, ReasonCode, FilterName } from "../wire/explain.js";
+export type { AssetRouter } from "../router/router.js";

@@ -17,4 +17,7 @@ export { buildOpenApiDocument } from "../http/openapi.js";
 export { LiveRouter } from "../http/live-router.js";
 export type { LiveRouterOptions, ReloadResult } from "../http/live-router.js";
 export { HealthBodySchema } from "../http/health.js";
-export type { HealthBody } from "../http/health.js";
+export type { HealthBody, LastReload, ServedProvenance } from "../http/health.js";
+export type { JsonSchema } from "../http/openapi-parts.js";
+export type { AssetRouter } from "../router/router.js";
+export type { FungibleError } from "../errors.js";

@@ -6,3 +6,12 @@
 export { loadRegistryFile } from "../node/load-registry-file.js";
 export { startServer } from "../node/start-server.js";
 export type { RunningServer, StartServerOptions } from "../node/start-server.js";
+export type { RouterSource } from "../node/load-source.js";
+export type { ReloadOptions } from "../node/live-reload.js";
+export type { WatchOptions } from "../node/watch-files.js";
+export type { PrepareInput, Prepared } from "../node/served-graph.js";
+export type { Probe } from "../node/served-graph.js";
+export type { LiveRouter } from "../http/live-router.js";
+export type { ServedProvenance, LastReload } from "../http/health.js";
+export type { AssetRouter } from "../router/router.js";
+export type { Registry } from "../registry/schema.js";

@@ -6,3 +6,6 @@
 export { routeToMermaid, reachToMermaid } from "../render/mermaid.js";
 export { routeToDot, reachToDot } from "../render/dot.js";
 export { explainToMermaid, explainToDot } from "../render/explain.js";
+export type { Route, RouteHop } from "../wire/route.js";
+export type { WireAsset, AssetsFromSourceResponse } from "../wire/schema.js";
+export type { ExplainResponse } from "../wire/explain.js";

@@ -4,6 +4,8 @@
 import type { RouteIndex } from "../query/route-index.js";
 import { requireChain } from "../query/route-index.js";
 import type { AssetSummary, ChainSummary } from "../wire/explain.js";
+import { parseArgument } from "../arguments.js";
+import { ChainIdArgumentSchema } from "../wire/schema.js";
 
 /** Every chain, sorted by chain id, with its capability flags and asset count. */
 export function chainSummaries(routeIndex: RouteIndex): ChainSummary[] {
@@ -20,7 +22,8 @@ export function chainSummaries(routeIndex: RouteIndex): ChainSummary[] {
 }
 
 /** The canonical assets of one chain in canonical order; an unknown chain throws `unknown_chain`. */
-export function assetSummaries(routeIndex: RouteIndex, chainId: string): AssetSummary[] {
+export function assetSummaries(routeIndex: RouteIndex, chainIdArg: string): AssetSummary[] {
+  const chainId = parseArgument(ChainIdArgumentSchema, chainIdArg, { fn: "assetsOnChain", arg: "chainId", expected: "a chain id (string)" });
   const chainIndex = requireChain(routeIndex, chainId, "assetsOnChain");
   return routeIndex.model.assetsByChain[chainIndex]!.map((index) => {
     const asset = routeIndex.model.assets[index]!;

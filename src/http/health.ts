@@ -13,6 +13,18 @@ export const LastReloadSchema = z
   })
   .readonly();
 
+/**
+ * Whether a reload is being prepared now: a load of a large file can take minutes, and an operator
+ * must see it is under way (and since when) before the outcome lands in `last_reload`.
+ */
+export const ReloadStateSchema = z
+  .object({
+    state: z.enum(["idle", "running"]).describe("`running` while a reload is being prepared or swapped in"),
+    since: z.iso.datetime().nullable().describe("When the running reload started (ISO 8601, UTC); null when idle"),
+  })
+  .readonly();
+export type ReloadState = z.infer<typeof ReloadStateSchema>;
+
 /** A file the served data was read from, as `serve` saw it. */
 const ServedFileSchema = z
   .object({
@@ -41,6 +53,7 @@ export const HealthBodySchema = z
     provenance: ServedProvenanceSchema,
     loaded_at: z.iso.datetime().describe("When the router being served was swapped in (ISO 8601, UTC)"),
     last_reload: LastReloadSchema.nullable().describe("The last reload attempt; null when none happened yet"),
+    reload: ReloadStateSchema.describe("A reload under way, if any"),
   })
   .readonly();
 export type HealthBody = z.infer<typeof HealthBodySchema>;

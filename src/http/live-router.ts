@@ -27,6 +27,8 @@ export class LiveRouter {
   #router: AssetRouter;
   #loadedAt: string;
   #lastReload: LastReload | null = null;
+  /** When the reload under way started; null when none is. */
+  #reloadSince: string | null = null;
   #chains: number;
   #provenance: ServedProvenance;
   readonly #now: () => Date;
@@ -62,12 +64,19 @@ export class LiveRouter {
   recordReload(resultArg: ReloadResult): void {
     const result = parseArgument(ReloadResultSchema, resultArg, { fn: "LiveRouter.recordReload", arg: "result", expected: "{ ok: true } or { ok: false, error }" });
     this.#lastReload = { ok: result.ok, error: result.ok ? null : result.error, at: this.#now().toISOString() };
+    this.#reloadSince = null;
+  }
+
+  /** A reload started at `since` (ISO, default now): /health reports it running until its outcome is recorded. */
+  reloadStarted(since?: string): void {
+    this.#reloadSince = since === undefined ? this.#now().toISOString() : parseArgument(z.iso.datetime(), since, { fn: "LiveRouter.reloadStarted", arg: "since" });
   }
 
   /** Reports a reload recorded elsewhere, as is (a cluster's workers all show the primary's record). */
   setLastReload(recordArg: LastReload): void {
     const record = parseArgument(LastReloadSchema, recordArg, { fn: "LiveRouter.setLastReload", arg: "record" });
     this.#lastReload = record;
+    this.#reloadSince = null;
   }
 
   get lastReload(): LastReload | null {
@@ -87,6 +96,7 @@ export class LiveRouter {
       provenance: this.#provenance,
       loaded_at: this.#loadedAt,
       last_reload: this.#lastReload,
+      reload: this.#reloadSince === null ? { state: "idle", since: null } : { state: "running", since: this.#reloadSince },
     };
   }
 }

@@ -15,11 +15,12 @@ import { searchBestRoutes, sourceLabel } from "./best-routes.js";
 import { reachableOf, requireAsset, swapHops, type RouteIndex } from "./route-index.js";
 import { forEachReachable, ownView, reachableSet, type ReachableView } from "./reachable-set.js";
 import { excludedCw20 } from "./assets-between-chains.js";
+import { plainFromSourceOptions } from "./plain-request.js";
 
 const OPERATION = "assetsFromSource";
 
 export function assetsFromSource(routeIndex: RouteIndex, request: AssetsFromSourceRequest): AssetsFromSourceResponse {
-  const options = parseRequest(AssetsFromSourceRequestSchema, withoutUnusedVenues(request), OPERATION);
+  const options = plainFromSourceOptions(request) ?? parseRequest(AssetsFromSourceRequestSchema, withoutUnusedVenues(request), OPERATION);
   const source = requireAsset(routeIndex, options.source_asset_chain_id, options.source_asset_denom, OPERATION);
   const swaps = swapHops(routeIndex, options);
   const view: ReachableView =
@@ -31,14 +32,17 @@ export function assetsFromSource(routeIndex: RouteIndex, request: AssetsFromSour
 
 /** swap_venues is ignored, unchecked too, unless include_swaps asks for swaps. */
 function withoutUnusedVenues(request: AssetsFromSourceRequest): AssetsFromSourceRequest {
-  if (request === null || typeof request !== "object" || request.include_swaps === true || !("swap_venues" in request)) return request;
+  try {
+    if (request === null || typeof request !== "object" || request.include_swaps === true || !("swap_venues" in request)) return request;
+  } catch {
+    return request; // a getter or Proxy that throws: the parse reports it
+  }
   const { swap_venues: _ignored, ...rest } = request;
   return rest as AssetsFromSourceRequest;
 }
 
 function groupByChain(routeIndex: RouteIndex, view: ReachableView, options: AssetsFromSourceOptions) {
-  // Chain ids are data: a null-prototype map keeps "__proto__" an ordinary key.
-  const groups: Record<string, { assets: WireAsset[] }> = Object.create(null);
+  const groups: Record<string, { assets: WireAsset[] }> = {};
   const { assets, chains } = routeIndex.model;
   const mostLiquid = options.recommendation_reason === "MOST_LIQUID";
   let chainIndex = -1;
@@ -46,7 +50,7 @@ function groupByChain(routeIndex: RouteIndex, view: ReachableView, options: Asse
   let best: Candidate | null = null;
   const closeGroup = () => {
     if (best !== null) kept.push(assets[best.asset]!.wire);
-    if (kept.length > 0) groups[chains[chainIndex]!.chain_id] = { assets: kept };
+    if (kept.length > 0) addGroup(groups, chains[chainIndex]!.chain_id, { assets: kept });
     kept = [];
     best = null;
   };
@@ -62,6 +66,16 @@ function groupByChain(routeIndex: RouteIndex, view: ReachableView, options: Asse
   });
   if (chainIndex !== -1) closeGroup();
   return groups;
+}
+
+/**
+ * Chain ids are data: an answer is a plain object (its `hasOwnProperty` works), and a chain named
+ * `__proto__` is an own key defined as such, not a prototype assignment. (`constructor` and the
+ * other names on Object.prototype are ordinary assignments: they only shadow.)
+ */
+function addGroup(groups: Record<string, { assets: WireAsset[] }>, chainId: string, group: { assets: WireAsset[] }): void {
+  if (chainId === "__proto__") Object.defineProperty(groups, chainId, { value: group, enumerable: true, writable: true, configurable: true });
+  else groups[chainId] = group;
 }
 
 export interface Candidate {

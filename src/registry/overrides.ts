@@ -19,6 +19,7 @@
  * vouchers included: to give one metadata, list it in the registry).
  */
 import * as z from "zod";
+import { safeParseArgument } from "../arguments.js";
 import { errorFromZod, FungibleError, type ErrorDetail } from "../errors.js";
 import { assetKey, type Asset, type Registry } from "./schema.js";
 
@@ -82,7 +83,7 @@ function duplicateDetails(overrides: readonly AssetOverride[]): ErrorDetail[] {
 
 /** Validates an overrides file (JSON already parsed). Throws `FungibleError("invalid_overrides")` with every path. */
 export function parseOverrides(json: unknown): Overrides {
-  const result = OverridesSchema.safeParse(json);
+  const result = safeParseArgument(OverridesSchema, json, { fn: "parseOverrides", arg: "json", code: "invalid_overrides" });
   if (result.success) return result.data;
   throw errorFromZod("invalid_overrides", "parseOverrides: the overrides file is invalid", result.error);
 }

@@ -211,7 +211,7 @@ export function referenceProblems(registry: Omit<z.output<typeof RegistryObjectS
  */
 export function parseRegistry(json: unknown): Registry {
   const result = safeParseArgument(RegistrySchema, json, { fn: "parseRegistry", arg: "json", code: "invalid_registry" });
-  if (result.success) return result.data;
+  if (result.success) return markChecked(result.data);
   throw errorFromZod("invalid_registry", "parseRegistry: the registry is invalid", result.error);
 }
 
@@ -220,5 +220,18 @@ export function parseRegistry(json: unknown): Registry {
  * like `parseRegistry`'s output, so junk is `invalid_request` naming the function, never a TypeError.
  */
 export function registryArgument(value: unknown, fn: string): Registry {
-  return parseArgument(RegistrySchema, value, { fn, arg: "registry", expected: "a registry (as parseRegistry returns it)" });
+  if (typeof value === "object" && value !== null && checked.has(value)) return value as Registry;
+  return markChecked(parseArgument(RegistrySchema, value, { fn, arg: "registry", expected: "a registry (as parseRegistry returns it)" }));
+}
+
+/**
+ * Registries this module already checked: a registry is read, never changed, after parsing, so
+ * `buildRouter(parseRegistry(json))` parses once (the mainnet registry takes a noticeable part of a
+ * build to check), while junk handed straight to `buildRouter` is still checked.
+ */
+const checked = new WeakSet<object>();
+
+export function markChecked<T extends Registry>(registry: T): T {
+  checked.add(registry);
+  return registry;
 }

@@ -2,7 +2,6 @@
  * From a parsed registry to a ready `AssetRouter`: the model, every asset's route tables, and the
  * object users query. Loading a dataset (dataset-router.ts) reaches the same object through `routerOf`.
  */
-import type Graph from "graphology";
 import { FungibleError } from "../errors.js";
 import { buildModel } from "../model/build-model.js";
 import { assetsBetweenChains } from "../query/assets-between-chains.js";
@@ -12,7 +11,7 @@ import { findRoute } from "../query/route.js";
 import { assetSummaries, chainSummaries } from "../explain/discovery.js";
 import { notesOfIssues } from "../explain/notes.js";
 import type { RegistryIssue } from "../registry/issues.js";
-import type { AssetSummary, ChainSummary, ExplainRequest, ExplainResponse, RegistryNote } from "../wire/explain.js";
+import type { AssetSummary, ChainSummary, RegistryNote } from "../wire/explain.js";
 import type { AssetRef, Registry } from "../registry/schema.js";
 import type { Route } from "../wire/route.js";
 import type {
@@ -22,6 +21,7 @@ import type {
   AssetsFromSourceResponse,
   SwapOptions,
 } from "../wire/schema.js";
+import { buildRouterArguments } from "./arguments.js";
 import type { AssetRouter } from "./router.js";
 import { dataVersionOf, type Provenance } from "../dataset/data-version.js";
 import { routeIndexOf } from "../query/route-tables.js";
@@ -35,6 +35,7 @@ export interface BuildOptions {
 
 /** Builds the router from a registry returned by `parseRegistry` or `loadChainRegistry`. */
 export function buildRouter(registry: Registry, options: BuildOptions = {}): AssetRouter {
+  [registry, options] = buildRouterArguments(registry, options);
   const notes = [...(registry.notes ?? []), ...notesOfIssues(options.issues ?? [])];
   return routerOf(registry, routeIndexOf(buildModel(registry)), options.provenance ?? { source: "registry" }, undefined, notes);
 }
@@ -64,7 +65,6 @@ export function routerOf(
 const routeIndexes = new WeakMap<AssetRouter, RouteIndex>();
 
 class QueryRouter implements AssetRouter {
-  private view: Promise<Graph> | undefined;
   private version: string | undefined;
 
   constructor(
@@ -84,11 +84,6 @@ class QueryRouter implements AssetRouter {
     return this.version;
   }
 
-  // Dynamic imports: graphology and explain stay out of the core's bundle until first used.
-  graphology(): Promise<Graph> {
-    this.view ??= import("../model/graphology-view.js").then(({ graphologyView }) => graphologyView(this.routeIndex.model));
-    return this.view;
-  }
 
   assetsFromSource(request: AssetsFromSourceRequest): AssetsFromSourceResponse {
     return assetsFromSource(this.routeIndex, request);
@@ -106,10 +101,6 @@ class QueryRouter implements AssetRouter {
     return this.routeIndex.model.chains.map((chain) => chain.chain_id);
   }
 
-  async explain(request: ExplainRequest): Promise<ExplainResponse> {
-    const { explain } = await import("../explain/explain.js");
-    return explain({ routeIndex: this.routeIndex, registry: this.registry, notes: this.notes }, request);
-  }
 
   chains(): readonly ChainSummary[] {
     return chainSummaries(this.routeIndex);

@@ -15,6 +15,7 @@ import { parseOverrides } from "../registry/overrides.js";
 import { applyOverrides } from "../registry/overrides.js";
 import { parseRegistry } from "../registry/schema.js";
 import { contentHash } from "../dataset/data-version.js";
+import { loadRouterOptions } from "./arguments.js";
 import { buildRouter } from "./build-router.js";
 import type { AssetRouter } from "./router.js";
 
@@ -32,9 +33,7 @@ export interface LoadRouterOptions {
 const SOURCES = ["network", "dataset", "registry"] as const;
 
 export async function loadRouter(options: LoadRouterOptions = {}): Promise<AssetRouter> {
-  if (options === null || typeof options !== "object" || Array.isArray(options)) {
-    throw new FungibleError("invalid_config", `loadRouter: options must be an object, got ${describe(options)}`);
-  }
+  options = loadRouterOptions(options);
   const given = SOURCES.filter((source) => options[source] !== undefined);
   if (given.length > 1) {
     throw new FungibleError("invalid_config", `loadRouter: give one of ${SOURCES.join(", ")}, not ${given.join(" and ")}`);

@@ -1,13 +1,13 @@
 /**
  * The public shape of a built router. `buildRouter(registry)` returns an `AssetRouter`;
  * queries take and return the wire format of docs/behaviour.md §6-§8 (src/wire/schema.ts).
+ * Analyses live in their own entries, functions of a router: `explain(router, request)`
+ * (`fungible-graph/explain`) and `graphologyOf(router)` (`fungible-graph/graphology`), so the
+ * object carries no packaging concern (no method that loads a chunk on demand).
  */
-// The class as a member of the module, not its default import: under `moduleResolution: node16`
-// an ESM consumer's default import of graphology (a CommonJS package) is the whole module (TS2709).
-import type * as graphology from "graphology";
 import type { AssetRef, Registry } from "../registry/schema.js";
 import type { Route } from "../wire/route.js";
-import type { AssetSummary, ChainSummary, ExplainRequest, ExplainResponse, RegistryNote } from "../wire/explain.js";
+import type { AssetSummary, ChainSummary, RegistryNote } from "../wire/explain.js";
 import type { Provenance } from "../dataset/data-version.js";
 import type {
   AssetsBetweenChainsRequest,
@@ -18,12 +18,6 @@ import type {
 } from "../wire/schema.js";
 
 export interface AssetRouter {
-  /**
-   * The graph as a graphology graph (chain and asset nodes, hop edges), for analysts; built on the
-   * first call and then shared. Read-only by convention. Asynchronous because graphology is loaded
-   * on first use: the queries never need it, so a browser bundle of the core leaves it out.
-   */
-  graphology(): Promise<graphology.default>;
   /** The registry the router was built from. */
   readonly registry: Registry;
   /** Content hash of the data behind every answer (`sha256:...`): equal versions answer alike. */
@@ -38,12 +32,6 @@ export interface AssetRouter {
   route(from: AssetRef, to: AssetRef, options?: SwapOptions): Route | null;
   /** Every chain id of the graph, sorted. */
   chainIds(): string[];
-  /**
-   * Why a source asset does or does not reach a destination chain: the routes, or every reason with
-   * its facts. Asynchronous because the explain module (with graphology and its shortest paths) is
-   * loaded on first use, in its own chunk.
-   */
-  explain(request: ExplainRequest): Promise<ExplainResponse>;
   /** Every chain, sorted by chain id, with its capability flags and asset count. */
   chains(): readonly ChainSummary[];
   /** The assets of one chain in canonical order; an unknown chain throws `unknown_chain` (with close matches). */

@@ -4,7 +4,7 @@
  * Optional request fields accept `null` as "absent" (proto3 JSON clients send it).
  */
 import * as z from "zod";
-import { detailsOfZodError, FungibleError } from "../errors.js";
+import { parseArgument, REQUEST } from "../arguments.js";
 
 const flag = (meaning: string) =>
   z
@@ -33,6 +33,9 @@ export const BRIDGE_TYPES = [
 ] as const;
 export const BridgeTypeSchema = z.enum(BRIDGE_TYPES);
 export type BridgeType = z.infer<typeof BridgeTypeSchema>;
+
+/** A chain id a caller passes on its own (`assetsOnChain(chainId)`): any text; an unknown one is `unknown_chain`. */
+export const ChainIdArgumentSchema = z.string();
 
 export const RECOMMENDATION_REASONS = ["UNKNOWN", "MOST_LIQUID", "BASE_TOKEN", "DIRECT"] as const;
 
@@ -68,7 +71,8 @@ export const AssetsFromSourceRequestSchema = z.object({
 });
 export type AssetsFromSourceRequest = z.input<typeof AssetsFromSourceRequestSchema>;
 export type AssetsFromSourceOptions = z.output<typeof AssetsFromSourceRequestSchema>;
-/** The swap part of a request, which `route()` takes too. */
+/** The swap part of a request, which `route()` takes too (absent: no swaps). */
+export const SwapOptionsSchema = AssetsFromSourceRequestSchema.pick({ include_swaps: true, swap_venues: true }).optional();
 export type SwapOptions = Pick<AssetsFromSourceRequest, "include_swaps" | "swap_venues">;
 
 export const AssetsBetweenChainsRequestSchema = z
@@ -95,10 +99,12 @@ export const WireAssetSchema = z.object({
   trace: z.string(),
   is_cw20: z.boolean(),
   is_evm: z.boolean(),
+  is_svm: z.boolean().describe("An asset of an SVM chain (Solana)"),
   symbol: z.string().optional(),
   name: z.string().optional(),
   logo_uri: z.string().optional(),
   decimals: z.number().int().optional(),
+  token_contract: z.string().optional().describe("The token's contract address where the registry names one (ERC-20, CW20)"),
   description: z.string().optional(),
   coingecko_id: z.string().optional(),
   recommended_symbol: z.string().optional(),
@@ -106,10 +112,23 @@ export const WireAssetSchema = z.object({
 /** Answers share frozen asset objects, so the type is readonly too. */
 export type WireAsset = z.infer<typeof WireAssetSchema>;
 
+const AssetGroupSchema = z.object({ assets: z.array(WireAssetSchema).readonly() }).readonly();
+
 export const AssetsFromSourceResponseSchema = z.object({
-  dest_assets: z.record(z.string(), z.object({ assets: z.array(WireAssetSchema).readonly() }).readonly()).readonly(),
+  dest_assets: z.record(z.string(), AssetGroupSchema).readonly(),
 }).readonly();
 export type AssetsFromSourceResponse = z.infer<typeof AssetsFromSourceResponseSchema>;
+
+/**
+ * An assets_from_source answer a caller hands back (to draw it), read as `[chain_id, group]`
+ * entries: `z.record` skips a `__proto__` key, and here that is a chain id like any other.
+ */
+export const AssetGroupEntriesSchema = z.object({
+  dest_assets: z.preprocess(
+    (groups) => (typeof groups === "object" && groups !== null ? Object.entries(groups) : groups),
+    z.array(z.tuple([z.string(), AssetGroupSchema])),
+  ),
+});
 
 const AssetPairSchema = z.object({
   asset_on_source: WireAssetSchema,
@@ -126,12 +145,5 @@ export type AssetsBetweenChainsResponse = z.infer<typeof AssetsBetweenChainsResp
 
 /** Validates a request body; a bad one throws `FungibleError("invalid_request")` naming each path. */
 export function parseRequest<S extends z.ZodType>(schema: S, body: unknown, operation: string): z.output<S> {
-  if (body === null || typeof body !== "object" || Array.isArray(body)) {
-    throw new FungibleError("invalid_request", `${operation}: the request body must be a JSON object`);
-  }
-  const result = schema.safeParse(body);
-  if (result.success) return result.data;
-  const details = detailsOfZodError(result.error);
-  const summary = details.map((d) => (d.path.length ? `${d.path.join(".")}: ${d.message}` : d.message)).join("; ");
-  throw new FungibleError("invalid_request", `${operation}: ${summary}`, details);
+  return parseArgument(schema, body, { fn: operation, arg: REQUEST, expected: "a JSON object" });
 }

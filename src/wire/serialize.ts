@@ -19,7 +19,8 @@ function wireAssetJson(asset: WireAsset): string {
 
 export function assetsFromSourceJson(response: AssetsFromSourceResponse): string {
   const groups: string[] = [];
-  for (const chainId in response.dest_assets) {
+  // Own keys only: a caller's polluted Object.prototype adds nothing to an answer.
+  for (const chainId of Object.keys(response.dest_assets)) {
     const assets = response.dest_assets[chainId]!.assets.map(wireAssetJson).join(",");
     groups.push(`${JSON.stringify(chainId)}:{"assets":[${assets}]}`);
   }

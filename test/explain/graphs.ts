@@ -1,9 +1,9 @@
 /** The two graphs of the case table, built once per test file. */
 import { readFileSync } from "node:fs";
-import { buildRouter } from "../../src/router/build-router.js";
-import type { AssetRouter } from "../../src/router/router.js";
-import { loadChainRegistryWithIssues } from "../../src/registry/load-chain-registry.js";
-import { parseRegistry } from "../../src/registry/schema.js";
+import { buildRouter } from "../../src/index.js";
+import type { AssetRouter } from "../../src/index.js";
+import { loadChainRegistryWithIssues } from "../../src/entries/chain-registry.js";
+import { parseRegistry } from "../../src/index.js";
 import { EXPLAIN_FIXTURE, type ExplainCase } from "./cases.js";
 
 let fixture: AssetRouter | undefined;

@@ -209,7 +209,7 @@ describe("GET /health and GET /openapi.json", () => {
     const result = await call(new Request("http://fungible.test/health"));
     expect(result.status).toBe(200);
     expect(result.body).toMatchObject({ status: "ok", chains: fixtureGraph().chainIds().length, data_version: fixtureGraph().dataVersion, last_reload: null });
-    expect(Object.keys(result.body!).sort()).toEqual(["chains", "data_version", "last_reload", "loaded_at", "provenance", "status"]);
+    expect(Object.keys(result.body!).sort()).toEqual(["chains", "data_version", "last_reload", "loaded_at", "provenance", "reload", "status"]);
   });
 
   it("serves the OpenAPI 3.1 document with both query paths", async () => {

@@ -39,6 +39,7 @@ describe("LiveRouter", () => {
       provenance: fixtureGraph().provenance,
       loaded_at: "2025-01-02T03:04:05.000Z",
       last_reload: null,
+      reload: { state: "idle", since: null },
     });
     expect(health.data_version).toMatch(/^sha256:[0-9a-f]{32}$/);
   });

@@ -4,12 +4,13 @@
  * identifiers, no raw quote inside a label.
  */
 import { describe, expect, test } from "vitest";
-import { reachToDot, routeToDot } from "../../src/render/dot.js";
-import { explainToDot, explainToMermaid } from "../../src/render/explain.js";
-import { reachToMermaid, routeToMermaid } from "../../src/render/mermaid.js";
+import { explain } from "../../src/entries/explain.js";
+import { reachToDot, routeToDot } from "../../src/entries/render.js";
+import { explainToDot, explainToMermaid } from "../../src/entries/render.js";
+import { reachToMermaid, routeToMermaid } from "../../src/entries/render.js";
 import { assetNodeIds } from "../../src/render/labels.js";
-import { renderSvg } from "../../src/render/svg.js";
-import type { Route } from "../../src/wire/route.js";
+import { renderSvg } from "../../src/entries/svg.js";
+import type { Route } from "../../src/index.js";
 import { FIXTURE_DENOMS } from "../explain/cases.js";
 import { fixtureGraph } from "../explain/graphs.js";
 
@@ -75,8 +76,8 @@ describe("Mermaid", () => {
   });
 });
 
-const inactiveAnswer = await router.explain({ source_asset_chain_id: "hub-1", source_asset_denom: "uhub", dest_chain_id: "gamma-1" });
-const noPathAnswer = await router.explain({ source_asset_chain_id: "hub-1", source_asset_denom: "uhub", dest_chain_id: "island-1" });
+const inactiveAnswer = explain(router, { source_asset_chain_id: "hub-1", source_asset_denom: "uhub", dest_chain_id: "gamma-1" });
+const noPathAnswer = explain(router, { source_asset_chain_id: "hub-1", source_asset_denom: "uhub", dest_chain_id: "island-1" });
 
 describe("DOT, parsed back by Graphviz", () => {
   test.each([
@@ -120,9 +121,9 @@ describe("explain pictures", () => {
   });
 
   test("UNKNOWN channel and the chain behind an INACTIVE one: each hop with its own label", async () => {
-    const unknown = await router.explain({ source_asset_chain_id: "hub-1", source_asset_denom: "uhub", dest_chain_id: "epsilon-1" });
+    const unknown = explain(router, { source_asset_chain_id: "hub-1", source_asset_denom: "uhub", dest_chain_id: "epsilon-1" });
     expect(explainToMermaid(unknown)).toContain('-.->|"UNKNOWN transfer/channel-6"|');
-    const behind = await router.explain({ source_asset_chain_id: "hub-1", source_asset_denom: "uhub", dest_chain_id: "zeta-1" });
+    const behind = explain(router, { source_asset_chain_id: "hub-1", source_asset_denom: "uhub", dest_chain_id: "zeta-1" });
     const edges = mermaidEdges(explainToMermaid(behind));
     expect(edges.map((edge) => [edge[2], edge[3]])).toEqual([
       ["-.->", "INACTIVE transfer/channel-2"],

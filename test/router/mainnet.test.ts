@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, test } from "vitest";
 import { buildRouter, ibcDenom, parseRegistry, type AssetRouter, type Registry } from "../../src/index.js";
-import { loadChainRegistry } from "../../src/registry/load-chain-registry.js";
+import { loadChainRegistry } from "../../src/entries/chain-registry.js";
 
 let registry: Registry;
 let routeIndex: AssetRouter;

@@ -22,7 +22,7 @@ test("the cached serialisers write exactly what JSON.stringify writes", () => {
 });
 
 test("a caller's own (unfrozen) asset objects are serialised fresh each time", () => {
-  const asset = { denom: "u", chain_id: "c", origin_denom: "u", origin_chain_id: "c", trace: "", is_cw20: false, is_evm: false };
+  const asset = { denom: "u", chain_id: "c", origin_denom: "u", origin_chain_id: "c", trace: "", is_cw20: false, is_evm: false, is_svm: false };
   const answer = { dest_assets: { c: { assets: [asset] } } };
   expect(assetsFromSourceJson(answer)).toBe(JSON.stringify(answer));
   asset.denom = "v";

@@ -1,4 +1,4 @@
-import { FungibleError } from "../../src/errors.js";
+import { FungibleError } from "../../src/index.js";
 
 /** The FungibleError a call throws; any other outcome fails the test. */
 export function failure(run: () => unknown): FungibleError {

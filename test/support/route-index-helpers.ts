@@ -1,15 +1,14 @@
 import type Graph from "graphology";
 import { buildRouter, parseRegistry, type AssetRouter, type RegistryInput, type WireAsset, type AssetsFromSourceResponse } from "../../src/index.js";
-import { routeIndexOfRouter } from "../../src/router/build-router.js";
-import { graphologyView } from "../../src/model/graphology-view.js";
+import { graphologyOf } from "../../src/entries/graphology.js";
 
 export function engineFor(registry: RegistryInput): AssetRouter {
   return buildRouter(parseRegistry(registry));
 }
 
-/** The router's graphology view, built synchronously (the public `graph.graphology()` loads graphology on demand). */
+/** The router's graphology view (`fungible-graph/graphology`), shared per router: read it, never change it. */
 export function viewOf(routeIndex: AssetRouter): Graph {
-  return graphologyView(routeIndexOfRouter(routeIndex).model);
+  return graphologyOf(routeIndex);
 }
 
 /** Every canonical asset of the router, read from its graphology view. */

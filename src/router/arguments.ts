@@ -1,0 +1,54 @@
+/**
+ * Argument checks of the router's functions: `routerArgument` for those that take a router (the
+ * fetch handler, LiveRouter, the server: the methods they call must be there; a look-alike with
+ * them, such as a test's counting wrapper, is welcome), and the checks `buildRouter` and
+ * `loadRouter` make first, so junk is a FungibleError naming them.
+ */
+import * as z from "zod";
+import { parseArgument } from "../arguments.js";
+import { ProvenanceSchema, type Provenance } from "../dataset/data-version.js";
+import type { RegistryIssue } from "../registry/issues.js";
+import { registryArgument, type Registry } from "../registry/schema.js";
+import type { AssetRouter } from "./router.js";
+
+const method = z.custom<(...args: never[]) => unknown>((value) => typeof value === "function", "must be a function");
+
+// What a service reads at once (chainIds) and its first query: the rest is read per request.
+const RouterShapeSchema = z.looseObject({ chainIds: method, assetsFromSource: method });
+
+export function routerArgument(value: unknown, fn: string, arg = "router"): AssetRouter {
+  parseArgument(RouterShapeSchema, value, { fn, arg, code: "invalid_config", expected: "a router (from loadRouter or buildRouter)" });
+  return value as AssetRouter;
+}
+
+const text = z.string();
+const BuildOptionsSchema = z
+  .object({
+    provenance: ProvenanceSchema.optional(),
+    issues: z.array(z.looseObject({ severity: z.enum(["fatal", "warning"]), code: text, where: text, message: text })).optional(),
+  })
+  .optional();
+
+/** `buildRouter(registry, options)`'s arguments checked: `[registry, options] = buildRouterArguments(registry, options)`. */
+export function buildRouterArguments(
+  registry: unknown,
+  options: unknown,
+): [Registry, { provenance?: Provenance; issues?: readonly RegistryIssue[] }] {
+  const site = { fn: "buildRouter", arg: "options", code: "invalid_config", expected: "an object {provenance, issues} or undefined" } as const;
+  return [registryArgument(registry, "buildRouter"), (parseArgument(BuildOptionsSchema, options, site) ?? {}) as { provenance?: Provenance; issues?: readonly RegistryIssue[] }];
+}
+
+/**
+ * `loadRouter`'s options checked as a whole (`invalid_config`): an object with only the known
+ * fields, read once here (a getter or Proxy that throws is refused). The fields' values are
+ * checked where they are used (`parseRegistry`, `parseOverrides`, the network and dataset checks).
+ */
+const LoadRouterOptionsSchema = z
+  .strictObject({ network: z.unknown(), dataset: z.unknown(), registry: z.unknown(), overrides: z.unknown() })
+  .partial()
+  .optional();
+
+export function loadRouterOptions<T extends object>(options: T | undefined): T {
+  const site = { fn: "loadRouter", arg: "options", code: "invalid_config", expected: "an object {network | dataset | registry, overrides} or undefined" } as const;
+  return (parseArgument(LoadRouterOptionsSchema, options, site) ?? {}) as T;
+}
