@@ -1,14 +1,28 @@
+import { createRequire } from "node:module";
 import { defineConfig } from "tsup";
+import type { Plugin } from "esbuild";
 import { esbuildPageEmbed } from "./scripts/page-embed.js";
 
 // The shipped datasets are written after tsup (scripts/compile-datasets.mjs) and loaded by the
 // package's own name at run time: never bundled into the core or the CLI.
 const SHIPPED_DATA = [/^fungible-graph\/data\//];
 // A dependency is declared or bundled, never both. Declared (external): what crosses the public
-// API, so it must be the caller's own copy: zod (fungible-graph/schemas) and graphology (its Graph
-// is what router.graphology() returns). Bundled (tree-shaken, devDependencies): what stays inside,
-// a few kilobytes each in dist/ against megabytes each in a consumer's node_modules.
-const BUNDLED = ["hono", "@hono/node-server", "@noble/hashes", "lru-cache", "graphology-shortest-path"];
+// API, so it must be the caller's own copy: zod (fungible-graph/schemas), and graphology-types (the
+// type graphologyOf() returns; types only). Bundled (tree-shaken, devDependencies): what stays
+// inside, a few kilobytes each in dist/ against megabytes each in a consumer's node_modules; the
+// graphology view is a plain graphology Graph, bundled into the graphology and explain chunks.
+const BUNDLED = ["hono", "@hono/node-server", "@noble/hashes", "lru-cache", "graphology", "graphology-shortest-path"];
+// lru-cache's Node build imports diagnostics_channel, which Workers and browsers lack; its browser
+// build is the same cache without the tracing hook (the package exports it only under the
+// "browser" condition, so it is named by file).
+const lruCacheBrowser: Plugin = {
+  name: "lru-cache-browser",
+  setup(build) {
+    const nodeBuild = createRequire(import.meta.url).resolve("lru-cache");
+    const root = nodeBuild.slice(0, nodeBuild.lastIndexOf("/dist/"));
+    build.onResolve({ filter: /^lru-cache$/ }, () => ({ path: `${root}/dist/esm/browser/index.min.js` }));
+  },
+};
 // No source maps: the sources are not shipped, and the maps were nearly half the tarball.
 
 /** Every public entry: the subpath it is published as (package.json "exports") -> its source. */
@@ -36,7 +50,7 @@ export default defineConfig([
     external: SHIPPED_DATA,
     noExternal: BUNDLED,
     // The explorer page's HTML, CSS and bundled browser script, embedded as text (scripts/page-embed.ts).
-    esbuildPlugins: [esbuildPageEmbed],
+    esbuildPlugins: [esbuildPageEmbed, lruCacheBrowser],
   },
   {
     // The reload worker thread is its own file next to cli.js and the entries (new Worker(URL) needs a file).
@@ -47,6 +61,6 @@ export default defineConfig([
     external: SHIPPED_DATA,
     noExternal: BUNDLED,
     // The explorer page's HTML, CSS and bundled browser script, embedded as text (scripts/page-embed.ts).
-    esbuildPlugins: [esbuildPageEmbed],
+    esbuildPlugins: [esbuildPageEmbed, lruCacheBrowser],
   },
 ]);

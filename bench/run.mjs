@@ -41,6 +41,7 @@ const SCENARIOS = [
   ["6", "serve start-up from the shipped dataset vs building from chain-registry"],
   ["7", "the service in production: distinct requests, access log, slow clients, soak, reload, fuzz"],
   ["8", "cold start and browser core size"],
+  ["9", "Cloudflare Worker bundle size"],
 ];
 const CHILD = fileURLToPath(new URL("./children/run-scenario.mjs", import.meta.url));
 const growthBudgetMs = Number(args["growth-budget"]) * 1000;

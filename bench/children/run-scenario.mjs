@@ -50,6 +50,7 @@ const SCENARIOS = {
   6: async () => (await import("../scenarios/s6-startup.mjs")).scenarioStartup(options),
   7: async () => (await import("../scenarios/s7-service.mjs")).scenarioService(options),
   8: async () => (await import("../scenarios/s8-cold-start.mjs")).scenarioColdStart(options),
+  9: async () => (await import("../scenarios/s9-worker-bundle.mjs")).scenarioWorkerBundle(),
 };
 
 let rows;
