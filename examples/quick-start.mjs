@@ -1,5 +1,6 @@
-// The README's library example; test/examples.test.ts runs it against the built package.
+// A tour of the library (docs/library.md); test/examples.test.ts runs it against the built package.
 import { loadRouter, FungibleError } from "fungible-graph";
+import { explain } from "fungible-graph/explain";
 
 const router = await loadRouter(); // the mainnet dataset shipped in the package, in milliseconds
 console.log(router.dataVersion); // sha256:...: which data answered
@@ -22,7 +23,7 @@ const route = router.route(
 for (const hop of route.hops) console.log(hop.starts_tx ? "new tx:" : "       ", hop.bridge, hop.from.chain_id, "->", hop.to.chain_id);
 
 // 4. Why something cannot go: every reason, as stable codes with their facts.
-const why = await router.explain({ source_asset_denom: "uatom", source_asset_chain_id: "cosmoshub", dest_chain_id: "osmosis-1" });
+const why = explain(router, { source_asset_denom: "uatom", source_asset_chain_id: "cosmoshub", dest_chain_id: "osmosis-1" });
 for (const reason of why.reasons) console.log(reason.code, reason.message);
 
 // 5. Bad input is a FungibleError with the HTTP status and gRPC code the server would send.

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "vitest";
 
-test("the README's library example runs against the built package and prints what it says", () => {
+test("examples/quick-start.mjs runs against the built package and prints what it says", () => {
   const script = fileURLToPath(new URL("../examples/quick-start.mjs", import.meta.url));
   const output = execFileSync(process.execPath, [script], { encoding: "utf8" }).split("\n");
   expect(output[0]).toMatch(/^sha256:[0-9a-f]{32}$/);

@@ -38,8 +38,8 @@ export function diagnoseUnreached(input: ExplainInput, source: AssetRecord, dest
       const broken: Exclude<ChannelStatus, "ACTIVE"> = status;
       const why =
         broken === "INACTIVE"
-          ? "which the registry marks INACTIVE, so the routeIndex takes no hop over it"
-          : "whose status the registry gives as UNKNOWN, and the routeIndex derives vouchers only over channels known to be ACTIVE";
+          ? "which the registry marks INACTIVE, so the router takes no hop over it"
+          : "whose status the registry gives as UNKNOWN, and the router derives vouchers only over channels known to be ACTIVE";
       reasons.push({
         code: "inactive_channel",
         message: `the nearest path to ${what} (${chains.join(" -> ")}) crosses channel ${hop.port}/${hop.channel} from "${hop.from.chain_id}" to "${hop.to.chain_id}", ${why}`,

@@ -18,7 +18,7 @@ export function noteReasons(input: ExplainInput, source: AssetRecord, destChainI
         code: "bridge_not_routed",
         message:
           `the registry says "${note.provider}" moves "${note.counterparty_denom ?? "?"}" from "${note.counterparty_chain_id ?? "?"}" to ` +
-          `"${note.denom}" on "${note.chain_id}", but "${note.provider}" is not a bridge the routeIndex routes`,
+          `"${note.denom}" on "${note.chain_id}", but "${note.provider}" is not a bridge the router routes`,
         provider: note.provider ?? "unknown",
         ...(note.chain_id === undefined ? {} : { chain_id: note.chain_id }),
         ...(note.denom === undefined ? {} : { denom: note.denom }),
@@ -26,7 +26,7 @@ export function noteReasons(input: ExplainInput, source: AssetRecord, destChainI
     } else if (note.code === "bridge_channel_not_routed" && note.chain_id === destChainId && note.counterparty_chain_id === source.chainId) {
       reasons.push({
         code: "bridge_not_routed",
-        message: `the IBC channels between "${source.chainId}" and "${destChainId}" run over a bridge light client the routeIndex does not route`,
+        message: `the IBC channels between "${source.chainId}" and "${destChainId}" run over a bridge light client the router does not route`,
         provider: "ibc-light-client",
         chain_id: destChainId,
       });

@@ -100,7 +100,7 @@ export const ReasonSchema = z.discriminatedUnion("code", [
     channel: z.string(),
     counterparty_chain_id: z.string(),
     /** The channel's status in the registry: INACTIVE (no hop over it) or UNKNOWN (no voucher derived over it). */
-    status: z.enum(CHANNEL_STATUSES).describe("INACTIVE: the routeIndex takes no hop over it; UNKNOWN: the routeIndex derives no voucher over it"),
+    status: z.enum(CHANNEL_STATUSES).describe("INACTIVE: the router takes no hop over it; UNKNOWN: the router derives no voucher over it"),
     /** Chains of the nearest path that would work if every channel were active. */
     path: z.array(z.string()).readonly(),
     /** That path as a route, as if every channel on it were ACTIVE (so its denoms may be ones the router does not derive). */

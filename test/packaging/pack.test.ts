@@ -1,7 +1,8 @@
 /**
  * What `npm pack` ships, and whether the shipped documents hold together: the tarball lists the
  * docs, the built entries and the data (every path package.json points to), the relative links of
- * README.md, ARCHITECTURE.md and docs/*.md all resolve to files in the repository, and `prepare`
+ * README.md, ARCHITECTURE.md, docs/*.md and bench/README.md all resolve to files in the repository
+ * (a path outside it, such as ../shared, is broken) and no link is a file: URL, and `prepare`
  * builds, so `npm pack`, `npm publish` and installs from git pack a fresh dist/.
  * `--ignore-scripts` keeps the dry run from rebuilding; it needs no network.
  */
@@ -96,10 +97,17 @@ function headingSlugs(markdown: string): Set<string> {
 
 function markdownFiles(): string[] {
   const docs = readdirSync(join(ROOT, "docs")).filter((name) => name.endsWith(".md")).map((name) => join(ROOT, "docs", name));
-  return [join(ROOT, "README.md"), join(ROOT, "ARCHITECTURE.md"), ...docs];
+  return [join(ROOT, "README.md"), join(ROOT, "ARCHITECTURE.md"), ...docs, join(ROOT, "bench", "README.md")];
 }
 
-describe("relative links in README.md, ARCHITECTURE.md and docs/*.md", () => {
+/** A link that leaves the repository without being a web address: a local file URL or a path outside it. */
+const leavesRepository = (target: string) => /^[a-z][a-z0-9+.-]*:/i.test(target) && !/^(https?|mailto):/i.test(target);
+
+describe("links in README.md, ARCHITECTURE.md, docs/*.md and bench/README.md", () => {
+  test.each(markdownFiles().map((file) => [relative(ROOT, file), file] as const))("%s: every link is relative, https or mailto (no file: or other schemes)", (_, file) => {
+    expect(linkTargets(readFileSync(file, "utf8")).filter(leavesRepository)).toEqual([]);
+  });
+
   test.each(markdownFiles().map((file) => [relative(ROOT, file), file] as const))("%s: every relative link resolves to a file in the repository", (_, file) => {
     const broken: string[] = [];
     for (const target of linkTargets(readFileSync(file, "utf8")).filter(isRelative)) {
@@ -135,5 +143,6 @@ describe("relative links in README.md, ARCHITECTURE.md and docs/*.md", () => {
     ].join("\n");
     expect(linkTargets(sample)).toEqual(["docs/behaviour.md#6-assets_from_source", "img/logo.png", "https://example.com", "mailto:a@b.c", "#words", "./ARCHITECTURE.md"]);
     expect(linkTargets(sample).filter(isRelative)).toEqual(["docs/behaviour.md#6-assets_from_source", "img/logo.png", "./ARCHITECTURE.md"]);
+    expect(["file:///work/shared/SEMANTICS.md", "vscode://x", "https://a.b", "mailto:a@b.c", "../x.md"].filter(leavesRepository)).toEqual(["file:///work/shared/SEMANTICS.md", "vscode://x"]);
   });
 });
