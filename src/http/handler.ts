@@ -28,6 +28,7 @@ import { clientClosed } from "./read-json.js";
 import { ReplayCache, type ReplayedAnswer } from "./replay-cache.js";
 import { allowedMethods, PATHS, ROUTES, type OperationId } from "./routes.js";
 import { checkedOptions, type FetchHandlerOptions } from "./handler-options.js";
+import { skipHandlers } from "./skip-routes.js";
 
 export {
   DEFAULT_ANSWER_CACHE_BYTES,
@@ -41,12 +42,14 @@ export {
 export type FetchHandler = (request: Request) => Promise<Response>;
 
 /**
- * The fetch handler, and its replay cache for a runtime adapter: a GET of a query answered before,
- * as the pipeline answered it (`undefined`: hand the request to `fetch`).
+ * The fetch handler, and its replay cache for a runtime adapter: a GET (or a POST of the same
+ * content type and body text) of a query answered before, as the pipeline answered it
+ * (`undefined`: hand the request to `fetch`).
  */
 export interface FungibleService {
   fetch: FetchHandler;
   replay(target: string, acceptEncoding: string | null): ReplayedAnswer | undefined;
+  replayPost(target: string, contentType: string | null, body: string, acceptEncoding: string | null): ReplayedAnswer | undefined;
 }
 
 /** Headers a 304 keeps besides hono/etag's own: every answer names its data version and is readable cross-origin. */
@@ -76,6 +79,7 @@ export function createService(router: AssetRouter | LiveRouter, optionsArg: Fetc
       reportBug,
     }),
     ...explorerHandlers(config.bodyLimit),
+    ...skipHandlers(config.bodyLimit),
     health: (c) => c.body(JSON.stringify(live.health()), 200, { "content-type": JSON_TYPE, "cache-control": "no-store" }),
     openapi: (c) => c.body((openApi ??= JSON.stringify(buildOpenApiDocument())), 200, { "content-type": JSON_TYPE }),
   };
@@ -90,6 +94,8 @@ export function createService(router: AssetRouter | LiveRouter, optionsArg: Fetc
     c.set("router", router);
     // On c.res, not c.header(): Hono copies these onto every response the app ends with, errors included.
     c.res.headers.set("x-data-version", version);
+    // No answer of this service is to be sniffed as another type (a JSON body echoing a query, the page).
+    c.res.headers.set("x-content-type-options", "nosniff");
     await next();
     const replay = c.var.replay;
     if (replay !== undefined && c.res.status === 200) replays.keep(version, replay.key, { headers: headersOf(c.res), body: replay.body });
@@ -125,6 +131,8 @@ export function createService(router: AssetRouter | LiveRouter, optionsArg: Fetc
   return {
     fetch: async (request) => app.fetch(request),
     replay: (target, acceptEncoding) => replays.get(live.current.dataVersion, ReplayCache.key(target, negotiate(acceptEncoding))),
+    replayPost: (target, contentType, body, acceptEncoding) =>
+      replays.get(live.current.dataVersion, ReplayCache.postKey(target, contentType, body, negotiate(acceptEncoding))),
   };
 }
 

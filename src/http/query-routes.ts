@@ -1,8 +1,8 @@
 /**
  * The two queries as endpoints, GET and POST alike: find the canonical request (from the spelling
  * cache, or by parsing and validating), serve the kept answer or compute and keep it, encoded as
- * the client accepts. A GET answer carries its ETag (hono/etag answers 304 from it) and is offered
- * to the replay cache; errors are thrown and leave through the app's one error writer.
+ * the client accepts. A GET answer carries its ETag (hono/etag answers 304 from it); every answer
+ * is offered to the replay cache (a POST's keyed by its body too); errors are thrown and leave through the app's one error writer.
  */
 import type * as z from "zod";
 import type { AssetRouter } from "../router/router.js";
@@ -21,7 +21,7 @@ import type { Encoding } from "./encoding.js";
 import { answerEtag } from "./etag.js";
 import { queryToBody, SWAP_VENUES_PARAM } from "./query-params.js";
 import { assertJsonContentType, parseJsonText, readBodyText } from "./read-json.js";
-import { ReplayCache } from "./replay-cache.js";
+import { MAX_REPLAYED_BODY, ReplayCache } from "./replay-cache.js";
 import { PATHS } from "./routes.js";
 
 interface QueryOperation<O> {
@@ -141,5 +141,8 @@ async function serveQuery<O>(c: AppContext, op: QueryOperation<O>, isGet: boolea
   }
   headers["content-length"] = String(body.byteLength);
   if (isGet && c.req.method === "GET") c.set("replay", { key: ReplayCache.key(targetOf(c.req.url), offered), body });
+  else if (!isGet && text.length <= MAX_REPLAYED_BODY) {
+    c.set("replay", { key: ReplayCache.postKey(targetOf(c.req.url), c.req.header("content-type") ?? null, text, offered), body });
+  }
   return c.body(body as Uint8Array<ArrayBuffer>, 200, headers);
 }

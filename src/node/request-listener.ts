@@ -1,15 +1,17 @@
 /**
  * The node:http 'request' listener around @hono/node-server's: connection bookkeeping for the
  * drain, the access log, a log line for a client that leaves before its answer, and the replay
- * of a repeated GET of a query straight from the service's replay cache (../http/replay-cache.ts):
- * the headers and bytes the pipeline itself produced the first time, written without building a
- * web Request or Response (the adapter's cost is most of a cached answer's).
+ * of a repeated GET (or POST: ./replay-post.ts) of a query straight from the service's replay
+ * cache (../http/replay-cache.ts): the headers and bytes the pipeline itself produced the first
+ * time, written without building a web Request or Response (the adapter's cost is most of a
+ * cached answer's).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { FungibleService } from "../http/handler.js";
 import { accessLine, type LineSink } from "./access-log.js";
 import type { ConnectionTracker } from "./drain.js";
+import { postReplayable, replayPost } from "./replay-post.js";
 
 export interface ListenerParts {
   service: FungibleService;
@@ -42,6 +44,7 @@ export function requestListener(parts: ListenerParts): (incoming: IncomingMessag
       if (sink) sink.write(accessLine(incoming.method ?? "", incoming.url ?? "/", outgoing.statusCode, performance.now() - started));
     });
     if (replayed(service, incoming, outgoing)) return;
+    if (postReplayable(incoming, PLAIN_HOST)) return replayPost(service, incoming, outgoing, adapter);
     void adapter(incoming, outgoing);
   };
 }
