@@ -20,7 +20,7 @@ import fc from "fast-check";
 const PATHS = [
   "/v2/fungible/assets_from_source",
   "/v2/fungible/assets_between_chains",
-  "/v2/fungible/explain",
+  "/fungible-graph/v1/explain",
   "/health",
   "/openapi.json",
   "/",
@@ -28,7 +28,7 @@ const PATHS = [
   "/v2/fungible/assets_from_source/",
   "//v2//fungible",
   "/%2e%2e/%2e%2e/etc/passwd",
-  "/v2/fungible/chains",
+  "/fungible-graph/v1/chains",
 ];
 const CHAINS = ["cosmoshub-4", "osmosis-1", "noble-1", "neutron-1", "__proto__", "constructor", "", "x".repeat(300)];
 const DENOMS = ["uatom", "uosmo", "uusdc", "ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2", "", "ibc/", "cw20:x", "0xA0b8"];

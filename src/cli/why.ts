@@ -40,7 +40,7 @@ Exits 0 when reachable, 1 when not.`,
     "include-swaps": { type: "boolean", help: "let routes swap on the registry's swap venues" },
     "swap-venue": { type: "string", multiple: true, arg: "CHAIN:NAME", help: "with --include-swaps, only this venue" },
     ...ROUTER_OPTIONS,
-    json: { ...JSON_OPTION.json, help: "print the ExplainResponse (the body of POST /v2/fungible/explain); same as --format json" },
+    json: { ...JSON_OPTION.json, help: "print the ExplainResponse (the body of POST /fungible-graph/v1/explain); same as --format json" },
     ...FORMAT_OPTION,
   },
   async run(values, [fromText, toText]) {

@@ -42,10 +42,11 @@ export function dataVersionOf(registry: Registry, notes: readonly RegistryNote[]
 function canonicalContent(registry: Registry, notes: readonly RegistryNote[]): unknown[] {
   const o = <T>(value: T | undefined) => (value === undefined ? null : value);
   return [
-    registry.chains.map((c) => [c.chain_id, o(c.chain_name), o(c.pretty_name), c.chain_type, c.pfm_enabled, c.supports_memo]),
+    registry.chains.map((c) => [c.chain_id, o(c.chain_name), o(c.pretty_name), c.chain_type, c.pfm_enabled, c.supports_memo, ...describedChain(c)]),
     registry.assets.map((a) => [
       a.chain_id, a.denom, a.trace, a.origin_chain_id, a.origin_denom, a.is_cw20, a.is_evm, o(a.symbol), o(a.name),
       o(a.logo_uri), o(a.decimals), o(a.description), o(a.coingecko_id), o(a.recommended_symbol),
+      ...(a.token_contract === undefined ? [] : [a.token_contract]),
     ]),
     registry.ibc_channels.map(({ chain_1: a, chain_2: b, status, preferred }) => [
       a.chain_id, a.channel_id, a.port_id, b.chain_id, b.channel_id, b.port_id, status, preferred,
@@ -54,4 +55,16 @@ function canonicalContent(registry: Registry, notes: readonly RegistryNote[]): u
     registry.swap_venues.map((v) => [v.name, v.chain_id, v.denoms]),
     notes.map((n) => [n.code, o(n.provider), o(n.chain_id), o(n.denom), o(n.counterparty_chain_id), o(n.counterparty_denom)]),
   ];
+}
+
+/**
+ * The chain fields added after the first release, hashed only where a chain has one: data that
+ * uses none of them keeps the data_version it had (and a dataset written before them still loads).
+ * No fee assets and an empty list are alike, as a dataset stores them.
+ */
+function describedChain(chain: Registry["chains"][number]): unknown[] {
+  const fees = (chain.fee_assets ?? []).map((f) => [f.denom, f.gas_price?.low ?? null, f.gas_price?.average ?? null, f.gas_price?.high ?? null]);
+  const testnet = chain.is_testnet === true;
+  if (chain.bech32_prefix === undefined && chain.logo_uri === undefined && fees.length === 0 && !testnet) return [];
+  return [{ bech32_prefix: chain.bech32_prefix ?? null, logo_uri: chain.logo_uri ?? null, fee_assets: fees, is_testnet: testnet }];
 }

@@ -5,7 +5,7 @@
  */
 import * as z from "zod";
 import { FungibleError } from "../errors.js";
-import type { Asset, Chain, Registry } from "../registry/schema.js";
+import type { Asset, Chain, FeeAsset, Registry } from "../registry/schema.js";
 import { BRIDGE_TYPES, type BridgeType } from "../wire/schema.js";
 
 /** Columns of integers: string-table indexes (-1: absent), enum positions, 0/1 flags, numbers. */
@@ -16,6 +16,14 @@ const ASSET_COLUMNS = [
   "chain_id", "denom", "trace", "origin_chain_id", "origin_denom", "is_cw20", "is_evm",
   "symbol", "name", "logo_uri", "decimals", "description", "coingecko_id", "recommended_symbol",
 ] as const;
+/**
+ * Columns added after the format's first release: a dataset written before them has none, and
+ * reads as if every row were absent (-1 or 0), so the datasets already shipped still load.
+ */
+const LATER_CHAIN_COLUMNS = ["bech32_prefix", "logo_uri", "is_testnet"] as const;
+const LATER_ASSET_COLUMNS = ["token_contract"] as const;
+/** One row per fee asset of a chain, in the chain's order: gas prices are strings (-1: none). */
+const FEE_COLUMNS = ["chain", "denom", "low", "average", "high"] as const;
 const CHANNEL_COLUMNS = ["chain_1", "channel_1", "port_1", "chain_2", "channel_2", "port_2", "status", "preferred"] as const;
 const LINK_COLUMNS = ["bridge", "from_chain_id", "from_denom", "to_chain_id", "to_denom", "bidirectional"] as const;
 
@@ -28,12 +36,15 @@ function everyIs(list: unknown[], test: (value: unknown) => boolean): boolean {
   return true;
 }
 const table = <K extends string>(names: readonly K[]) => z.object(Object.fromEntries(names.map((name) => [name, Ints])) as Record<K, typeof Ints>);
+const laterColumns = <K extends string>(names: readonly K[]) =>
+  Object.fromEntries(names.map((name) => [name, Ints.optional()])) as Record<K, z.ZodOptional<typeof Ints>>;
 
 /** The `registry` of a dataset. */
 export const RegistryContentSchema = z.object({
   strings: Strings,
-  chains: table(CHAIN_COLUMNS),
-  assets: table(ASSET_COLUMNS),
+  chains: table(CHAIN_COLUMNS).extend(laterColumns(LATER_CHAIN_COLUMNS)),
+  assets: table(ASSET_COLUMNS).extend(laterColumns(LATER_ASSET_COLUMNS)),
+  fee_assets: table(FEE_COLUMNS).optional(),
   ibc_channels: table(CHANNEL_COLUMNS),
   bridge_links: table(LINK_COLUMNS),
   /** One row per venue: `[name, chain_id, ...denoms]`. */
@@ -59,15 +70,20 @@ export function encodeRegistry(registry: Registry): RegistryContent {
   };
   const opt = (value: string | undefined) => (value === undefined ? -1 : s(value));
   const flag = (value: boolean) => (value ? 1 : 0);
-  const chains = columns(CHAIN_COLUMNS);
-  for (const chain of registry.chains) {
+  const chains = columns([...CHAIN_COLUMNS, ...LATER_CHAIN_COLUMNS]);
+  const fees = columns(FEE_COLUMNS);
+  registry.chains.forEach((chain, row) => {
     push(chains, [s(chain.chain_id), opt(chain.chain_name), opt(chain.pretty_name), CHAIN_TYPES.indexOf(chain.chain_type),
-      flag(chain.pfm_enabled), flag(chain.supports_memo)]);
-  }
-  const assets = columns(ASSET_COLUMNS);
+      flag(chain.pfm_enabled), flag(chain.supports_memo), opt(chain.bech32_prefix), opt(chain.logo_uri), flag(chain.is_testnet === true)]);
+    for (const fee of chain.fee_assets ?? []) {
+      push(fees, [row, s(fee.denom), opt(fee.gas_price?.low), opt(fee.gas_price?.average), opt(fee.gas_price?.high)]);
+    }
+  });
+  const assets = columns([...ASSET_COLUMNS, ...LATER_ASSET_COLUMNS]);
   for (const a of registry.assets) {
     push(assets, [s(a.chain_id), s(a.denom), s(a.trace), s(a.origin_chain_id), s(a.origin_denom), flag(a.is_cw20), flag(a.is_evm),
-      opt(a.symbol), opt(a.name), opt(a.logo_uri), a.decimals ?? -1, opt(a.description), opt(a.coingecko_id), opt(a.recommended_symbol)]);
+      opt(a.symbol), opt(a.name), opt(a.logo_uri), a.decimals ?? -1, opt(a.description), opt(a.coingecko_id), opt(a.recommended_symbol),
+      contractColumnOf(a, s)]);
   }
   const channels = columns(CHANNEL_COLUMNS);
   for (const c of registry.ibc_channels) {
@@ -79,7 +95,7 @@ export function encodeRegistry(registry: Registry): RegistryContent {
     push(links, [BRIDGE_TYPES.indexOf(l.bridge), s(l.from.chain_id), s(l.from.denom), s(l.to.chain_id), s(l.to.denom), flag(l.bidirectional)]);
   }
   const venues = registry.swap_venues.map((v) => [s(v.name), s(v.chain_id), ...v.denoms.map(s)]);
-  return { strings, chains, assets, ibc_channels: channels, bridge_links: links, swap_venues: venues };
+  return { strings, chains, assets, fee_assets: fees, ibc_channels: channels, bridge_links: links, swap_venues: venues };
 }
 
 function columns<K extends string>(names: readonly K[]): Columns<K> {
@@ -121,10 +137,19 @@ export function decodeRegistry(content: RegistryContent, fail: (why: string) => 
     return i === 1;
   };
 
+  // A later column, when the dataset has it, has a row per row of its table.
+  const later = (column: number[] | undefined, n: number, what: string) => {
+    if (column !== undefined && column.length !== n) throw fail(`${what}: has ${column.length} rows, not ${n}`);
+    return column;
+  };
+
   const c = content.chains;
   const chains: Chain[] = [];
   at.table = "chains";
-  for (let i = 0, n = rows(c, CHAIN_COLUMNS, "chains"); i < n; i++) {
+  const chainCount = rows(c, CHAIN_COLUMNS, "chains");
+  const [bech32, chainLogo, testnet] = LATER_CHAIN_COLUMNS.map((name) => later(c[name], chainCount, `chains: column "${name}"`));
+  const feeAssets = decodeFeeAssets(content.fee_assets, chainCount, str, fail);
+  for (let i = 0; i < chainCount; i++) {
     at.row = i;
     const chain: Record<string, unknown> = { chain_id: str(c.chain_id[i]!, at) };
     if (c.chain_name[i] !== -1) chain.chain_name = str(c.chain_name[i]!, at);
@@ -132,6 +157,10 @@ export function decodeRegistry(content: RegistryContent, fail: (why: string) => 
     chain.chain_type = pick(CHAIN_TYPES, c.chain_type[i]!, at);
     chain.pfm_enabled = bool(c.pfm_enabled[i]!, at);
     chain.supports_memo = bool(c.supports_memo[i]!, at);
+    if (bech32 !== undefined && bech32[i] !== -1) chain.bech32_prefix = str(bech32[i]!, at);
+    if (chainLogo !== undefined && chainLogo[i] !== -1) chain.logo_uri = str(chainLogo[i]!, at);
+    if (feeAssets[i] !== undefined) chain.fee_assets = feeAssets[i];
+    if (testnet !== undefined && bool(testnet[i]!, at)) chain.is_testnet = true;
     chains.push(chain as Chain);
   }
 
@@ -139,7 +168,9 @@ export function decodeRegistry(content: RegistryContent, fail: (why: string) => 
   const metadata = METADATA.map((field) => a[field]);
   const assets: Asset[] = [];
   at.table = "assets";
-  for (let i = 0, n = rows(a, ASSET_COLUMNS, "assets"); i < n; i++) {
+  const assetCount = rows(a, ASSET_COLUMNS, "assets");
+  const contracts = later(a.token_contract, assetCount, 'assets: column "token_contract"');
+  for (let i = 0; i < assetCount; i++) {
     at.row = i;
     const asset: Record<string, unknown> = {
       chain_id: str(a.chain_id[i]!, at),
@@ -159,6 +190,7 @@ export function decodeRegistry(content: RegistryContent, fail: (why: string) => 
       if (decimals < 0) throw fail(`${at}: decimals ${decimals} is neither a number nor -1 (none)`);
       asset.decimals = decimals;
     }
+    if (contracts !== undefined && contracts[i] !== -1) asset.token_contract = contractOf(contracts[i]!, asset.denom as string, (j) => str(j, at));
     assets.push(asset as Asset);
   }
 
@@ -196,6 +228,55 @@ export function decodeRegistry(content: RegistryContent, fail: (why: string) => 
     return { name: str(name, at), chain_id: str(chain, at), denoms: denoms.map((d) => str(d, at)) };
   });
   return { chains, assets, ibc_channels, bridge_links, swap_venues };
+}
+
+/**
+ * A token contract is nearly always the denom itself (ERC-20) or the denom after "cw20:" (CW20):
+ * those are -2 and -3 in the column instead of a second copy of the address in the string table.
+ */
+const SAME_AS_DENOM = -2;
+const DENOM_AFTER_CW20 = -3;
+
+function contractColumnOf(asset: Asset, s: (value: string) => number): number {
+  const contract = asset.token_contract;
+  if (contract === undefined) return -1;
+  if (contract === asset.denom) return SAME_AS_DENOM;
+  return asset.denom === `cw20:${contract}` ? DENOM_AFTER_CW20 : s(contract);
+}
+
+function contractOf(value: number, denom: string, str: (i: number) => string): string {
+  if (value === SAME_AS_DENOM) return denom;
+  if (value === DENOM_AFTER_CW20) {
+    if (!denom.startsWith("cw20:")) return str(value); // fails, naming the row: -3 on a denom without the prefix
+    return denom.slice("cw20:".length);
+  }
+  return str(value);
+}
+
+/** Per chain row: its fee assets in order, or undefined for none. */
+function decodeFeeAssets(
+  table: Columns<(typeof FEE_COLUMNS)[number]> | undefined,
+  chainCount: number,
+  str: (i: number, where: Row) => string,
+  fail: (why: string) => FungibleError,
+): (FeeAsset[] | undefined)[] {
+  const byChain: (FeeAsset[] | undefined)[] = [];
+  if (table === undefined) return byChain;
+  const at = new Row();
+  at.table = "fee_assets";
+  const n = table.chain.length;
+  for (const name of FEE_COLUMNS) if (table[name].length !== n) throw fail(`fee_assets: column "${name}" has ${table[name].length} rows, not ${n}`);
+  for (let i = 0; i < n; i++) {
+    at.row = i;
+    const chain = table.chain[i]!;
+    if (chain < 0 || chain >= chainCount) throw fail(`${at}: chain ${chain} is not a row of chains`);
+    const fee: FeeAsset = { denom: str(table.denom[i]!, at) };
+    const tiers: Record<string, string> = {};
+    for (const tier of ["low", "average", "high"] as const) if (table[tier][i] !== -1) tiers[tier] = str(table[tier][i]!, at);
+    if (Object.keys(tiers).length > 0) fee.gas_price = tiers;
+    (byChain[chain] ??= []).push(fee);
+  }
+  return byChain;
 }
 
 class Row {

@@ -80,8 +80,14 @@ export const ExplainAnswerSchema = z
   .union([ExplainResponseSchema, ExplainPictureSchema])
   .describe("The ExplainResponse, or with ?format=mermaid|dot|svg the ExplainResponse and its picture");
 
-/** GET /v2/fungible/reach: the assets_from_source answer drawn (the source, each chain, its assets). */
-export const REACH_PATH = "/v2/fungible/reach";
+/**
+ * Where the project's own endpoints live (explain, the pictures, the page's listings), apart from
+ * the Skip Go API's paths, so no Skip path answers a contract of the project's own.
+ */
+export const EXTENSION_PREFIX = "/fungible-graph/v1";
+
+/** GET /fungible-graph/v1/reach: the assets_from_source answer drawn (the source, each chain, its assets). */
+export const REACH_PATH = `${EXTENSION_PREFIX}/reach`;
 
 export const ReachFormatQuerySchema = z.object({
   format: z

@@ -17,6 +17,16 @@ import { ErrorBodySchema } from "../wire/error-body.js";
 import { HealthBodySchema } from "./health.js";
 import { AssetSummarySchema, ChainSummarySchema, ExplainRequestSchema, ExplainResponseSchema, ReasonSchema } from "../wire/explain.js";
 import { RouteSchema } from "../wire/route.js";
+import {
+  IbcOriginAssetsRequestSchema,
+  IbcOriginAssetsResponseSchema,
+  RecommendAssetsRequestSchema,
+  RecommendAssetsResponseSchema,
+  SkipAssetsResponseSchema,
+  SkipBridgesResponseSchema,
+  SkipChainsResponseSchema,
+  SkipVenuesResponseSchema,
+} from "../wire/skip.js";
 import type { JsonSchema } from "./openapi-parts.js";
 import { ROUTES, type DocumentParts } from "./routes.js";
 import { AssetsAnswerSchema, ChainsAnswerSchema, ExplainAnswerSchema, ExplainPictureSchema, ReachPictureSchema, RouteAnswerSchema } from "./explorer-schemas.js";
@@ -66,6 +76,8 @@ export function buildOpenApiDocument(): JsonSchema {
       [AssetsFromSourceRequestSchema, "AssetsFromSourceRequest"],
       [AssetsBetweenChainsRequestSchema, "AssetsBetweenChainsRequest"],
       [ExplainRequestSchema, "ExplainRequest"],
+      [IbcOriginAssetsRequestSchema, "IbcOriginAssetsRequest"],
+      [RecommendAssetsRequestSchema, "RecommendAssetsRequest"],
     ],
     "input",
   );
@@ -87,6 +99,12 @@ export function buildOpenApiDocument(): JsonSchema {
       [ExplainPictureSchema, "ExplainPicture"],
       [ExplainAnswerSchema, "ExplainAnswer"],
       [ReachPictureSchema, "ReachPicture"],
+      [SkipChainsResponseSchema, "SkipChainsResponse"],
+      [SkipAssetsResponseSchema, "SkipAssetsResponse"],
+      [SkipBridgesResponseSchema, "SkipBridgesResponse"],
+      [SkipVenuesResponseSchema, "SkipVenuesResponse"],
+      [IbcOriginAssetsResponseSchema, "IbcOriginAssetsResponse"],
+      [RecommendAssetsResponseSchema, "RecommendAssetsResponse"],
     ],
     "output",
   );

@@ -4,17 +4,19 @@
  * operation id, checked by the compiler), answers 405 with `Allow` from them, and the OpenAPI
  * document (./openapi.ts) is built from them, so the two cannot list different endpoints.
  */
-import { AssetsQuerySchema, ExplainFormatQuerySchema, REACH_PATH, ReachFormatQuerySchema, RouteQuerySchema } from "./explorer-schemas.js";
+import { AssetsQuerySchema, EXTENSION_PREFIX, ExplainFormatQuerySchema, REACH_PATH, ReachFormatQuerySchema, RouteQuerySchema } from "./explorer-schemas.js";
 import { DATA_VERSION_HEADER, jsonContent, pickErrors, queryGet, queryOf, queryParameters, queryPost, type JsonSchema } from "./openapi-parts.js";
 import { PAGE_PATHS } from "./page/page-html.js";
+import { SKIP_ROUTES } from "./skip-routes.js";
 
 export const PATHS = {
   assetsFromSource: "/v2/fungible/assets_from_source",
   assetsBetweenChains: "/v2/fungible/assets_between_chains",
-  explain: "/v2/fungible/explain",
-  chains: "/v2/fungible/chains",
-  assets: "/v2/fungible/assets",
-  route: "/v2/fungible/route",
+  // The project's own endpoints: under a prefix of their own, never on a Skip Go path.
+  explain: `${EXTENSION_PREFIX}/explain`,
+  chains: `${EXTENSION_PREFIX}/chains`,
+  assets: `${EXTENSION_PREFIX}/assets`,
+  route: `${EXTENSION_PREFIX}/route`,
   reach: REACH_PATH,
   openapi: "/openapi.json",
   health: "/health",
@@ -172,6 +174,8 @@ export const ROUTES = [
   },
   { method: "GET", path: PAGE_PATHS.script, operationId: "explorerScript", doc: null },
   { method: "GET", path: PAGE_PATHS.style, operationId: "explorerStyle", doc: null },
+  // The Skip Go API's read-only discovery calls, and its paths this service answers with 501.
+  ...SKIP_ROUTES,
 ] as const satisfies readonly RouteSpec[];
 
 export type OperationId = (typeof ROUTES)[number]["operationId"];

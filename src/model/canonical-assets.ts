@@ -15,11 +15,12 @@ export type AssetFields = Omit<AssetRecord, "index" | "chainIndex" | "wire">;
 
 /** The record of each listed asset, in registry order. */
 export function listedRecords(registry: Registry, chainIndexById: ReadonlyMap<string, number>): AssetRecord[] {
+  const svmChains = new Set(registry.chains.filter((chain) => chain.chain_type === "svm").map((chain) => chain.chain_id));
   return registry.assets.map((asset, index) => {
     const record = listedFields(asset) as AssetRecord;
     record.index = index;
     record.chainIndex = chainIndexById.get(asset.chain_id)!;
-    record.wire = wireAsset(record, asset);
+    record.wire = wireAsset(record, asset, svmChains.has(asset.chain_id));
     return record;
   });
 }
@@ -136,7 +137,7 @@ export function derivedRecords(
     }
 
     get wire(): WireAsset {
-      return (wires[this.index - listedCount] ??= wireAsset(this, {}));
+      return (wires[this.index - listedCount] ??= wireAsset(this, {}, chains[this.chainIndex]!.chain_type === "svm"));
     }
   }
   // Constant for every derived voucher: on the prototype, not in tens of thousands of objects.
@@ -155,8 +156,14 @@ export function derivedRecords(
 
 const METADATA_FIELDS = ["symbol", "name", "logo_uri", "decimals", "description", "coingecko_id", "recommended_symbol"] as const;
 
-/** Field order follows the answers of docs/behaviour.md §6; metadata fields appear only when present. */
-export function wireAsset(fields: AssetFields, metadata: Partial<Asset>): WireAsset {
+/** The optional fields of a wire asset in the order the Skip Go API writes them (token_contract after decimals). */
+const OPTIONAL_WIRE_FIELDS = ["symbol", "name", "logo_uri", "decimals", "token_contract", "description", "coingecko_id", "recommended_symbol"] as const;
+
+/**
+ * Field order follows the answers of docs/behaviour.md §6; optional fields appear only when
+ * present. `is_svm` (an asset of an SVM chain) is on every asset, as the Skip Go API writes it.
+ */
+export function wireAsset(fields: AssetFields, metadata: Partial<Asset>, isSvm: boolean): WireAsset {
   const wire: Record<string, unknown> = {
     denom: fields.denom,
     chain_id: fields.chainId,
@@ -165,8 +172,9 @@ export function wireAsset(fields: AssetFields, metadata: Partial<Asset>): WireAs
     trace: fields.trace,
     is_cw20: fields.isCw20,
     is_evm: fields.isEvm,
+    is_svm: isSvm,
   };
-  for (const field of METADATA_FIELDS) if (metadata[field] !== undefined) wire[field] = metadata[field];
+  for (const field of OPTIONAL_WIRE_FIELDS) if (metadata[field] !== undefined) wire[field] = metadata[field];
   return Object.freeze(wire) as WireAsset;
 }
 

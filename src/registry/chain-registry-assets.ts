@@ -10,6 +10,7 @@ import type { CrAsset, CrAssetList, CrTrace } from "./chain-registry-input.js";
 import type { ChainTable } from "./chain-registry-chains.js";
 import { warningIssue, type RegistryIssue } from "./issues.js";
 import { assetKey, denomKey, type AssetInput } from "./schema.js";
+import { idProblem, terminalText } from "../wire/safe-text.js";
 
 /** A registry asset with the chain-registry entry it came from. */
 export interface ConvertedAsset {
@@ -112,11 +113,26 @@ function metadataOf(asset: CrAsset): Partial<AssetInput> {
 
 const EVM_ASSET_TYPES = new Set(["erc20", "evm-base"]);
 
+/**
+ * The contract address of an ERC-20 or CW20 token, as its list names it. Not on an SVM chain:
+ * the package lists Solana's SPL tokens as "erc20", and a mint is no contract.
+ */
+function tokenContractOf(asset: CrAsset, chainType: string | undefined): Partial<AssetInput> {
+  const contract = asset.typeAsset === "cw20" || (asset.typeAsset === "erc20" && chainType !== "svm");
+  return contract && asset.address !== undefined && asset.address !== "" ? { token_contract: asset.address } : {};
+}
+
 type VoucherFields = Required<Pick<AssetInput, "trace" | "origin_denom" | "origin_chain_id">> & {
   /** Set when the origin chain has no known id: why `origin_chain_id` is only the best known. */
   unresolved?: string;
 };
-type LeftOut = { code: "unparseable_trace" | "declared_denom_mismatch"; message: string };
+type LeftOut = { code: "unparseable_trace" | "declared_denom_mismatch" | "unwritable_id"; message: string };
+
+/** A denom (the asset's, or its origin's) that cannot be written as <chain_id>:<denom>, as the reason to leave the asset out. */
+function unwritableDenom(denom: string, which: string): LeftOut | null {
+  const problem = idProblem(denom, "denom");
+  return problem === undefined ? null : { code: "unwritable_id", message: `${which} "${terminalText(denom)}" cannot be written as <chain_id>:<denom>: it ${problem}` };
+}
 
 /**
  * The chain id to give a voucher whose origin chain has no id: follow its counterparties back
@@ -147,6 +163,8 @@ function traceFieldsOf(
   listed: ListedAssets,
   table: ChainTable,
 ): VoucherFields | LeftOut | null {
+  const unwritable = unwritableDenom(asset.base, "denom");
+  if (unwritable !== null) return unwritable;
   const voucher = voucherTraceOf(asset);
   if (voucher === null) {
     return asset.base.startsWith("ibc/")
@@ -162,6 +180,8 @@ function traceFieldsOf(
       message: `IBC path ${JSON.stringify(path ?? null)} of "${asset.base}" does not parse`,
     };
   }
+  const originUnwritable = unwritableDenom(split.baseDenom, "origin denom");
+  if (originUnwritable !== null) return originUnwritable;
   const originName = originChainNameOf(chainName, asset, hops.length, listed);
   const originChainId = originName === null ? undefined : table.anyIdByName.get(originName);
   const expected = ibcDenom(split.trace, split.baseDenom);
@@ -236,6 +256,7 @@ export function convertAssets(
         is_cw20: asset.typeAsset === "cw20",
         is_evm: chainTypeById.get(chainId) === "evm" && EVM_ASSET_TYPES.has(asset.typeAsset ?? ""),
         ...metadataOf(asset),
+        ...tokenContractOf(asset, chainTypeById.get(chainId)),
       };
       const converted: ConvertedAsset = { input, chainName: list.chainName, source: asset, where };
       result.assets.push(converted);

@@ -2,10 +2,11 @@
  * Which chain-registry chains make it into the registry, and under which chain id: the package's
  * id, unless the overlay names one (EVM chains and Solana); chains with no known id are left out.
  */
-import type { CrAssetList, CrChain, CrIbcData } from "./chain-registry-input.js";
+import type { CrAssetList, CrChain, CrFeeToken, CrIbcData } from "./chain-registry-input.js";
 import { warningIssue, type RegistryIssue } from "./issues.js";
 import { overlayCapabilitiesFor, overlayChainIdFor, type ChainRegistryOverlay, type ChainType } from "./overlay.js";
-import type { Chain } from "./schema.js";
+import type { Chain, FeeAsset } from "./schema.js";
+import { idProblem, terminalText } from "../wire/safe-text.js";
 
 export interface ChainTable {
   /** The chains kept, in package order, then the non-Cosmos lists' chains. */
@@ -58,6 +59,29 @@ function chainTypeOf(chainType: string | undefined): ChainType {
   }
 }
 
+/** A gas price as decimal text ("0.00000001", never "1e-8"), or undefined for none or a nonsense value. */
+function gasPriceText(price: number | undefined): string | undefined {
+  if (price === undefined || !Number.isFinite(price) || price < 0) return undefined;
+  return price.toLocaleString("en-US", { useGrouping: false, maximumFractionDigits: 20 });
+}
+
+function feeAssetOf(token: CrFeeToken): FeeAsset {
+  const tiers = { low: gasPriceText(token.lowGasPrice), average: gasPriceText(token.averageGasPrice), high: gasPriceText(token.highGasPrice) };
+  const gasPrice = Object.fromEntries(Object.entries(tiers).filter(([, value]) => value !== undefined));
+  return Object.keys(gasPrice).length === 0 ? { denom: token.denom } : { denom: token.denom, gas_price: gasPrice };
+}
+
+/** What /v2/info/chains describes of a chain beside its id: bech32 prefix, logo, fee assets (absent where the package has none). */
+function describedChain(chain: CrChain): Pick<Chain, "bech32_prefix" | "logo_uri" | "fee_assets"> {
+  const described: Pick<Chain, "bech32_prefix" | "logo_uri" | "fee_assets"> = {};
+  if (chain.bech32Prefix !== undefined && chain.bech32Prefix !== "") described.bech32_prefix = chain.bech32Prefix;
+  const logo = chain.logoURIs?.png ?? chain.logoURIs?.svg ?? chain.images?.[0]?.png ?? chain.images?.[0]?.svg;
+  if (logo !== undefined) described.logo_uri = logo;
+  const tokens = (chain.fees?.feeTokens ?? []).filter((token) => token.denom !== "");
+  if (tokens.length > 0) described.fee_assets = tokens.map(feeAssetOf);
+  return described;
+}
+
 export function resolveChains(
   packageChains: readonly CrChain[],
   nonCosmosLists: readonly CrAssetList[],
@@ -75,7 +99,20 @@ export function resolveChains(
   };
   const nameById = new Map<string, string>();
 
-  const keep = (chainName: string, chainId: string, chainType: ChainType, prettyName: string | undefined) => {
+  const keep = (chainName: string, chainId: string, chainType: ChainType, source: CrChain | undefined) => {
+    // An id no surface can write as <chain_id>:<denom> would fail parseRegistry for everyone.
+    const problem = idProblem(chainId, "chain id");
+    if (problem !== undefined) {
+      table.leftOut.add(chainName);
+      issues.push(
+        warningIssue(
+          "unwritable_id",
+          `chains ${chainName}`,
+          `chain "${chainName}" has chain id "${terminalText(chainId)}", which cannot be written as <chain_id>:<denom>: it ${problem}; left out with its assets and channels`,
+        ),
+      );
+      return;
+    }
     const taken = nameById.get(chainId);
     if (taken !== undefined) {
       table.leftOut.add(chainName);
@@ -94,9 +131,11 @@ export function resolveChains(
     table.chains.push({
       chain_id: chainId,
       chain_name: chainName,
-      ...(prettyName === undefined ? {} : { pretty_name: prettyName }),
+      ...(source?.prettyName === undefined ? {} : { pretty_name: source.prettyName }),
       chain_type: chainType,
       ...overlayCapabilitiesFor(overlay, chainId),
+      ...(source === undefined ? {} : describedChain(source)),
+      ...(network === "testnet" ? { is_testnet: true } : {}),
     });
   };
 
@@ -117,7 +156,7 @@ export function resolveChains(
     const fromOverlay = overlayChainIdFor(overlay, chain.chainName);
     const chainId = fromOverlay?.chain_id ?? knownChainId(chain.chainId);
     if (chainId === undefined) leaveOut(chain.chainName);
-    else keep(chain.chainName, chainId, fromOverlay?.chain_type ?? chainTypeOf(chain.chainType), chain.prettyName);
+    else keep(chain.chainName, chainId, fromOverlay?.chain_type ?? chainTypeOf(chain.chainType), chain);
   }
 
   for (const list of nonCosmosLists) {
@@ -131,7 +170,7 @@ export function resolveChains(
   for (const pair of ibcData) {
     for (const end of [pair.chain1, pair.chain2]) {
       const chainId = knownChainId(end.chainId);
-      if (chainId !== undefined && !table.anyIdByName.has(end.chainName)) {
+      if (chainId !== undefined && idProblem(chainId, "chain id") === undefined && !table.anyIdByName.has(end.chainName)) {
         table.anyIdByName.set(end.chainName, chainId);
       }
     }

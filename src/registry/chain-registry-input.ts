@@ -7,6 +7,16 @@
  */
 import * as z from "zod";
 
+const CrImageSchema = z.looseObject({ png: z.string().optional(), svg: z.string().optional() });
+
+const CrFeeTokenSchema = z.looseObject({
+  denom: z.string(),
+  lowGasPrice: z.number().optional(),
+  averageGasPrice: z.number().optional(),
+  highGasPrice: z.number().optional(),
+});
+export type CrFeeToken = z.infer<typeof CrFeeTokenSchema>;
+
 const CrChainSchema = z.looseObject({
   chainName: z.string(),
   chainId: z.string().optional(),
@@ -15,6 +25,10 @@ const CrChainSchema = z.looseObject({
   chainType: z.string().optional(),
   networkType: z.string().optional(),
   status: z.string().optional(),
+  bech32Prefix: z.string().optional(),
+  fees: z.looseObject({ feeTokens: z.array(CrFeeTokenSchema).optional() }).optional(),
+  logoURIs: CrImageSchema.optional(),
+  images: z.array(CrImageSchema).optional(),
 });
 export type CrChain = z.infer<typeof CrChainSchema>;
 
@@ -37,8 +51,6 @@ const CrTraceSchema = z.looseObject({
 });
 export type CrTrace = z.infer<typeof CrTraceSchema>;
 
-const CrImageSchema = z.looseObject({ png: z.string().optional(), svg: z.string().optional() });
-
 const CrAssetSchema = z.looseObject({
   base: z.string(),
   typeAsset: z.string().optional(),
@@ -53,6 +65,8 @@ const CrAssetSchema = z.looseObject({
   logoURIs: CrImageSchema.optional(),
   images: z.array(CrImageSchema).optional(),
   coingeckoId: z.string().optional(),
+  /** The token's contract (ERC-20, CW20, ...), where the list names one. */
+  address: z.string().optional(),
 });
 export type CrAsset = z.infer<typeof CrAssetSchema>;
 

@@ -1,6 +1,7 @@
 /**
- * The explorer endpoints through the fetch handler: the shared explain case table (test/explain/cases.ts)
- * as POST and as GET, and discovery, route pictures, the page and the errors on fixtures/http-registry.json.
+ * The explorer endpoints through the fetch handler: the explain cases that prove the wiring
+ * (wiringCases in test/explain/cases.ts; the whole table runs on the library) as POST and as GET with
+ * their pictures, and discovery, route pictures, the page and the errors on fixtures/http-registry.json.
  * The DOT picture is checked by a real Graphviz (@viz-js/viz), not by the code that wrote it.
  */
 import { instance } from "@viz-js/viz";
@@ -8,13 +9,13 @@ import { describe, expect, it } from "vitest";
 import { createFetchHandler } from "../../src/entries/http.js";
 import { ExplainResponseSchema } from "../../src/entries/schemas.js";
 import { ATOM_ON_OSMOSIS, AXL_USDC_ON_OSMOSIS, fixtureGraph, jsonRequest, USDC_ON_ETHEREUM } from "../http/fixture.js";
-import { checkExplain, checkPicture, EXPLAIN_CASES, pictureRows, type ExplainCase } from "./cases.js";
+import { checkExplain, checkPicture, pictureRows, wiringCases, type ExplainCase } from "./cases.js";
 import { graphOf } from "./graphs.js";
 
 const handler = createFetchHandler(fixtureGraph());
 const get = (path: string, init: RequestInit = {}) => handler(new Request(`http://fungible.test${path}`, init));
 const route = (from: string, to: string, extra = "") =>
-  `/v2/fungible/route?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}${extra}`;
+  `/fungible-graph/v1/route?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}${extra}`;
 
 async function answer(response: Response, status = 200): Promise<Record<string, unknown>> {
   const body = (await response.json()) as Record<string, unknown>;
@@ -40,27 +41,27 @@ async function handlerOf(testCase: ExplainCase) {
 function explainQuery(testCase: ExplainCase): string {
   const params = new URLSearchParams();
   for (const [field, value] of Object.entries(testCase.request)) if (value !== undefined && value !== null) params.set(field, String(value));
-  return `/v2/fungible/explain?${params}`;
+  return `/fungible-graph/v1/explain?${params}`;
 }
 
-describe("explain: the case table over HTTP", () => {
-  it.each(EXPLAIN_CASES.map((c) => [c.name, c] as const))("%s (POST and GET alike)", async (_name, testCase) => {
+describe("explain: the wiring cases over HTTP", () => {
+  it.each(wiringCases().map((c) => [c.name, c] as const))("%s (POST and GET alike)", async (_name, testCase) => {
     const serve = await handlerOf(testCase);
-    const posted = await answer(await serve(jsonRequest("/v2/fungible/explain", testCase.request)));
+    const posted = await answer(await serve(jsonRequest("/fungible-graph/v1/explain", testCase.request)));
     expect(ExplainResponseSchema.safeParse(posted).success).toBe(true);
     expect(checkExplain(testCase, ExplainResponseSchema.parse(posted))).toEqual([]);
     expect(await answer(await serve(new Request(`http://fungible.test${explainQuery(testCase)}`)))).toEqual(posted);
   }, 60_000);
 
-  // Every picture of the table: explain with ?format= (GET and POST), and the route endpoint for the reachable cases.
-  it.each(pictureRows())("%s: explain and route pictures", async (_name, testCase, format) => {
+  // Every picture of those cases: explain with ?format= (GET and POST), and the route endpoint for the reachable cases.
+  it.each(pictureRows(wiringCases()))("%s: explain and route pictures", async (_name, testCase, format) => {
     const serve = await handlerOf(testCase);
     const body = await answer(await serve(new Request(`http://fungible.test${explainQuery(testCase)}&format=${format}`)));
     expect(Object.keys(body)).toEqual(["format", "explanation", "text"]);
     expect(body.format).toBe(format);
     expect(checkExplain(testCase, ExplainResponseSchema.parse(body.explanation))).toEqual([]);
     expect(checkPicture(testCase, format, body.text as string)).toEqual([]);
-    const posted = await answer(await serve(jsonRequest(`/v2/fungible/explain?format=${format}`, testCase.request)));
+    const posted = await answer(await serve(jsonRequest(`/fungible-graph/v1/explain?format=${format}`, testCase.request)));
     expect(posted).toEqual(body);
     if (testCase.route === undefined) return;
     const { source_asset_chain_id: chain, source_asset_denom: denom, dest_chain_id: dest } = testCase.request;
@@ -74,7 +75,7 @@ describe("explain: the case table over HTTP", () => {
 describe("chain ids are data", () => {
   it("explaining across a registry with chains called __proto__ and constructor: valid answers, Object.prototype left alone", async () => {
     for (const dest of ["1", "__proto__", "constructor", "phoenix-1"]) {
-      const body = await answer(await handler(jsonRequest("/v2/fungible/explain", { source_asset_chain_id: "cosmoshub-4", source_asset_denom: "uatom", dest_chain_id: dest })));
+      const body = await answer(await handler(jsonRequest("/fungible-graph/v1/explain", { source_asset_chain_id: "cosmoshub-4", source_asset_denom: "uatom", dest_chain_id: dest })));
       expect(body.dest_chain_id).toBe(dest);
       // Chain paths name real chains: `constructor` must not resolve to Object's constructor.
       expect(ExplainResponseSchema.safeParse(body).error?.issues ?? []).toEqual([]);
@@ -87,25 +88,25 @@ describe("chain ids are data", () => {
 
 describe("discovery", () => {
   it("chains lists every chain of the registry with its names and flags", async () => {
-    const { chains } = (await answer(await get("/v2/fungible/chains"))) as { chains: Record<string, unknown>[] };
+    const { chains } = (await answer(await get("/fungible-graph/v1/chains"))) as { chains: Record<string, unknown>[] };
     expect(chains.map((chain) => chain.chain_id)).toEqual(["1", "__proto__", "axelar-dojo-1", "constructor", "cosmoshub-4", "neutron-1", "osmosis-1", "phoenix-1"]);
     expect(chains.find((chain) => chain.chain_id === "cosmoshub-4")).toMatchObject({ chain_name: "cosmoshub", pretty_name: "Cosmos Hub", pfm_enabled: true });
   });
 
   it("assets lists a chain's listed assets and derived vouchers; __proto__ is a chain like any other", async () => {
-    const osmosis = (await answer(await get("/v2/fungible/assets?chain_id=osmosis-1"))) as { chain_id: string; assets: Record<string, unknown>[] };
+    const osmosis = (await answer(await get("/fungible-graph/v1/assets?chain_id=osmosis-1"))) as { chain_id: string; assets: Record<string, unknown>[] };
     expect(osmosis.chain_id).toBe("osmosis-1");
     expect(osmosis.assets).toContainEqual(expect.objectContaining({ denom: ATOM_ON_OSMOSIS, symbol: "ATOM", trace: "transfer/channel-0", origin_chain_id: "cosmoshub-4", listed: true }));
-    const proto = (await answer(await get("/v2/fungible/assets?chain_id=__proto__"))) as { assets: Record<string, unknown>[] };
+    const proto = (await answer(await get("/fungible-graph/v1/assets?chain_id=__proto__"))) as { assets: Record<string, unknown>[] };
     expect(proto.assets.map((asset) => asset.denom)).toContain("uproto");
   });
 
   it("an unknown chain is a 404 whose message suggests the chain id; a missing chain_id is a 400", async () => {
-    const unknown = await answer(await get("/v2/fungible/assets?chain_id=cosmoshub"), 404);
+    const unknown = await answer(await get("/fungible-graph/v1/assets?chain_id=cosmoshub"), 404);
     expect(unknown).toMatchObject({ code: 5, details: [] });
     expect(unknown.message).toContain('"cosmoshub"');
     expect(unknown.message).toContain("cosmoshub-4");
-    expect(await answer(await get("/v2/fungible/assets"), 400)).toMatchObject({ code: 3, message: "assets: chain_id: chain_id is required" });
+    expect(await answer(await get("/fungible-graph/v1/assets"), 400)).toMatchObject({ code: 3, message: "assets: chain_id: chain_id is required" });
   });
 });
 
@@ -146,7 +147,7 @@ describe("route", () => {
   });
 
   it("reach: the assets_from_source answer drawn as Mermaid, DOT or SVG, in a JSON answer", async () => {
-    const reach = (extra: string) => `/v2/fungible/reach?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom${extra}`;
+    const reach = (extra: string) => `/fungible-graph/v1/reach?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom${extra}`;
     const expected = fixtureGraph().assetsFromSource({ source_asset_chain_id: "cosmoshub-4", source_asset_denom: "uatom" });
     const chains = Object.keys(expected.dest_assets);
     expect(chains).toContain("osmosis-1");
@@ -158,7 +159,7 @@ describe("route", () => {
     const svg = await answer(await get(reach("&format=svg")));
     expect(svgTexts(svg.text as string)).toEqual(expect.arrayContaining(["cosmoshub-4", ...chains]));
     expect((await answer(await get(reach("&format=png")), 400)).message).toContain("reach: format:");
-    expect((await answer(await get("/v2/fungible/reach?source_asset_chain_id=cosmoshub&source_asset_denom=uatom"), 404)).message).toContain("cosmoshub-4");
+    expect((await answer(await get("/fungible-graph/v1/reach?source_asset_chain_id=cosmoshub&source_asset_denom=uatom"), 404)).message).toContain("cosmoshub-4");
   });
 
   it("no route is an answer (route null), not an error", async () => {
@@ -172,9 +173,9 @@ describe("route", () => {
 
   it.each([
     [route("cosmoshub-4", "osmosis-1:uosmo"), 400, "route: from: from must be <chain_id>:<denom>, such as cosmoshub-4:uatom"],
-    ["/v2/fungible/route?from=cosmoshub-4:uatom", 400, "route: to: to is required"],
+    ["/fungible-graph/v1/route?from=cosmoshub-4:uatom", 400, "route: to: to is required"],
     [route("cosmoshub-4:uatom", "osmosis-1:uosmo", "&format=png"), 400, "route: format:"],
-    ["/v2/fungible/explain?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom&dest_chain_id=osmosis-1&format=json", 400, "explain: format:"],
+    ["/fungible-graph/v1/explain?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom&dest_chain_id=osmosis-1&format=json", 400, "explain: format:"],
     [route("cosmoshub-4:uatom", "osmosis-1:uosmo", "&include_swaps=maybe"), 400, "route: include_swaps:"],
     [route("nowhere-9:uatom", "osmosis-1:uosmo"), 404, '"nowhere-9"'],
     [route("cosmoshub-4:ATOM", "osmosis-1:uosmo"), 404, '"ATOM"'],
@@ -187,9 +188,9 @@ describe("route", () => {
 
 describe("methods, the page, and its files", () => {
   it.each([
-    ["/v2/fungible/chains", "POST", "GET, HEAD"],
-    ["/v2/fungible/route", "DELETE", "GET, HEAD"],
-    ["/v2/fungible/explain", "PUT", "GET, HEAD, POST"],
+    ["/fungible-graph/v1/chains", "POST", "GET, HEAD"],
+    ["/fungible-graph/v1/route", "DELETE", "GET, HEAD"],
+    ["/fungible-graph/v1/explain", "PUT", "GET, HEAD, POST"],
     ["/", "POST", "GET, HEAD"],
   ])("%s answers %s with 405 and Allow: %s", async (path, method, allow) => {
     const response = await get(path, { method });
@@ -198,10 +199,10 @@ describe("methods, the page, and its files", () => {
   });
 
   it("explain's POST body goes through the service's JSON checks", async () => {
-    const form = await get("/v2/fungible/explain", { method: "POST", headers: { "content-type": "text/plain" }, body: "{}" });
+    const form = await get("/fungible-graph/v1/explain", { method: "POST", headers: { "content-type": "text/plain" }, body: "{}" });
     expect(await answer(form, 415)).toMatchObject({ code: 3 });
-    expect(await answer(await handler(jsonRequest("/v2/fungible/explain", "{")), 400)).toMatchObject({ code: 3 });
-    expect(await answer(await handler(jsonRequest("/v2/fungible/explain", "x".repeat(70_000))), 413)).toMatchObject({ code: 8 });
+    expect(await answer(await handler(jsonRequest("/fungible-graph/v1/explain", "{")), 400)).toMatchObject({ code: 3 });
+    expect(await answer(await handler(jsonRequest("/fungible-graph/v1/explain", "x".repeat(70_000))), 413)).toMatchObject({ code: 8 });
   });
 
   it("GET / is the page: HTML that loads only this server's script and style", async () => {

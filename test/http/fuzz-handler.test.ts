@@ -20,15 +20,26 @@ const PAGE_FILES = new Set(["/", "/explorer/app.js", "/explorer/app.css"]);
 const PATHS = [
   "/v2/fungible/assets_from_source",
   "/v2/fungible/assets_between_chains",
-  "/v2/fungible/explain",
-  "/v2/fungible/chains",
+  "/fungible-graph/v1/explain",
+  "/fungible-graph/v1/chains",
+  "/fungible-graph/v1/assets",
+  "/fungible-graph/v1/route",
+  "/v2/info/chains",
   "/v2/fungible/assets",
+  "/v2/info/bridges",
+  "/v2/fungible/venues",
+  "/v2/fungible/ibc_origin_assets",
+  "/v2/fungible/recommend_assets",
   "/v2/fungible/route",
   "/health",
   "/openapi.json",
   "/",
 ];
 const FIELDS = [
+  "chain_ids",
+  "include_evm",
+  "assets",
+  "requests",
   "source_asset_denom",
   "source_asset_chain_id",
   "source_chain_id",
@@ -160,7 +171,8 @@ describe("the handler under generated requests", () => {
         const url = `http://fungible.test${r.path}${r.query === "" ? "" : `?${r.query}`}`;
         const response = await handler(new Request(url, init));
         seen.set(response.status, (seen.get(response.status) ?? 0) + 1);
-        expect(response.status, url).toBeLessThan(500);
+        // The one 5xx by design: a Skip Go path this service does not implement is 501.
+        if (!(response.status === 501 && r.path === "/v2/fungible/route")) expect(response.status, url).toBeLessThan(500);
         expect(response.headers.get("x-data-version")).toBe(version);
         let bytes = new Uint8Array(await response.arrayBuffer());
         if (upper === "HEAD" || response.status === 204 || response.status === 304) {

@@ -25,7 +25,16 @@ const OPS = {
 } as const;
 
 /** The explorer's endpoints and the components they add (src/http/explorer-openapi.ts). */
-const EXPLORER_PATHS = ["/", "/v2/fungible/explain", "/v2/fungible/chains", "/v2/fungible/assets", "/v2/fungible/route", "/v2/fungible/reach"];
+/** The Skip Go paths besides the two queries: its read-only discovery calls, and those answered with 501. */
+const SKIP_PATHS = [
+  "/v2/info/chains", "/v2/fungible/assets", "/v2/info/bridges", "/v2/fungible/venues", "/v2/fungible/ibc_origin_assets", "/v2/fungible/recommend_assets",
+  "/v2/fungible/route", "/v2/fungible/msgs", "/v2/fungible/msgs_direct", "/v2/info/balances", "/v2/cosmos/balances", "/v2/tx/submit", "/v2/tx/track", "/v2/tx/status",
+];
+const SKIP_SCHEMAS = [
+  "SkipChainsResponse", "SkipAssetsResponse", "SkipBridgesResponse", "SkipVenuesResponse",
+  "IbcOriginAssetsRequest", "IbcOriginAssetsResponse", "RecommendAssetsRequest", "RecommendAssetsResponse",
+];
+const EXPLORER_PATHS = ["/", "/fungible-graph/v1/explain", "/fungible-graph/v1/chains", "/fungible-graph/v1/assets", "/fungible-graph/v1/route", "/fungible-graph/v1/reach"];
 const EXPLORER_SCHEMAS = [
   "AssetSummary",
   "AssetsAnswer",
@@ -61,7 +70,7 @@ function schemaAccepts(op: Operation, body: unknown): boolean {
 describe("the document", () => {
   it("is OpenAPI 3.1 with both queries, health, and schemas that compile strictly", () => {
     expect(document.openapi).toBe("3.1.0");
-    expect(Object.keys(document.paths).sort()).toEqual(["/health", OPS.assetsBetweenChains.path, OPS.assetsFromSource.path, ...EXPLORER_PATHS].sort());
+    expect(Object.keys(document.paths).sort()).toEqual(["/health", OPS.assetsBetweenChains.path, OPS.assetsFromSource.path, ...EXPLORER_PATHS, ...SKIP_PATHS].sort());
     // Strict mode refuses unknown keywords and ambiguous types; "components" is the only allowed extra.
     const strict = new Ajv2020({ strict: true, allowUnionTypes: true });
     strict.addKeyword("components");
@@ -69,7 +78,7 @@ describe("the document", () => {
     strict.addFormat("date-time", true);
     strict.addSchema({ $id: DOC_ID, components: document.components });
     const ids = Object.keys((document.components as { schemas: object }).schemas);
-    expect(ids.sort()).toEqual(["Asset", "AssetsBetweenChainsRequest", "AssetsBetweenChainsResponse", "AssetsFromSourceRequest", "AssetsFromSourceResponse", "ErrorBody", "HealthBody", ...EXPLORER_SCHEMAS].sort());
+    expect(ids.sort()).toEqual(["Asset", "AssetsBetweenChainsRequest", "AssetsBetweenChainsResponse", "AssetsFromSourceRequest", "AssetsFromSourceResponse", "ErrorBody", "HealthBody", ...EXPLORER_SCHEMAS, ...SKIP_SCHEMAS].sort());
     for (const id of ids) expect(typeof strict.getSchema(`${DOC_ID}#/components/schemas/${id}`), id).toBe("function");
   });
 
@@ -202,14 +211,14 @@ describe("the explorer endpoints answer as documented", () => {
   }
 
   const route = (from: string, to: string, extra = "") =>
-    `/v2/fungible/route?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}${extra}`;
+    `/fungible-graph/v1/route?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}${extra}`;
   const atomOnOsmosis = `osmosis-1:${ATOM_ON_OSMOSIS}`;
   it.each([
-    ["get", "/v2/fungible/chains", 200],
-    ["get", "/v2/fungible/assets?chain_id=cosmoshub-4", 200],
-    ["get", "/v2/fungible/assets?chain_id=__proto__", 200],
-    ["get", "/v2/fungible/assets?chain_id=cosmoshub", 404],
-    ["get", "/v2/fungible/assets", 400],
+    ["get", "/fungible-graph/v1/chains", 200],
+    ["get", "/fungible-graph/v1/assets?chain_id=cosmoshub-4", 200],
+    ["get", "/fungible-graph/v1/assets?chain_id=__proto__", 200],
+    ["get", "/fungible-graph/v1/assets?chain_id=cosmoshub", 404],
+    ["get", "/fungible-graph/v1/assets", 400],
     ["get", route("cosmoshub-4:uatom", atomOnOsmosis), 200],
     ["get", route("cosmoshub-4:uatom", atomOnOsmosis, "&format=mermaid"), 200],
     ["get", route("cosmoshub-4:uatom", atomOnOsmosis, "&format=dot&include_swaps=true"), 200],
@@ -218,17 +227,17 @@ describe("the explorer endpoints answer as documented", () => {
     ["get", route("cosmoshub-4", atomOnOsmosis), 400],
     ["get", route("cosmoshub-4:uatom", atomOnOsmosis, "&format=svg"), 200],
     ["get", route("cosmoshub-4:uatom", atomOnOsmosis, "&format=png"), 400],
-    ["get", "/v2/fungible/explain?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom&dest_chain_id=osmosis-1", 200],
-    ["get", "/v2/fungible/explain?source_asset_chain_id=cosmoshub&source_asset_denom=ATOM&dest_chain_id=osmosis", 200],
-    ["get", "/v2/fungible/explain?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom", 400],
-    ["get", "/v2/fungible/explain?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom&dest_chain_id=osmosis-1&format=mermaid", 200],
-    ["get", "/v2/fungible/explain?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom&dest_chain_id=1&format=svg", 200],
-    ["get", "/v2/fungible/explain?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom&dest_chain_id=osmosis-1&format=json", 400],
-    ["get", "/v2/fungible/reach?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom", 200],
-    ["get", "/v2/fungible/reach?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom&format=svg&allow_multi_tx=true", 200],
-    ["get", "/v2/fungible/reach?source_asset_chain_id=cosmoshub&source_asset_denom=uatom", 404],
-    ["get", "/v2/fungible/reach?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom&format=json", 400],
-    ["post", "/v2/fungible/chains", 405],
+    ["get", "/fungible-graph/v1/explain?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom&dest_chain_id=osmosis-1", 200],
+    ["get", "/fungible-graph/v1/explain?source_asset_chain_id=cosmoshub&source_asset_denom=ATOM&dest_chain_id=osmosis", 200],
+    ["get", "/fungible-graph/v1/explain?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom", 400],
+    ["get", "/fungible-graph/v1/explain?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom&dest_chain_id=osmosis-1&format=mermaid", 200],
+    ["get", "/fungible-graph/v1/explain?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom&dest_chain_id=1&format=svg", 200],
+    ["get", "/fungible-graph/v1/explain?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom&dest_chain_id=osmosis-1&format=json", 400],
+    ["get", "/fungible-graph/v1/reach?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom", 200],
+    ["get", "/fungible-graph/v1/reach?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom&format=svg&allow_multi_tx=true", 200],
+    ["get", "/fungible-graph/v1/reach?source_asset_chain_id=cosmoshub&source_asset_denom=uatom", 404],
+    ["get", "/fungible-graph/v1/reach?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom&format=json", 400],
+    ["post", "/fungible-graph/v1/chains", 405],
   ] as const)("%s %s", async (method, url, status) => {
     expect(await expectDocumented(method, url)).toBe(status);
   });
@@ -240,7 +249,7 @@ describe("the explorer endpoints answer as documented", () => {
     [{ source_asset_chain_id: "cosmoshub-4", source_asset_denom: "uatom", dest_chain_id: 7 }, 400],
     [[], 400],
   ] as const)("post explain %j", async (body, status) => {
-    expect(await expectDocumented("post", "/v2/fungible/explain", body)).toBe(status);
+    expect(await expectDocumented("post", "/fungible-graph/v1/explain", body)).toBe(status);
   });
 
   it("the ExplainRequest schema accepts and rejects what the handler does", async () => {
@@ -257,7 +266,7 @@ describe("the explorer endpoints answer as documented", () => {
       "explain",
     ];
     for (const body of bodies) {
-      const response = await handler(jsonRequest("/v2/fungible/explain", JSON.stringify(body)));
+      const response = await handler(jsonRequest("/fungible-graph/v1/explain", JSON.stringify(body)));
       expect([200, 400]).toContain(response.status);
       expect(schema("ExplainRequest")(body), JSON.stringify(body)).toBe(response.status === 200);
     }
@@ -265,9 +274,9 @@ describe("the explorer endpoints answer as documented", () => {
 
   it("documents one query parameter per field of the GET forms", () => {
     const names = (path: string) => paths[path]!.get!.parameters!.map((p) => p.name);
-    expect(names("/v2/fungible/route")).toEqual(["from", "to", "include_swaps", "format"]);
-    expect(names("/v2/fungible/assets")).toEqual(["chain_id"]);
+    expect(names("/fungible-graph/v1/route")).toEqual(["from", "to", "include_swaps", "format"]);
+    expect(names("/fungible-graph/v1/assets")).toEqual(["chain_id"]);
     const explainFields = Object.keys((document.components as { schemas: Record<string, { properties: object }> }).schemas.ExplainRequest!.properties);
-    expect(names("/v2/fungible/explain")).toEqual([...explainFields, "format"]);
+    expect(names("/fungible-graph/v1/explain")).toEqual([...explainFields, "format"]);
   });
 });

@@ -32,7 +32,7 @@ const expectBoth = (pair: unknown[], expected: unknown) => {
   expect(pair[1], "oracle").toEqual(expected);
 };
 const derivedUa = (chain_id: string, trace: string, denom: string) => ({
-  denom, chain_id, origin_denom: "ua", origin_chain_id: "a-1", trace, is_cw20: false, is_evm: false,
+  denom, chain_id, origin_denom: "ua", origin_chain_id: "a-1", trace, is_cw20: false, is_evm: false, is_svm: false,
 });
 const ibcHop = (from_chain: string, to_chain: string, via: string, starts_tx: boolean) => ({ kind: "ibc", from_chain, to_chain, via, starts_tx });
 
@@ -158,8 +158,8 @@ describe("contract points found by the oracle (issue 7)", () => {
     const ub = { chain_id: "b-1", denom: "ub", name: "B token", decimals: 6 };
     const ubOnA = { chain_id: "a-1", denom: "ibc/4E6A0713A1F81FDF870E871780D3D08566FF709B5FA6DF17D14CCE244F50F30B", trace: "transfer/channel-0", origin_chain_id: "b-1", origin_denom: "ub", symbol: "B" };
     const pair = {
-      asset_on_source: { denom: "ub", chain_id: "b-1", origin_denom: "ub", origin_chain_id: "b-1", trace: "", is_cw20: false, is_evm: false, name: "B token", decimals: 6 },
-      asset_on_dest: { ...ubOnA, is_cw20: false, is_evm: false },
+      asset_on_source: { denom: "ub", chain_id: "b-1", origin_denom: "ub", origin_chain_id: "b-1", trace: "", is_cw20: false, is_evm: false, is_svm: false, name: "B token", decimals: 6 },
+      asset_on_dest: { ...ubOnA, is_cw20: false, is_evm: false, is_svm: false },
       txs_required: 1,
       bridges: ["IBC"],
     };
@@ -234,7 +234,7 @@ describe("swap rules, literal examples (routeIndex and oracle)", () => {
     const ask = answers(swapChains(false));
     const request = { source_asset_denom: uaOnB, source_asset_chain_id: "b-1", recommendation_reason: "DIRECT" as const, allow_multi_tx: true };
     const ua = { ...derivedUa("a-1", "", "ua"), symbol: "A" };
-    const ub = { denom: "ub", chain_id: "b-1", origin_denom: "ub", origin_chain_id: "b-1", trace: "", is_cw20: false, is_evm: false, symbol: "B" };
+    const ub = { denom: "ub", chain_id: "b-1", origin_denom: "ub", origin_chain_id: "b-1", trace: "", is_cw20: false, is_evm: false, is_svm: false, symbol: "B" };
     expectBoth(ask.fromSource({ ...request, ...swaps }), { dest_assets: { "a-1": { assets: [ua] }, "b-1": { assets: [ub] } } });
     expectBoth(ask.fromSource({ ...request, include_swaps: true, swap_venues: [{ name: "pool", chain_id: "a-1" }] }), { dest_assets: { "a-1": { assets: [ua] } } });
     expectBoth(ask.fromSource({ ...request, include_swaps: false, swap_venues: [{ name: "pool", chain_id: "b-1" }] }), { dest_assets: { "a-1": { assets: [ua] } } });

@@ -1,16 +1,17 @@
 /**
- * The shared explain case table (test/explain/cases.ts) asked through the page, in a real headless
- * Chromium, as a person would: type the source asset and destination, set the filters, press
- * Explain, and read what the page shows (verdict, reason codes and messages, suggestions, the
- * drawn route). Every reason code and the reachable cases go through it, on the fixture and mainnet.
+ * The explain wiring cases (test/explain/cases.ts; the whole table runs on the library) asked through
+ * the page, in a real headless Chromium, as a person would: type the source asset and destination,
+ * set the filters, press Explain, and read what the page shows (verdict, reason codes and messages,
+ * suggestions, the drawn route and the paths of an unreachable answer), on the fixture and mainnet.
+ * The cases cover each reason the page shows in its own way (see page-why.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import type { AssetRouter } from "../../src/index.js";
 import { explain } from "../../src/entries/explain.js";
-import { ExplainRequestSchema, REASON_CODES } from "../../src/entries/schemas.js";
+import { ExplainRequestSchema } from "../../src/entries/schemas.js";
 import { type ExplainRequest } from "../../src/entries/explain.js";
-import { checkPicture, EXPLAIN_CASES, type ExplainCase } from "../explain/cases.js";
+import { checkPicture, wiringCases, type ExplainCase } from "../explain/cases.js";
 import { fixtureGraph, mainnetGraph } from "../explain/graphs.js";
 import { chromiumMissing, launchChromium, openExplorer, startExplorer, type Explorer, type OpenPage } from "./chromium.js";
 
@@ -51,7 +52,7 @@ async function askWhy(page: Page, request: ExplainRequest): Promise<Shown> {
     }
   }, fields);
   await Promise.all([
-    page.waitForResponse((response) => response.url().endsWith("/v2/fungible/explain")),
+    page.waitForResponse((response) => response.url().endsWith("/fungible-graph/v1/explain")),
     page.click("#why-form button[type=submit]"),
   ]);
   await page.waitForSelector("#why-result[aria-busy=false]", { state: "attached" });
@@ -145,7 +146,7 @@ function runCases(label: string, graphOf: () => Promise<AssetRouter> | AssetRout
   });
 }
 
-const fixtureCases = EXPLAIN_CASES.filter((c) => c.router === "fixture");
+const fixtureCases = wiringCases().filter((c) => c.router === "fixture");
 
 describe.skipIf(chromiumMissing !== null)("headless Chromium", () => {
   let browser: Browser;
@@ -156,13 +157,16 @@ describe.skipIf(chromiumMissing !== null)("headless Chromium", () => {
     await browser?.close();
   });
   runCases("fixture", fixtureGraph, fixtureCases, () => browser);
-  runCases("mainnet", mainnetGraph, EXPLAIN_CASES.filter((c) => c.router === "mainnet"), () => browser);
+  runCases("mainnet", mainnetGraph, wiringCases().filter((c) => c.router === "mainnet"), () => browser);
 });
 
 describe("coverage of the page cases", () => {
-  it("the fixture cases reach every reason code and a reachable answer", () => {
+  it("the fixture cases reach each reason the page shows in its own way, and a reachable answer", () => {
+    // page-why.ts: a field per unknown chain side and dest_asset_not_on_chain, suggestion buttons,
+    // the INACTIVE path and the multi-transaction route drawn.
     const covered = new Set(fixtureCases.flatMap((c) => c.codes));
-    expect(REASON_CODES.filter((code) => !covered.has(code))).toEqual([]);
+    for (const code of ["unknown_chain", "unknown_asset", "dest_asset_not_on_chain", "inactive_channel", "needs_multiple_txs", "filtered_out"]) expect(covered, code).toContain(code);
     expect(fixtureCases.some((c) => c.reachable)).toBe(true);
+    expect(fixtureCases.some((c) => (c.pictures ?? []).length === 3)).toBe(true);
   });
 });

@@ -14,6 +14,7 @@ import { loadDataset } from "../../src/router/dataset-router.js";
 import { applyOverrides, parseOverrides } from "../../src/registry/overrides.js";
 import { arbitraryRegistry } from "../support/arbitrary-registry.js";
 import { DENOMS, fixtureRegistry } from "../support/fixtures.js";
+import { propertyRuns } from "../support/property-runs.js";
 
 const COMPILED_AT = "2026-01-01T00:00:00.000Z";
 
@@ -65,7 +66,7 @@ describe("a loaded dataset is the built graph", () => {
         expect(routeIndexOfRouter(loaded).model.facts).toEqual(routeIndexOfRouter(built).model.facts);
         expect(routeIndexOfRouter(loaded).model.hops).toEqual(routeIndexOfRouter(built).model.hops);
       }),
-      { numRuns: 25 },
+      { numRuns: propertyRuns(25) },
     );
   });
 
@@ -233,7 +234,7 @@ describe("what is not a dataset is refused whole", () => {
     reordered.registry.strings.reverse();
     for (const table of ["chains", "assets", "ibc_channels", "bridge_links"] as const) {
       for (const [name, column] of Object.entries(reordered.registry[table] as Record<string, number[]>)) {
-        if (/^(chain_type|pfm_enabled|supports_memo|is_cw20|is_evm|decimals|status|preferred|bridge|bidirectional)$/.test(name)) continue;
+        if (/^(chain_type|pfm_enabled|supports_memo|is_testnet|is_cw20|is_evm|decimals|status|preferred|bridge|bidirectional)$/.test(name)) continue;
         column.forEach((value, i) => (column[i] = value === -1 ? -1 : n - 1 - value));
       }
     }

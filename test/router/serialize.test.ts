@@ -3,6 +3,7 @@ import { expect, test } from "vitest";
 import { assetsBetweenChainsJson, assetsFromSourceJson } from "../../src/wire/serialize.js";
 import { arbitraryRegistry } from "../support/arbitrary-registry.js";
 import { allAssets, engineFor } from "../support/route-index-helpers.js";
+import { propertyRuns } from "../support/property-runs.js";
 
 test("the cached serialisers write exactly what JSON.stringify writes", () => {
   fc.assert(
@@ -17,7 +18,7 @@ test("the cached serialisers write exactly what JSON.stringify writes", () => {
       const pairs = routeIndex.assetsBetweenChains({ source_chain_id: a!, dest_chain_id: b!, allow_multi_tx: multi, include_no_metadata_assets: true, include_cw20_assets: true, include_evm_assets: true });
       expect(assetsBetweenChainsJson(pairs)).toBe(JSON.stringify(pairs));
     }),
-    { numRuns: 40 },
+    { numRuns: propertyRuns(40) },
   );
 });
 

@@ -9,9 +9,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { ibcDenom } from "../../src/index.js";
 import { runCli, startServe, type CliResult } from "../cli/run-cli.js";
 import { xmlParserMissing, xmlWellFormed } from "./xml.js";
+import { oracleIbcDenom } from "../oracle/oracle-graph.js";
 
 const HOSTILE_FILE = new URL("../../fixtures/hostile-registry.json", import.meta.url).pathname;
 const hostile = () => JSON.parse(readFileSync(HOSTILE_FILE, "utf8")) as {
@@ -31,7 +31,7 @@ function expectClean(result: CliResult): void {
   expect(`${result.stdout}\n${result.stderr}`).not.toMatch(/^reload ok|^hub-1 +uhub +FORGED/m);
 }
 
-const onDex = (denom: string) => `dex-1:${ibcDenom("transfer/channel-7", denom)}`;
+const onDex = (denom: string) => `dex-1:${oracleIbcDenom("transfer/channel-7", denom)}`;
 
 describe("text output", () => {
   test.each([

@@ -15,6 +15,9 @@ import {
   terminalText,
   xmlText,
 } from "../../src/wire/safe-text.js";
+import { propertyRuns } from "../support/property-runs.js";
+
+const RUNS = { numRuns: propertyRuns(500) };
 
 /** C0, DEL, C1, and the bidi controls (marks, embeddings, overrides, isolates, ALM). */
 const CONTROL_OR_BIDI = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
@@ -64,12 +67,12 @@ describe("terminal", () => {
         expect(shown).not.toMatch(LONE_SURROGATE);
         expect(unescape(shown)).toBe(text);
       }),
-      { numRuns: 500 },
+      RUNS,
     );
   });
 
   test("property: distinct texts never show alike", () => {
-    fc.assert(fc.property(anyText, anyText, (a, b) => a === b || terminalText(a) !== terminalText(b)), { numRuns: 500 });
+    fc.assert(fc.property(anyText, anyText, (a, b) => a === b || terminalText(a) !== terminalText(b)), RUNS);
   });
 
   test("property: terminalLine output is one line; terminalLines has as many lines as its input", () => {
@@ -110,7 +113,7 @@ describe("page and XML", () => {
         expect(shown).not.toMatch(CONTROL_OR_BIDI);
         expect(unescape(shown)).toBe(text);
       }),
-      { numRuns: 500 },
+      RUNS,
     );
   });
 });
@@ -131,7 +134,7 @@ describe("Mermaid", () => {
         expect(shown).not.toMatch(NOT_XML_CHAR);
         expect(shown.replace(/#(quot|lt|gt|amp|\d+);/g, "")).not.toContain("#");
       }),
-      { numRuns: 500 },
+      RUNS,
     );
   });
 });

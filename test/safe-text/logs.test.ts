@@ -28,7 +28,7 @@ describe("server log lines", () => {
   });
 
   test("an access log line stays JSON of the exact path, with C1, bidi and invisible characters escaped", () => {
-    const path = "/v2/fungible/route/\u009b31m\u202e\u200b\u0085";
+    const path = "/fungible-graph/v1/route/\u009b31m\u202e\u200b\u0085";
     const line = accessLine("GET", `${path}?from=x`, 200, 1.234);
     expect(line).not.toMatch(RAW);
     expect(line).not.toContain("\n");

@@ -6,7 +6,6 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { ibcDenom } from "../../src/index.js";
 import { createService } from "../../src/http/handler.js";
 import { parseRegistry, type RegistryInput } from "../../src/index.js";
 import { reachToDot, routeToDot } from "../../src/entries/render.js";
@@ -17,12 +16,13 @@ import { buildRouter } from "../../src/index.js";
 import { explain } from "../../src/entries/explain.js";
 import type { Route } from "../../src/index.js";
 import { xmlParserMissing, xmlWellFormed } from "./xml.js";
+import { oracleIbcDenom } from "../oracle/oracle-graph.js";
 
 const input = JSON.parse(readFileSync(new URL("../../fixtures/hostile-registry.json", import.meta.url), "utf8")) as RegistryInput;
 const router = buildRouter(parseRegistry(input));
 const HUB_DENOMS = ["uhub", "ucoin", "factory/hub1:hostile", "uzw"];
 /** The voucher of a hub-1 asset on dex-1 (dex-1's end of the channel is channel-7). */
-const onDex = (denom: string) => ibcDenom("transfer/channel-7", denom);
+const onDex = (denom: string) => oracleIbcDenom("transfer/channel-7", denom);
 
 /** Raw characters no picture may hold: C0 but LF, DEL, C1, bidi, zero-width/BOM, and what XML 1.0 forbids. */
 const HOSTILE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff\ufffe\uffff\ud800-\udfff]/;
@@ -116,7 +116,7 @@ describe("the HTTP picture endpoints", () => {
 
   test("a route picture whose symbol holds NUL and U+FFFE is a 200 with well-formed SVG; its JSON keeps the exact symbol", async () => {
     for (const format of ["svg", "mermaid", "dot"]) {
-      const response = await get(`/v2/fungible/route?from=${encodeURIComponent("hub-1:factory/hub1:hostile")}&to=${encodeURIComponent(`dex-1:${onDex("factory/hub1:hostile")}`)}&format=${format}`);
+      const response = await get(`/fungible-graph/v1/route?from=${encodeURIComponent("hub-1:factory/hub1:hostile")}&to=${encodeURIComponent(`dex-1:${onDex("factory/hub1:hostile")}`)}&format=${format}`);
       expect(response.status).toBe(200);
       const answer = (await response.json()) as { route: Route; text: string };
       expect(answer.route.from.symbol).toBe("A\uFFFEB\u0000C");
@@ -126,7 +126,7 @@ describe("the HTTP picture endpoints", () => {
   });
 
   test("a reach picture from the bidi-override symbol is a 200 with well-formed SVG", async () => {
-    const response = await get("/v2/fungible/reach?source_asset_chain_id=hub-1&source_asset_denom=uhub&format=svg");
+    const response = await get("/fungible-graph/v1/reach?source_asset_chain_id=hub-1&source_asset_denom=uhub&format=svg");
     expect(response.status).toBe(200);
     const answer = (await response.json()) as { source: { symbol: string }; text: string };
     expect(answer.source.symbol).toBe("\u202eMOTA");

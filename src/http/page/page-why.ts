@@ -89,7 +89,7 @@ function clearPictures(): void {
 /** The same answer drawn by the service (explain's ?format=): Mermaid and DOT to copy, Graphviz's SVG to see. */
 async function showPictures(request: ExplainForm): Promise<void> {
   clearPictures();
-  const texts = await Promise.all(PICTURES.map((format) => api<ExplainPicture>("/v2/fungible/explain?" + query({ format }), request).then((answer) => answer.text)));
+  const texts = await Promise.all(PICTURES.map((format) => api<ExplainPicture>("/fungible-graph/v1/explain?" + query({ format }), request).then((answer) => answer.text)));
   PICTURES.forEach((format, i) => {
     $<HTMLTextAreaElement>("why-" + format).value = texts[i] ?? "";
   });
@@ -104,7 +104,7 @@ export async function runWhy(event: Event): Promise<void> {
   const verdict = $("why-verdict");
   $("why-result").setAttribute("aria-busy", "true");
   try {
-    const answer = await api<ExplainResponse>("/v2/fungible/explain", request);
+    const answer = await api<ExplainResponse>("/fungible-graph/v1/explain", request);
     const what = request.source_asset_chain_id + " " + request.source_asset_denom;
     const where = answer.dest_chain_id + (request.dest_asset_denom ? " " + request.dest_asset_denom : "");
     setText(verdict, answer.reachable ? what + " can reach " + where + "." : what + " cannot reach " + where + ".");

@@ -30,7 +30,7 @@ const assetCache = new Map<string, Promise<readonly AssetSummary[]>>();
 function assetsOf(chainId: string): Promise<readonly AssetSummary[]> {
   let pending = assetCache.get(chainId);
   if (!pending) {
-    pending = api<{ assets: readonly AssetSummary[] }>("/v2/fungible/assets?" + query({ chain_id: chainId })).then((answer) => answer.assets);
+    pending = api<{ assets: readonly AssetSummary[] }>("/fungible-graph/v1/assets?" + query({ chain_id: chainId })).then((answer) => answer.assets);
     pending.catch(() => assetCache.delete(chainId));
     assetCache.set(chainId, pending);
   }
@@ -77,7 +77,7 @@ async function showRoute(from: AssetRef, to: AssetRef, includeSwaps: boolean): P
   view.replaceChildren(el("p", { textContent: "Finding the route\u2026" }));
   showError("route-error", null);
   try {
-    const answer = await api<RouteAnswer>("/v2/fungible/route?" + query({
+    const answer = await api<RouteAnswer>("/fungible-graph/v1/route?" + query({
       from: from.chain_id + ":" + from.denom,
       to: to.chain_id + ":" + to.denom,
       include_swaps: includeSwaps ? "true" : undefined,
@@ -169,7 +169,7 @@ const valueOf = (event: Event) => (event.target as HTMLInputElement | HTMLSelect
 
 async function start(): Promise<void> {
   try {
-    const { chains } = await api<{ chains: readonly ChainSummary[] }>("/v2/fungible/chains");
+    const { chains } = await api<{ chains: readonly ChainSummary[] }>("/fungible-graph/v1/chains");
     for (const chain of chains) knownChains.add(chain.chain_id);
     $("chain-ids").replaceChildren(...chains.map((chain) => el("option", { value: chain.chain_id, label: chain.pretty_name || "" })));
     fillChainSelect($("reach-chain"), chains);

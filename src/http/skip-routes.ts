@@ -1,0 +1,107 @@
+/**
+ * The Skip Go API paths of the HTTP surface besides the two queries: its read-only discovery
+ * calls, answered in the hosted API's wire format (src/wire/skip.ts, src/router/skip.ts), and the
+ * paths the project does not implement (quotes, messages, balances, transactions), which answer
+ * 501 with a JSON error naming what is offered instead. No Skip path answers another contract:
+ * the project's own endpoints live under EXTENSION_PREFIX (./explorer-schemas.ts).
+ */
+import { FungibleError } from "../errors.js";
+import { skipAssets, skipBridges, skipChains, skipIbcOriginAssets, skipRecommendAssets, skipVenues } from "../router/skip.js";
+import { SkipAssetsRequestSchema, SkipChainsRequestSchema, SkipVenuesRequestSchema, type IbcOriginAssetsRequest, type RecommendAssetsRequest } from "../wire/skip.js";
+import { JSON_TYPE, queryString, type AppContext, type RouteHandler } from "./app-env.js";
+import { errorResponses, jsonContent, pickErrors, queryOf, queryParameters } from "./openapi-parts.js";
+import { queryToBody } from "./query-params.js";
+import { assertJsonContentType, readJsonBody } from "./read-json.js";
+import { EXTENSION_PREFIX } from "./explorer-schemas.js";
+
+
+const json = (c: AppContext, value: unknown) => c.body(JSON.stringify(value), 200, { "content-type": JSON_TYPE });
+const params = (c: AppContext) => new URLSearchParams(queryString(c.req.url));
+const ok = (description: string, id: string) => ({ "200": { description, content: jsonContent(id) } });
+
+const discoveryGet = (operationId: string, summary: string, response: string, query: Parameters<typeof queryOf>[0] | null) => () => ({
+  operationId,
+  summary,
+  tags: ["Skip Go discovery"],
+  ...(query === null ? {} : { parameters: queryParameters(queryOf(query)) }),
+  responses: { ...ok("As the hosted Skip Go API answers", response), ...pickErrors(["400", "405", "500"], query === null ? {} : { "404": "A chain id in chain_ids is not in the registry (gRPC code 5)" }) },
+});
+
+const discoveryPost = (operationId: string, summary: string, request: string, response: string) => () => ({
+  operationId,
+  summary,
+  tags: ["Skip Go discovery"],
+  requestBody: { required: true, content: jsonContent(request) },
+  responses: { ...ok("As the hosted Skip Go API answers", response), ...pickErrors(["400", "405", "413", "415", "500"]) },
+});
+
+/**
+ * Skip Go paths this service does not answer (skip-mev/skip-go docs/swagger.yml and the paths
+ * `@skip-go/client` calls), each with the method the hosted API serves it on.
+ */
+const UNIMPLEMENTED = [
+  { method: "POST", path: "/v2/fungible/route", operationId: "skipRouteUnimplemented", what: "quotes (amounts, swaps, fees)" },
+  { method: "POST", path: "/v2/fungible/msgs", operationId: "skipMsgsUnimplemented", what: "transaction messages" },
+  { method: "POST", path: "/v2/fungible/msgs_direct", operationId: "skipMsgsDirectUnimplemented", what: "transaction messages" },
+  { method: "POST", path: "/v2/info/balances", operationId: "skipBalancesUnimplemented", what: "wallet balances" },
+  { method: "GET", path: "/v2/cosmos/balances", operationId: "skipCosmosBalancesUnimplemented", what: "wallet balances" },
+  { method: "POST", path: "/v2/tx/submit", operationId: "skipTxSubmitUnimplemented", what: "transaction broadcasting" },
+  { method: "POST", path: "/v2/tx/track", operationId: "skipTxTrackUnimplemented", what: "transaction tracking" },
+  { method: "GET", path: "/v2/tx/status", operationId: "skipTxStatusUnimplemented", what: "transaction status" },
+] as const;
+
+const OFFERED =
+  "this service answers which assets can move where: POST or GET /v2/fungible/assets_from_source and /v2/fungible/assets_between_chains, " +
+  "the read-only discovery calls (/v2/info/chains, /v2/fungible/assets, /v2/info/bridges, /v2/fungible/venues, " +
+  `/v2/fungible/ibc_origin_assets, /v2/fungible/recommend_assets), and its own endpoints under ${EXTENSION_PREFIX}/ (route: the hops between two assets)`;
+
+function notImplemented(path: string, what: string): FungibleError {
+  return new FungibleError("not_implemented", `${path} is not implemented: this service has no ${what}; ${OFFERED}`);
+}
+
+export const SKIP_ROUTES = [
+  { method: "GET", path: "/v2/info/chains", operationId: "skipChains", doc: discoveryGet("skipChains", "Chains with bech32 prefix, fee assets, logo and IBC capabilities (Skip Go /v2/info/chains)", "SkipChainsResponse", SkipChainsRequestSchema) },
+  { method: "GET", path: "/v2/fungible/assets", operationId: "skipAssets", doc: discoveryGet("skipAssets", "Assets by chain id (Skip Go /v2/fungible/assets)", "SkipAssetsResponse", SkipAssetsRequestSchema) },
+  { method: "GET", path: "/v2/info/bridges", operationId: "skipBridges", doc: discoveryGet("skipBridges", "The bridge types the data routes over (Skip Go /v2/info/bridges)", "SkipBridgesResponse", null) },
+  { method: "GET", path: "/v2/fungible/venues", operationId: "skipVenues", doc: discoveryGet("skipVenues", "The registry's swap venues (Skip Go /v2/fungible/venues)", "SkipVenuesResponse", SkipVenuesRequestSchema) },
+  { method: "POST", path: "/v2/fungible/ibc_origin_assets", operationId: "skipIbcOriginAssets", doc: discoveryPost("skipIbcOriginAssets", "The asset at the origin of each asset's IBC path (Skip Go /v2/fungible/ibc_origin_assets)", "IbcOriginAssetsRequest", "IbcOriginAssetsResponse") },
+  { method: "POST", path: "/v2/fungible/recommend_assets", operationId: "skipRecommendAssets", doc: discoveryPost("skipRecommendAssets", "What a source asset becomes on a destination chain, and why (Skip Go /v2/fungible/recommend_assets)", "RecommendAssetsRequest", "RecommendAssetsResponse") },
+  ...UNIMPLEMENTED.map(({ method, path, operationId, what }) => ({
+    method,
+    path,
+    operationId,
+    doc: () => ({
+      operationId,
+      summary: `Not implemented: this service has no ${what}`,
+      tags: ["Skip Go, not implemented"],
+      responses: errorResponses({ "501": "Not implemented; the message names what this service offers (gRPC code 12)" }),
+    }),
+  })),
+] as const;
+
+type SkipOperation = (typeof SKIP_ROUTES)[number]["operationId"];
+
+export function skipHandlers(bodyLimit: number): Record<SkipOperation, RouteHandler> {
+  const post = async (c: AppContext) => {
+    assertJsonContentType(c.req.header("content-type") ?? null);
+    return readJsonBody(c.req.raw, bodyLimit);
+  };
+  const query = (c: AppContext, shape: Record<string, Parameters<typeof queryOf>[0]>, operation: string) => queryToBody(params(c), shape, operation);
+  const unimplemented = Object.fromEntries(
+    UNIMPLEMENTED.map(({ path, operationId, what }): [string, RouteHandler] => [
+      operationId,
+      () => {
+        throw notImplemented(path, what);
+      },
+    ]),
+  ) as Record<(typeof UNIMPLEMENTED)[number]["operationId"], RouteHandler>;
+  return {
+    skipChains: (c) => json(c, skipChains(c.var.router, query(c, SkipChainsRequestSchema.shape, "skipChains"))),
+    skipAssets: (c) => json(c, skipAssets(c.var.router, query(c, SkipAssetsRequestSchema.shape, "skipAssets"))),
+    skipBridges: (c) => json(c, skipBridges(c.var.router)),
+    skipVenues: (c) => json(c, skipVenues(c.var.router, query(c, SkipVenuesRequestSchema.shape, "skipVenues"))),
+    skipIbcOriginAssets: async (c) => json(c, skipIbcOriginAssets(c.var.router, (await post(c)) as IbcOriginAssetsRequest)),
+    skipRecommendAssets: async (c) => json(c, skipRecommendAssets(c.var.router, (await post(c)) as RecommendAssetsRequest)),
+    ...unimplemented,
+  };
+}

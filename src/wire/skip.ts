@@ -1,0 +1,145 @@
+/**
+ * The Skip Go API's read-only discovery calls, in its wire format (snake_case): /v2/info/chains,
+ * /v2/fungible/assets, /v2/info/bridges, /v2/fungible/venues, /v2/fungible/ibc_origin_assets and
+ * /v2/fungible/recommend_assets. Field names, enums and defaults follow the hosted API's published
+ * OpenAPI document (skip-mev/skip-go docs/swagger.yml, components Chain, FeeAsset, IbcCapabilities,
+ * CosmosModuleSupport, Bridge, SwapVenue, OptionalAsset, RecommendationRequest, AssetRecommendation)
+ * and the types of `@skip-go/client`. Optional request fields accept `null` as absent.
+ */
+import * as z from "zod";
+import { BridgeTypeSchema, RECOMMENDATION_REASONS, WireAssetSchema } from "./schema.js";
+
+const flag = (meaning: string) =>
+  z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? false)
+    .describe(`${meaning} (default false)`);
+
+/** A repeated query parameter arrives as a list, a single one as a string: both are a list here. */
+const ChainIdsSchema = z
+  .preprocess((value) => (typeof value === "string" ? [value] : value), z.array(z.string().min(1, "a chain id must not be empty")).nullish())
+  .transform((value) => value ?? null)
+  .describe("Limit the answer to these chain ids (repeat the parameter: chain_ids=a&chain_ids=b); all chains when absent");
+
+const text = (field: string) =>
+  z.string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) }).min(1, `${field} must not be empty`);
+
+// ---- GET /v2/info/chains ----
+
+export const SkipChainsRequestSchema = z.object({
+  chain_ids: ChainIdsSchema,
+  include_evm: flag("Include EVM chains"),
+  include_svm: flag("Include SVM chains"),
+  only_testnets: flag("List testnet chains only (otherwise mainnet chains only)"),
+});
+export type SkipChainsRequest = z.input<typeof SkipChainsRequestSchema>;
+
+const GasPriceSchema = z.object({ low: z.string().optional(), average: z.string().optional(), high: z.string().optional() }).readonly();
+const FeeAssetSchema = z.object({ denom: z.string(), gas_price: GasPriceSchema.optional() }).readonly();
+
+export const SkipChainSchema = z
+  .object({
+    chain_name: z.string(),
+    chain_id: z.string(),
+    pretty_name: z.string(),
+    chain_type: z.enum(["cosmos", "evm", "svm"]),
+    bech32_prefix: z.string().describe('The chain\'s bech32 address prefix; "" where it has none (EVM, SVM)'),
+    fee_assets: z.array(FeeAssetSchema).readonly(),
+    logo_uri: z.string().optional(),
+    pfm_enabled: z.boolean(),
+    supports_memo: z.boolean(),
+    ibc_capabilities: z
+      .object({ cosmos_pfm: z.boolean(), cosmos_ibc_hooks: z.boolean(), cosmos_memo: z.boolean(), cosmos_autopilot: z.boolean().optional() })
+      .readonly()
+      .describe("cosmos_autopilot is absent: the registry does not say"),
+    cosmos_module_support: z
+      .object({ authz: z.boolean().optional(), feegrant: z.boolean().optional() })
+      .readonly()
+      .describe("Empty: the registry does not say which modules a chain runs"),
+    is_testnet: z.boolean(),
+  })
+  .readonly();
+export type SkipChain = z.infer<typeof SkipChainSchema>;
+
+export const SkipChainsResponseSchema = z.object({ chains: z.array(SkipChainSchema).readonly() }).readonly();
+export type SkipChainsResponse = z.infer<typeof SkipChainsResponseSchema>;
+
+// ---- GET /v2/fungible/assets ----
+
+export const SkipAssetsRequestSchema = z.object({
+  chain_ids: ChainIdsSchema,
+  native_only: flag("Only assets native to their chain (empty trace)"),
+  include_no_metadata_assets: flag("Include assets without metadata (symbol, name, logo_uri...)"),
+  include_cw20_assets: flag("Include CW20 tokens"),
+  include_evm_assets: flag("Include EVM tokens"),
+  include_svm_assets: flag("Include SVM tokens"),
+  only_testnets: flag("Assets of testnet chains only (otherwise of mainnet chains only)"),
+});
+export type SkipAssetsRequest = z.input<typeof SkipAssetsRequestSchema>;
+
+export const SkipAssetsResponseSchema = z
+  .object({ chain_to_assets_map: z.record(z.string(), z.object({ assets: z.array(WireAssetSchema).readonly() }).readonly()).readonly() })
+  .readonly();
+export type SkipAssetsResponse = z.infer<typeof SkipAssetsResponseSchema>;
+
+// ---- GET /v2/info/bridges, GET /v2/fungible/venues ----
+
+export const SkipBridgesResponseSchema = z
+  .object({ bridges: z.array(z.object({ id: BridgeTypeSchema, name: z.string(), logo_uri: z.string().optional() }).readonly()).readonly() })
+  .readonly();
+export type SkipBridgesResponse = z.infer<typeof SkipBridgesResponseSchema>;
+
+export const SkipVenuesRequestSchema = z.object({ only_testnets: flag("Venues of testnet chains only (otherwise of mainnet chains only)") });
+export type SkipVenuesRequest = z.input<typeof SkipVenuesRequestSchema>;
+
+export const SkipVenuesResponseSchema = z
+  .object({ venues: z.array(z.object({ name: z.string(), chain_id: z.string(), logo_uri: z.string().optional() }).readonly()).readonly() })
+  .readonly();
+export type SkipVenuesResponse = z.infer<typeof SkipVenuesResponseSchema>;
+
+// ---- POST /v2/fungible/ibc_origin_assets ----
+
+export const IbcOriginAssetsRequestSchema = z.object({
+  assets: z
+    .array(z.object({ denom: text("denom").describe("Denom of the asset"), chain_id: text("chain_id").describe("Chain id of the asset") }))
+    .max(1000, "at most 1000 assets per request")
+    .describe("The assets whose IBC origin to look up"),
+});
+export type IbcOriginAssetsRequest = z.input<typeof IbcOriginAssetsRequestSchema>;
+
+const OriginAssetSchema = z
+  .object({ asset: WireAssetSchema.optional(), asset_found: z.boolean() })
+  .readonly()
+  .describe("The asset at the origin of the asset's IBC path; asset_found false (no asset) where the registry does not know the asset or its origin");
+
+export const IbcOriginAssetsResponseSchema = z.object({ origin_assets: z.array(OriginAssetSchema).readonly() }).readonly();
+export type IbcOriginAssetsResponse = z.infer<typeof IbcOriginAssetsResponseSchema>;
+
+// ---- POST /v2/fungible/recommend_assets ----
+
+export const RecommendationRequestSchema = z.object({
+  source_asset_denom: text("source_asset_denom").describe("Denom of the source asset"),
+  source_asset_chain_id: text("source_asset_chain_id").describe("Chain id of the source asset"),
+  dest_chain_id: text("dest_chain_id").describe("Chain id to recommend an asset on"),
+  reason: z
+    .enum(RECOMMENDATION_REASONS)
+    .nullish()
+    .transform((value) => value ?? "UNKNOWN")
+    .describe("BASE_TOKEN, MOST_LIQUID or DIRECT; UNKNOWN or absent: the base token where the source comes home, else the most liquid"),
+});
+
+export const RecommendAssetsRequestSchema = z.object({
+  requests: z.array(RecommendationRequestSchema).max(1000, "at most 1000 requests per call").describe("One entry per recommendation asked"),
+});
+export type RecommendAssetsRequest = z.input<typeof RecommendAssetsRequestSchema>;
+
+const RecommendationEntrySchema = z
+  .object({
+    recommendations: z.array(z.object({ asset: WireAssetSchema, reason: z.enum(RECOMMENDATION_REASONS) }).readonly()).readonly(),
+    error: z.object({ message: z.string() }).readonly().optional().describe("Why this entry has no recommendation (unknown chain or asset, nothing reachable)"),
+  })
+  .readonly();
+
+export const RecommendAssetsResponseSchema = z.object({ recommendation_entries: z.array(RecommendationEntrySchema).readonly() }).readonly();
+export type RecommendAssetsResponse = z.infer<typeof RecommendAssetsResponseSchema>;
