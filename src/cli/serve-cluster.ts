@@ -8,7 +8,10 @@
  * serves. A refusal is only recorded by the workers (for /health). A worker that dies while
  * serving is replaced from the last good dataset. The primary keeps what /health reports besides
  * the data (provenance, loaded_at, last_reload) and hands it to every worker it starts, so all of
- * them, replacements included, say the same. SIGTERM/SIGINT drain every worker.
+ * them, replacements included, say the same. SIGTERM/SIGINT drain every worker, abandon a reload
+ * under way, and end the process within the drain timeout (a worker still there is killed).
+ * Workers accept connections themselves (SCHED_NONE, see runPrimary): a worker killed with
+ * SIGKILL takes only its own connections with it.
  */
 import cluster, { type Worker } from "node:cluster";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -40,9 +43,14 @@ export interface ServedState {
   provenance: ServedProvenance;
   loaded_at: string;
   last_reload: LastReload | null;
+  /** When the reload under way started (null when none is): /health says it is running. */
+  reload_since: string | null;
 }
 
-type ToWorker = { type: "record"; record: LastReload };
+/** A stopping primary kills a worker still there this long after the drain timeout. */
+const KILL_GRACE_MS = 2_000;
+
+type ToWorker = { type: "record"; record: LastReload } | { type: "reloading"; since: string };
 type FromWorker = { type: "listening"; url: string } | { type: "done"; id: number; note: string } | { type: "failed"; id: number; error: string };
 
 export async function runPrimary(command: string, config: ServeConfig): Promise<number> {
@@ -61,7 +69,7 @@ export async function runPrimary(command: string, config: ServeConfig): Promise<
     return file;
   };
   let datasetFile = writeDataset(first.dataset);
-  const state: ServedState = { provenance: first.provenance, loaded_at: new Date().toISOString(), last_reload: null };
+  const state: ServedState = { provenance: first.provenance, loaded_at: new Date().toISOString(), last_reload: null, reload_since: null };
   lifecycle(`serving ${first.dataVersion} from ${describeSource(config.source)} (prepared in ${Math.round(first.ms)} ms)`);
 
   const workers = new Set<Worker>();
@@ -115,10 +123,12 @@ export async function runPrimary(command: string, config: ServeConfig): Promise<
         state.provenance = provenance;
         state.loaded_at = now;
         state.last_reload = { ok: true, error: null, at: now };
+        state.reload_since = null;
         const started = performance.now();
         const old = [...ready];
         const exits: Promise<unknown>[] = [];
         for (const worker of old) {
+          if (exitCode !== null) throw new Error("the server is stopping");
           await listening(fork());
           retiring.add(worker);
           ready.delete(worker);
@@ -132,7 +142,12 @@ export async function runPrimary(command: string, config: ServeConfig): Promise<
       },
       async record(result) {
         state.last_reload = { ok: result.ok, error: result.ok ? null : result.error, at: new Date().toISOString() };
+        state.reload_since = null;
         await everyWorker({ type: "record", record: state.last_reload });
+      },
+      started(since) {
+        state.reload_since = since;
+        for (const worker of ready) worker.send({ type: "reloading", since, id: 0 });
       },
     },
   });
@@ -147,9 +162,17 @@ export async function runPrimary(command: string, config: ServeConfig): Promise<
       if (exitCode !== null) return;
       exitCode = code;
       watch?.close();
+      reloads.stop();
       if (reason) lifecycle(`${reason}: draining requests in flight`);
       for (const worker of workers) worker.process.kill("SIGTERM");
-      if (workers.size === 0) resolve(code);
+      if (workers.size === 0) return resolve(code);
+      // Each worker drains within the drain timeout; one that does not (stuck, or still loading) is killed.
+      setTimeout(() => {
+        for (const worker of workers) {
+          lifecycle(`worker ${worker.process.pid} still running ${config.drainTimeoutMs} ms after ${reason ?? "the stop"}: killed`);
+          worker.process.kill("SIGKILL");
+        }
+      }, config.drainTimeoutMs + KILL_GRACE_MS).unref();
     };
     fork = () => {
       const worker = cluster.fork({ [DATASET_ENV]: datasetFile, [STATE_ENV]: JSON.stringify(state) });
@@ -199,6 +222,10 @@ export async function runPrimary(command: string, config: ServeConfig): Promise<
     void stopSignal().then((reason) => shutdown(EXIT_OK, reason));
     process.removeAllListeners("SIGHUP");
     process.on("SIGHUP", () => void reloads.request("SIGHUP"));
+    // Round-robin (node's default off Windows) has the primary accept and hand each connection to a
+    // worker; one handed to a worker that is killed before taking it stays open in the primary,
+    // never answered. Workers accepting from the shared socket lose only what they had accepted.
+    cluster.schedulingPolicy = cluster.SCHED_NONE;
     const watch = config.watch ? watchFiles(sourceFiles(config.source).map((file) => file.path), (changed) => void reloads.request(`changed: ${changed.join(", ")}`)) : null;
     for (let i = 0; i < config.workers; i++) fork();
   });
@@ -215,8 +242,10 @@ export async function runClusterWorker(command: string, config: ServeConfig): Pr
   const state = JSON.parse(process.env[STATE_ENV] ?? "null") as ServedState | null;
   const router = loadDataset(readFileSync(file));
   const live = new LiveRouter(router, state ? { provenance: state.provenance, loadedAt: state.loaded_at, lastReload: state.last_reload } : {});
+  if (state?.reload_since) live.reloadStarted(state.reload_since);
   const server = await startServer({ router: live, ...serverOptions(config, config.quiet ? () => {} : printError) });
   process.on("message", (message: ToWorker & { id: number }) => {
+    if (message.type === "reloading") return server.live.reloadStarted(message.since);
     server.live.setLastReload(message.record);
     process.send?.({ type: "done", id: message.id, note: "" });
   });

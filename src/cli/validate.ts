@@ -4,7 +4,7 @@
  * exits 1 if any is fatal. A file that does not even parse as a registry reports each schema
  * problem as a fatal issue with its path; a dataset that does not load is one fatal issue.
  */
-import { loadDataset } from "../dataset/dataset.js";
+import { loadDataset } from "../router/dataset-router.js";
 import { isFungibleError } from "../errors.js";
 import { loadChainRegistryWithIssues } from "../registry/load-chain-registry.js";
 import { parseRegistry, type Registry } from "../registry/schema.js";
@@ -79,7 +79,7 @@ async function fileIssues(path: string): Promise<ValidationIssue[]> {
 }
 
 /**
- * A dataset: loaded with its content hash checked (a dataset that does not load is one fatal
+ * A dataset: loaded, its content hash checked as on every load (a dataset that does not load is one fatal
  * issue), then its registry validated like a registry file's, and each note it carries for
  * `explain` listed as the warning the chain-registry adapter raised for it.
  */
@@ -87,7 +87,7 @@ async function datasetIssues(path: string): Promise<ValidationIssue[]> {
   const text = await readTextFile(path, NAME);
   let router;
   try {
-    router = loadDataset(text, { verify: true });
+    router = loadDataset(text);
   } catch (error) {
     if (!isFungibleError(error) || error.code !== "invalid_dataset") throw error;
     return [{ severity: "fatal", code: "invalid_dataset", where: path, message: error.message }];

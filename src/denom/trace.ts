@@ -16,6 +16,21 @@ export interface TraceHop {
   channel: string;
 }
 
+/**
+ * The deepest trace the graph follows: a voucher with more hops is listed but never reached
+ * (validate warns, `trace_too_deep`). Real vouchers have a few hops; a registry with hundreds
+ * would make answers quadratic in size (every voucher on the way repeats its trace).
+ */
+export const MAX_TRACE_HOPS = 16;
+
+/** Hops of a trace by counting its separators (`parseTrace` checks them; this only counts). */
+export function traceHopCount(trace: string): number {
+  if (trace === "") return 0;
+  let slashes = 0;
+  for (let i = trace.indexOf("/"); i !== -1; i = trace.indexOf("/", i + 1)) slashes++;
+  return (slashes + 1) / 2;
+}
+
 /** IBC v1 channels and IBC v2 client ids (e.g. `08-wasm-1369`, `07-tendermint-3`). */
 const CHANNEL_OR_CLIENT = /^(channel-\d+|\d\d-[a-z0-9-]+-\d+)$/;
 const PORT = /^[a-zA-Z0-9._+\-#[\]<>]+$/;

@@ -3,7 +3,7 @@
  * model built from a registry reads them here; a dataset stores them (`ModelFacts`).
  */
 import { FungibleError } from "../errors.js";
-import { ibcDenom, unwindTrace } from "../denom/trace.js";
+import { ibcDenom, MAX_TRACE_HOPS, traceHopCount, unwindTrace } from "../denom/trace.js";
 import { channelEndAt, channelKey } from "../registry/channel-ends.js";
 import { assetKey, type IbcChannel } from "../registry/schema.js";
 import { firstEndByKey } from "./channels.js";
@@ -51,6 +51,8 @@ function ibcPredecessor(
   firstEnd: ReadonlyMap<string, number>,
   assetIndexOf: (key: string) => number | undefined,
 ): { predecessor: number; end: number } | null {
+  // Deeper than routes follow: unreached, so no answer repeats hundreds of ever longer traces.
+  if (traceHopCount(voucher.trace) > MAX_TRACE_HOPS) return null;
   const unwound = unwindTrace(voucher.trace);
   if (unwound === null) return null;
   const end = firstEnd.get(channelKey(voucher.chainId, unwound.hop.port, unwound.hop.channel));

@@ -20,6 +20,12 @@ function refusalOf(code: string | undefined, message: string): Refusal {
   switch (code) {
     case "HPE_HEADER_OVERFLOW":
       return { status: 431, reason: "Request Header Fields Too Large", error: new FungibleError("payload_too_large", "the request headers are too large") };
+    case "HPE_INVALID_TRANSFER_ENCODING":
+      return {
+        status: 501,
+        reason: "Not Implemented",
+        error: new FungibleError("not_implemented", `unsupported Transfer-Encoding (${message}): send the body with Content-Length or Transfer-Encoding: chunked`),
+      };
     case "ERR_HTTP_REQUEST_TIMEOUT":
       return { status: 408, reason: "Request Timeout", error: new FungibleError("invalid_request", "the request took too long to arrive") };
     default:
@@ -39,6 +45,11 @@ function rawAnswer(refusal: Refusal, extraHeaders: Record<string, string>): stri
 /** Sockets whose refusal is decided (answered or waiting for the answers ahead of it): later parse errors add nothing. */
 const refusing = new WeakSet<Socket>();
 
+/** Whether a refusal answers this socket's bad bytes: the request they cut short is answered by it, not left by its client. */
+export function isRefused(socket: Socket): boolean {
+  return refusing.has(socket);
+}
+
 /**
  * The 'clientError' listener: answers in JSON when the socket can still take an answer, then
  * closes it. A reset gets nothing more. When requests parsed before the bad bytes (a keep-alive or
@@ -57,9 +68,12 @@ export function answerClientError(
     socket.destroy();
     return;
   }
-  refusing.add(socket);
+  // Bad bytes inside a body (a chunk size, a Transfer-Encoding seen only then): the refusal answers
+  // that request. An end of input mid-body is the client leaving: nobody to answer, its abort is logged.
+  const cutsBody = error.code !== "HPE_INVALID_EOF_STATE";
+  if (cutsBody) refusing.add(socket);
   const reason = (error.message || String(error.code)).replace(/[\r\n]/g, " ").slice(0, 200);
-  tracker.afterAnswers(socket, () => endWith(socket, rawAnswer(refusalOf(error.code, reason), headers())));
+  tracker.afterAnswers(socket, () => endWith(socket, rawAnswer(refusalOf(error.code, reason), headers())), undefined, cutsBody);
 }
 
 /** CONNECT: this is not a proxy. Said in JSON after the answers pipelined before it (node hands the socket over at once). */

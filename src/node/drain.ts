@@ -17,6 +17,8 @@ interface ConnectionState {
   pending: Set<IncomingMessage>;
   /** Called once nothing is pending (see afterAnswers). */
   waiters: (() => void)[];
+  /** The refusal waited for answers the bad bytes interrupted: it answers the request whose body they are in. */
+  answersCut: boolean;
 }
 
 const SWEEP_MS = 50;
@@ -34,7 +36,7 @@ export class ConnectionTracker {
   }
 
   add(socket: Socket): void {
-    this.#connections.set(socket, { active: 0, idleSince: performance.now(), bytesAtIdle: 0, pending: new Set(), waiters: [] });
+    this.#connections.set(socket, { active: 0, idleSince: performance.now(), bytesAtIdle: 0, pending: new Set(), waiters: [], answersCut: false });
     socket.once("close", () => this.#connections.delete(socket));
   }
 
@@ -58,15 +60,18 @@ export class ConnectionTracker {
   /**
    * Runs `then` once every request parsed on this socket has its answer written (a refusal of bad
    * bytes goes out after the answers ahead of it, in order). A pending request that can never
-   * complete (the client left mid-upload, or the bad bytes are inside its body) ends the
-   * connection instead; so does a wait past `maxWaitMs` (a stuck handler must not hold it).
+   * complete (the client left mid-upload) ends the connection instead, unless `answersCut`: the
+   * bad bytes are inside its body (a bad chunk size, an unsupported Transfer-Encoding), and the
+   * refusal is its answer once the complete requests ahead of it are answered. A wait past
+   * `maxWaitMs` ends the connection too (a stuck handler must not hold it).
    */
-  afterAnswers(socket: Socket, then: () => void, maxWaitMs = 60_000): void {
+  afterAnswers(socket: Socket, then: () => void, maxWaitMs = 60_000, answersCut = false): void {
     const state = this.#connections.get(socket);
     if (!state || state.pending.size === 0) {
       then();
       return;
     }
+    state.answersCut = answersCut;
     const giveUp = setTimeout(() => socket.destroy(), maxWaitMs);
     giveUp.unref();
     state.waiters.push(() => {
@@ -81,12 +86,14 @@ export class ConnectionTracker {
       state.waiters = [];
       return;
     }
-    if ([...state.pending].some((incoming) => !incoming.complete)) {
+    const incomplete = [...state.pending].filter((incoming) => !incoming.complete).length;
+    if (incomplete > 0 && !state.answersCut) {
       state.waiters = [];
       socket.destroy();
       return;
     }
-    if (state.pending.size > 0) return;
+    // With answersCut, the requests whose bodies were cut wait for the refusal: it is their answer.
+    if (state.pending.size > incomplete) return;
     const waiters = state.waiters;
     state.waiters = [];
     for (const waiter of waiters) waiter();

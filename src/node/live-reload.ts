@@ -17,13 +17,13 @@ export interface ReloadOptions {
   /** Reload when a file of the source changes (a rename over it included); an object tunes the watch. */
   watch?: boolean | WatchOptions;
   /** Prepares the new data; default in a worker thread (tests may pass served-graph's prepareDataset). */
-  prepare?: (input: PrepareInput) => Promise<Prepared>;
+  prepare?: (input: PrepareInput, signal?: AbortSignal) => Promise<Prepared>;
 }
 
 export interface LiveReload {
   /** Reloads now (or once more after the reload under way); resolves when none is left to run. */
   reload(trigger?: string): Promise<void>;
-  /** Stops listening for the signal and watching the files. */
+  /** Stops listening for the signal and watching the files; abandons a reload under way. */
   close(): void;
 }
 
@@ -45,6 +45,9 @@ export function startLiveReload(live: LiveRouter, source: RouterSource, options:
       async record(result) {
         live.recordReload(result);
       },
+      started(since) {
+        live.reloadStarted(since);
+      },
     },
   });
   const reload = (trigger = "reload()") => reloads.request(trigger);
@@ -61,6 +64,7 @@ export function startLiveReload(live: LiveRouter, source: RouterSource, options:
     close() {
       if (signal) process.off(signal, onSignal);
       watch?.close();
+      reloads.stop();
     },
   };
 }

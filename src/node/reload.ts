@@ -18,18 +18,22 @@ const WORKER_FILE = typeof __filename === "string" ? new URL("./reload-thread.js
 /** A build that takes longer than this is stuck: refused, the thread terminated. */
 const PREPARE_TIMEOUT_MS = 10 * 60_000;
 
-/** Runs prepareDataset in a fresh worker thread. */
-export function prepareInThread(input: PrepareInput): Promise<Prepared> {
+/** Runs prepareDataset in a fresh worker thread; `signal` abandons it (the thread is terminated at once). */
+export function prepareInThread(input: PrepareInput, signal?: AbortSignal): Promise<Prepared> {
   return new Promise((resolve) => {
     let settled = false;
     const worker = new Worker(WORKER_FILE, { workerData: input });
+    const abandon = () => finish({ kind: "refused", error: "abandoned: the server is stopping" });
     const finish = (prepared: Prepared) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      signal?.removeEventListener("abort", abandon);
       void worker.terminate();
       resolve(prepared);
     };
+    if (signal?.aborted) return abandon();
+    signal?.addEventListener("abort", abandon);
     const timer = setTimeout(() => finish({ kind: "refused", error: `loading took over ${PREPARE_TIMEOUT_MS / 1000} s` }), PREPARE_TIMEOUT_MS);
     worker.once("message", (message: Prepared) => finish(message));
     worker.once("error", (error) => finish({ kind: "refused", error: `the loader thread failed: ${error.message}` }));
@@ -43,6 +47,8 @@ export interface ReloadTarget {
   apply(dataset: string, dataVersion: string, provenance: ServedProvenance): Promise<string>;
   /** Record the outcome of a reload that changed nothing being served. */
   record(result: { ok: true } | { ok: false; error: string }): Promise<void>;
+  /** A reload started preparing at `since` (ISO): /health says so until the outcome is recorded. */
+  started?(since: string): void;
 }
 
 export interface ReloadsOptions {
@@ -53,7 +59,7 @@ export interface ReloadsOptions {
   target: ReloadTarget;
   log: (line: string) => void;
   /** Prepares off the serving thread; default prepareInThread (tests may run it inline). */
-  prepare?: (input: PrepareInput) => Promise<Prepared>;
+  prepare?: (input: PrepareInput, signal?: AbortSignal) => Promise<Prepared>;
 }
 
 export class Reloads {
@@ -61,6 +67,8 @@ export class Reloads {
   #again: string | null = null;
   #dataVersion: string;
   #probes: Probe[];
+  /** Set by stop(): aborts the preparation under way; no reload starts after it. */
+  readonly #stop = new AbortController();
   readonly #options: ReloadsOptions;
 
   constructor(options: ReloadsOptions) {
@@ -74,8 +82,18 @@ export class Reloads {
     return this.#dataVersion;
   }
 
+  /**
+   * Abandons the reload under way (its thread is terminated: a stopping server must not wait for
+   * a load of minutes) and refuses every later request. Nothing is swapped or recorded after it.
+   */
+  stop(): void {
+    this.#again = null;
+    this.#stop.abort();
+  }
+
   /** Starts a reload (or queues one after the current); resolves when no reload is left to run. */
   request(trigger: string): Promise<void> {
+    if (this.#stop.signal.aborted) return Promise.resolve();
     if (this.#running) {
       this.#again = trigger;
       return this.#running;
@@ -97,7 +115,12 @@ export class Reloads {
   async #reloadOnce(trigger: string): Promise<void> {
     const { command, source, target, log } = this.#options;
     const prepare = this.#options.prepare ?? prepareInThread;
-    const prepared = await prepare({ command, source, currentVersion: this.#dataVersion, probes: this.#probes });
+    target.started?.(new Date().toISOString());
+    const prepared = await prepare({ command, source, currentVersion: this.#dataVersion, probes: this.#probes }, this.#stop.signal);
+    if (this.#stop.signal.aborted) {
+      log(`reload abandoned (${trigger}): the server is stopping; still serving ${this.#dataVersion}`);
+      return;
+    }
     const what = describeSource(source);
     if (prepared.kind === "refused") {
       await target.record({ ok: false, error: prepared.error });

@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { FungibleService } from "../http/handler.js";
 import { accessLine, type LineSink } from "./access-log.js";
+import { isRefused } from "./client-error.js";
 import type { ConnectionTracker } from "./drain.js";
 import { postReplayable, replayPost } from "./replay-post.js";
 
@@ -35,7 +36,7 @@ export function requestListener(parts: ListenerParts): (incoming: IncomingMessag
     outgoing.once("close", () => {
       tracker.requestEnded(socket, incoming);
       if (!outgoing.writableFinished) {
-        if (closedByAnswer.has(socket)) return;
+        if (closedByAnswer.has(socket) || isRefused(socket)) return;
         log(`client closed the connection before the answer: ${incoming.method} ${pathOf(incoming.url)}${incoming.complete ? "" : " (mid-upload)"}`);
         return;
       }

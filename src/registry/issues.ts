@@ -32,6 +32,8 @@ const REGISTRY_ISSUE_CODES = [
   "trace_channel_unknown",
   "trace_origin_mismatch",
   "unknown_origin_chain",
+  /** A trace of more than MAX_TRACE_HOPS hops (denom/trace.ts): the voucher is listed but no route reaches it. */
+  "trace_too_deep",
   "swap_venue_denom_unlisted",
   "channel_end_reused",
   /** Text holding control, bidi, invisible or non-XML characters: kept as is in JSON, shown escaped everywhere else. */

@@ -4,7 +4,7 @@
  * would compute wrong answers from it (a voucher whose denom is not the hash of its trace);
  * warnings mean data the router will not be able to use fully.
  */
-import { ibcDenom, isValidTrace, parseTrace } from "../denom/trace.js";
+import { ibcDenom, isValidTrace, MAX_TRACE_HOPS, parseTrace, traceHopCount } from "../denom/trace.js";
 import { channelKey, indexChannelsByEnd, type ChannelView } from "./channel-ends.js";
 import { fatalIssue, warningIssue, type RegistryIssue } from "./issues.js";
 import { assetKey, isOwnOrigin, registryArgument, type Asset, type Registry } from "./schema.js";
@@ -37,6 +37,10 @@ function checkVoucher(
       fatalIssue("invalid_trace", where, `${name}: trace "${asset.trace}" is not a list of port/channel pairs`),
     );
     return;
+  }
+  const depth = traceHopCount(asset.trace);
+  if (depth > MAX_TRACE_HOPS) {
+    issues.push(warningIssue("trace_too_deep", where, `${name}: its trace has ${depth} hops, more than the ${MAX_TRACE_HOPS} routes follow; no route reaches it`));
   }
   const expected = ibcDenom(asset.trace, asset.origin_denom);
   if (asset.denom !== expected) {
