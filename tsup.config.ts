@@ -15,12 +15,17 @@ const BUNDLED = ["hono", "@hono/node-server", "@noble/hashes", "lru-cache", "gra
 // lru-cache's Node build imports diagnostics_channel, which Workers and browsers lack; its browser
 // build is the same cache without the tracing hook (the package exports it only under the
 // "browser" condition, so it is named by file).
-const lruCacheBrowser: Plugin = {
-  name: "lru-cache-browser",
+// Likewise graphology's EventEmitter comes from the npm package `events` (its dependency), which
+// esbuild would otherwise take for Node's built-in and leave as an import that Workers lack.
+const runtimeNeutral: Plugin = {
+  name: "runtime-neutral",
   setup(build) {
-    const nodeBuild = createRequire(import.meta.url).resolve("lru-cache");
+    const require = createRequire(import.meta.url);
+    const nodeBuild = require.resolve("lru-cache");
     const root = nodeBuild.slice(0, nodeBuild.lastIndexOf("/dist/"));
     build.onResolve({ filter: /^lru-cache$/ }, () => ({ path: `${root}/dist/esm/browser/index.min.js` }));
+    const events = createRequire(require.resolve("graphology")).resolve("events/");
+    build.onResolve({ filter: /^events$/ }, () => ({ path: events }));
   },
 };
 // No source maps: the sources are not shipped, and the maps were nearly half the tarball.
@@ -50,7 +55,7 @@ export default defineConfig([
     external: SHIPPED_DATA,
     noExternal: BUNDLED,
     // The explorer page's HTML, CSS and bundled browser script, embedded as text (scripts/page-embed.ts).
-    esbuildPlugins: [esbuildPageEmbed, lruCacheBrowser],
+    esbuildPlugins: [esbuildPageEmbed, runtimeNeutral],
   },
   {
     // The reload worker thread is its own file next to cli.js and the entries (new Worker(URL) needs a file).
@@ -61,6 +66,6 @@ export default defineConfig([
     external: SHIPPED_DATA,
     noExternal: BUNDLED,
     // The explorer page's HTML, CSS and bundled browser script, embedded as text (scripts/page-embed.ts).
-    esbuildPlugins: [esbuildPageEmbed, lruCacheBrowser],
+    esbuildPlugins: [esbuildPageEmbed, runtimeNeutral],
   },
 ]);

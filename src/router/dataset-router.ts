@@ -9,6 +9,10 @@ import { decodeDataset, encodeDataset } from "../dataset/dataset.js";
 import { applyOverrides, type Overrides } from "../registry/overrides.js";
 import { routeIndexOfRouter, routerOf } from "./build-router.js";
 import type { AssetRouter } from "./router.js";
+import * as z from "zod";
+import { parseArgument } from "../arguments.js";
+
+const DatasetOptionsSchema = z.object({ compiledAt: z.string().optional() }).optional();
 
 export interface DatasetOptions {
   /** When it was compiled (ISO 8601), written as `provenance.compiled_at`; none by default, so a build is reproducible. */
@@ -17,6 +21,7 @@ export interface DatasetOptions {
 
 /** The dataset of a built or loaded router, as JSON text; the router's provenance is kept. */
 export function compileDataset(router: AssetRouter, options: DatasetOptions = {}): string {
+  options = parseArgument(DatasetOptionsSchema, options, { fn: "compileDataset", arg: "options", code: "invalid_config", expected: "an object {compiledAt?: string} or undefined" }) ?? {};
   const { model } = routeIndexOfRouter(router, "compileDataset");
   const provenance: Provenance = options.compiledAt === undefined ? router.provenance : { ...router.provenance, compiled_at: options.compiledAt };
   return encodeDataset({ registry: router.registry, facts: model.facts, notes: router.notes, provenance });

@@ -1,7 +1,7 @@
 /** The graphology view of a router, built once per router and shared, and its node keys. */
 // The type from graphology-types (a declared dependency): graphology itself is bundled, so a
 // caller needs no copy of it to type the view.
-import type Graph from "graphology-types";
+import type { AbstractGraph as Graph } from "graphology-types";
 import * as z from "zod";
 import type { AssetRouter } from "./router.js";
 import { routeIndexOfRouter } from "./build-router.js";

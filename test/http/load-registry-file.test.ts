@@ -39,7 +39,7 @@ describe("loadRegistryFile", () => {
   it("names a directory given as a file", async () => {
     const error = await failure(dir);
     expect(error.code).toBe("file_unreadable");
-    expect(error.message).toContain("EISDIR");
+    expect(error.message).toContain("not a regular file: a directory");
   });
 
   it("names a file that is not JSON", async () => {

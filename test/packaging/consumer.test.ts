@@ -35,14 +35,14 @@ describe("a TypeScript consumer with moduleResolution node16", () => {
     );
     writeFileSync(
       join(dir, "index.ts"),
-      `import { buildRouter, loadRouter, loadDataset, type AssetRouter, type Registry } from "fungible-graph";
+      `import { buildRouter, loadRouter, compileDataset, type AssetRouter, type Registry } from "fungible-graph";
 import { loadRegistryFile } from "fungible-graph/node";
 import { graphologyOf } from "fungible-graph/graphology";
 import mainnet from "fungible-graph/data/mainnet.js";
 const router: AssetRouter = await loadRouter({ dataset: mainnet });
 const order: number = graphologyOf(router).order;
 const registry: Registry = await loadRegistryFile("registry.json");
-const again: AssetRouter = loadDataset(mainnet);
+const again: AssetRouter = await loadRouter({ dataset: compileDataset(router) });
 console.log(order, router.dataVersion, buildRouter(registry).chainIds(), again.provenance.network);
 `,
     );
