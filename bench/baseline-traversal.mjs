@@ -10,15 +10,21 @@
  * Without allow_multi_tx the search never leaves the first transaction (it prunes, as anyone would).
  * Transactions follow docs/behaviour.md §5: a 0-1 BFS over (asset, how the funds arrived) states,
  * where a hop out of an intermediate chain costs a new transaction unless the chain forwards it
- * (IBC after IBC: pfm_enabled; anything after a bridge, or a bridge after IBC: supports_memo).
+ * (IBC after IBC: pfm_enabled; anything after a bridge, or a bridge after IBC: supports_memo), and
+ * "Axelar delivers over IBC": on axelar-dojo-1, the IBC hop out after an AXELAR hop arrived, the
+ * AXELAR hop on after one arrived, and the AXELAR hop out after an IBC hop arrived open none.
  */
 
 const START = 0;
 const IBC = 1;
 const BRIDGE = 2;
+/** On the Axelar hub by an AXELAR hop. */
+const AXELAR_IN = 3;
+const AXELAR_HUB = "axelar-dojo-1";
 
-const WIRE_FIELDS = ["denom", "chain_id", "origin_denom", "origin_chain_id", "trace", "is_cw20", "is_evm"];
-const METADATA_FIELDS = ["symbol", "name", "logo_uri", "decimals", "description", "coingecko_id", "recommended_symbol"];
+// The wire asset's fields in its order (src/model/canonical-assets.ts `wireAsset`): the answers are compared byte for byte.
+const WIRE_FIELDS = ["denom", "chain_id", "origin_denom", "origin_chain_id", "trace", "is_cw20", "is_evm", "is_svm"];
+const METADATA_FIELDS = ["symbol", "name", "logo_uri", "decimals", "token_contract", "description", "coingecko_id", "recommended_symbol"];
 
 /** Setup once per graph: canonical position of each node (graph insertion order). */
 export function createTraversalBaseline(router) {
@@ -47,11 +53,14 @@ export function createTraversalBaseline(router) {
       best.set(stateKey, txs);
       if (node !== sourceKey && !(result.get(node) <= txs)) result.set(node, txs);
       const chainId = router.getNodeAttribute(node, "chain_id");
+      const onHub = chainId === AXELAR_HUB;
       router.forEachOutEdge(node, (_edge, attributes, _from, target) => {
         const kind = attributes.kind;
         if (kind !== "ibc" && kind !== "bridge") return;
-        const next = kind === "ibc" ? IBC : BRIDGE;
-        const free = arrival === START || forwards(chainId, arrival, kind);
+        const axelarHop = kind === "bridge" && attributes.bridge === "AXELAR";
+        const next = kind === "ibc" ? IBC : axelarHop && router.getNodeAttribute(target, "chain_id") === AXELAR_HUB ? AXELAR_IN : BRIDGE;
+        const inAxelar = onHub && (arrival === AXELAR_IN ? kind === "ibc" || axelarHop : arrival === IBC && axelarHop);
+        const free = arrival === START || inAxelar || forwards(chainId, arrival, kind);
         if (free) front.push([target, next, txs]);
         else if (txs + 1 <= maxTxs) deque.push([target, next, txs + 1]);
       });

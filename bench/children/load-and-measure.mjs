@@ -25,7 +25,10 @@ if (mode === "raw") {
 } else if (mode === "routeIndex") {
   const index = await import(pathToFileURL(`${DIST}index.js`).href);
   let api = index;
-  if (typeof index.loadChainRegistry !== "function") api = { ...index, ...(await import(pathToFileURL(`${DIST}node.js`).href)) };
+  // loadChainRegistry lives in the chain-registry entry (node.js in older builds).
+  for (const entry of ["chain-registry.js", "node.js"]) {
+    if (typeof api.loadChainRegistry !== "function") api = { ...api, ...(await import(pathToFileURL(`${DIST}${entry}`).href).catch(() => ({}))) };
+  }
   const t1 = performance.now();
   const registry = await api.loadChainRegistry();
   const t2 = performance.now();

@@ -23,23 +23,35 @@ export async function scenarioBuild({ quick }) {
   }
   const med = (list, key) => median(list.map((r) => r[key]));
   const breakdown = `import ${med(routeIndex, "importMs").toFixed(0)} ms + loadChainRegistry ${med(routeIndex, "loadMs").toFixed(0)} ms + buildRouter ${med(routeIndex, "buildMs").toFixed(0)} ms`;
+  // Building from chain-registry includes importing it (the baseline) and then converting it, so
+  // the ratio is above 1 by construction: the rows report the cost without a target. The target
+  // for "faster and lighter than the raw data" belongs to the default path, the shipped dataset
+  // (scenario 8).
   return [
-    costRow({
-      scenario: "3 build mainnet",
-      metric: "import+load+build time",
-      value: med(routeIndex, "ms"),
-      baseline: med(raw, "ms"),
-      max: 1.0,
-      note: `median of ${runs} fresh processes each; routeIndex = ${breakdown}; baseline = import(${RAW_MODULES.join(", ")})`,
-    }),
-    costRow({
-      scenario: "3 build mainnet",
-      metric: "heap held after GC",
-      value: med(routeIndex, "heapBytes"),
-      baseline: med(raw, "heapBytes"),
-      unit: "bytes",
-      max: 2,
-      note: "routeIndex heap includes whatever it keeps reachable (the raw package data in the module cache too); the lazy graphology view is not built",
-    }),
+    withoutTarget(
+      costRow({
+        scenario: "3 build mainnet",
+        metric: "import+load+build time",
+        value: med(routeIndex, "ms"),
+        baseline: med(raw, "ms"),
+        max: 1.0,
+        note: `median of ${runs} fresh processes each; routeIndex = ${breakdown}; baseline = import(${RAW_MODULES.join(", ")}), which the build includes; the target is scenario 8's (shipped dataset)`,
+      }),
+    ),
+    withoutTarget(
+      costRow({
+        scenario: "3 build mainnet",
+        metric: "heap held after GC",
+        value: med(routeIndex, "heapBytes"),
+        baseline: med(raw, "heapBytes"),
+        unit: "bytes",
+        max: 2,
+        note: "routeIndex heap includes the imported raw data (the baseline, still in the module cache) plus the model and every route table; the lazy graphology view is not built",
+      }),
+    ),
   ];
+}
+
+function withoutTarget(row) {
+  return { ...row, target: "none (includes baseline)", met: null };
 }

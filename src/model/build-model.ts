@@ -22,7 +22,8 @@ export function buildModel(registry: Registry, facts?: ModelFacts): Model {
   const ends = facts?.derived_end ?? derivation!.ends;
   const origins = facts?.derived_origin ?? derivation!.origins;
   const assets: AssetRecord[] = listedRecords(registry, chainIndexById);
-  assets.push(...derivedRecords(registry, chains, chainIndexById, listedCount, ends, origins, derivation?.denoms));
+  // A loop, not push(...records): a spread of a large registry's ~10^5 vouchers overflows the stack.
+  for (const record of derivedRecords(registry, chains, chainIndexById, listedCount, ends, origins, derivation?.denoms)) assets.push(record);
   const assetsByChain: number[][] = chains.map(() => []);
   for (const asset of assets) assetsByChain[asset.chainIndex]!.push(asset.index);
   const index = new AssetIndex(assets, listedCount, assetsByChain, chainIndexById, facts?.shadowing ?? derivation!.shadowing);

@@ -13,11 +13,12 @@ import {
 } from "../wire/schema.js";
 import { reachableOf, requireChain, type RouteIndex } from "./route-index.js";
 import { forEachReachable, type VisitReachable } from "./reachable-set.js";
+import { plainBetweenOptions } from "./plain-request.js";
 
 const OPERATION = "assetsBetweenChains";
 
 export function assetsBetweenChains(routeIndex: RouteIndex, request: AssetsBetweenChainsRequest): AssetsBetweenChainsResponse {
-  const options = parseRequest(AssetsBetweenChainsRequestSchema, request, OPERATION);
+  const options = plainBetweenOptions(request) ?? parseRequest(AssetsBetweenChainsRequestSchema, request, OPERATION);
   const sourceChain = requireChain(routeIndex, options.source_chain_id, OPERATION);
   const destChain = requireChain(routeIndex, options.dest_chain_id, OPERATION);
   const { assets, assetsByChain } = routeIndex.model;
