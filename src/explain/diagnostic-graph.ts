@@ -17,6 +17,7 @@ import Graph from "graphology";
 import { bidirectional } from "graphology-shortest-path/unweighted.js";
 import { compareStrings } from "../compare.js";
 import { buildModel } from "../model/build-model.js";
+import { recordAt } from "../model/canonical-assets.js";
 import { chainNodeKey } from "../model/graphology-view.js";
 import type { AssetRecord, Model, HopEdge } from "../model/model.js";
 import type { RouteIndex } from "../query/route-index.js";
@@ -81,14 +82,16 @@ function buildDiagnosticModel(real: Model, registry: Registry): DiagnosticModel 
   // Merge by asset key: the router's assets keep their indexes, new vouchers follow. Hop lists are
   // merged when the search reads them (a model loaded from a dataset builds its own lists lazily too).
   const assets: AssetRecord[] = [...real.assets];
-  const assetIndexByKey = new OverlayIndex(real.assetIndexByKey);
+  // The router's index with the new vouchers over it: copying it would key every derived voucher.
+  const addedKeys = new Map<string, number>();
+  const assetIndexOf = (key: string) => addedKeys.get(key) ?? real.assetIndexOf(key);
   const toMerged: number[] = part.assets.map((asset) => {
     const key = assetKey(asset.chainId, asset.denom);
-    let index = assetIndexByKey.get(key);
+    let index = assetIndexOf(key);
     if (index === undefined) {
       index = assets.length;
-      assets.push({ ...asset, index });
-      assetIndexByKey.set(key, index);
+      assets.push(recordAt(asset, index));
+      addedKeys.set(key, index);
     }
     return index;
   });
@@ -123,7 +126,7 @@ function buildDiagnosticModel(real: Model, registry: Registry): DiagnosticModel 
   const model: Model = {
     ...real,
     assets,
-    assetIndexByKey,
+    assetIndexOf,
     assetsByChain,
     get hops() {
       return assets.map((asset) => [...hopsOf(asset.index)]);
@@ -131,22 +134,6 @@ function buildDiagnosticModel(real: Model, registry: Registry): DiagnosticModel 
     hopsOf,
   };
   return { model, added };
-}
-
-/**
- * The router's asset index with the diagnostic model's new vouchers over it, read through `get`
- * and `has` only: copying the router's index would build every key of a lazily loaded one.
- */
-class OverlayIndex extends Map<string, number> {
-  constructor(private readonly base: ReadonlyMap<string, number>) {
-    super();
-  }
-  override get(key: string): number | undefined {
-    return super.get(key) ?? this.base.get(key);
-  }
-  override has(key: string): boolean {
-    return super.has(key) || this.base.has(key);
-  }
 }
 
 function buildChainGraph(registry: Registry): Graph {

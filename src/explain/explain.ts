@@ -116,7 +116,7 @@ function hint(suggestions: readonly (string | { denom: string; symbol?: string }
 
 /** The model's asset for a request's denom: exact, EVM address folded, or an `ibc/` hash in any case. */
 function findAsset(routeIndex: RouteIndex, chainId: string, denom: string): AssetRecord | undefined {
-  const index = routeIndex.model.assetIndexByKey.get(assetKey(chainId, denom)) ?? ibcDenomIgnoringCase(routeIndex.model, chainId, denom);
+  const index = routeIndex.model.assetIndexOf(assetKey(chainId, denom)) ?? ibcDenomIgnoringCase(routeIndex.model, chainId, denom);
   return index === undefined ? undefined : routeIndex.model.assets[index];
 }
 

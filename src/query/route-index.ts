@@ -41,7 +41,7 @@ export function requireChain(routeIndex: RouteIndex, chainId: string, operation:
 
 export function requireAsset(routeIndex: RouteIndex, chainId: string, denom: string, operation: string): number {
   requireChain(routeIndex, chainId, operation);
-  const index = routeIndex.model.assetIndexByKey.get(assetKey(chainId, denom)) ?? ibcDenomIgnoringCase(routeIndex.model, chainId, denom);
+  const index = routeIndex.model.assetIndexOf(assetKey(chainId, denom)) ?? ibcDenomIgnoringCase(routeIndex.model, chainId, denom);
   if (index === undefined) {
     const hint = didYouMean(suggestDenoms(routeIndex.model, chainId, denom));
     throw new FungibleError("unknown_asset", `${operation}: asset "${denom}" on chain "${chainId}" is not in the registry${hint}`);
@@ -63,7 +63,7 @@ export function swapHops(routeIndex: RouteIndex, options: SwapOptions): SwapVenu
   return new SwapVenueHops(
     venues.map((venue) => ({
       venue,
-      members: [...new Set(venue.denoms.map((denom) => routeIndex.model.assetIndexByKey.get(assetKey(venue.chain_id, denom))))].filter(
+      members: [...new Set(venue.denoms.map((denom) => routeIndex.model.assetIndexOf(assetKey(venue.chain_id, denom))))].filter(
         (index): index is number => index !== undefined,
       ),
     })),
