@@ -65,7 +65,7 @@ describe("the packed tarball", () => {
 
   test("arethetypeswrong finds no problem in any resolution mode", () => {
     // The dataset modules are ES modules only (shipped once): CommonJS loads them through
-    // require(esm), which every Node the package supports (engines >= 20.19) has.
+    // require(esm), which Node has from 20.19 (README, "Two commands").
     expect(() => run(join(BIN, "attw"), [tarball, "--format", "ascii", "--exclude-entrypoints", "data/mainnet.js", "data/testnet.js"], work)).not.toThrow();
     expect(() => run(join(BIN, "attw"), [tarball, "--format", "ascii", "--entrypoints", "data/mainnet.js", "data/testnet.js", "--ignore-rules", "cjs-resolves-to-esm"], work)).not.toThrow();
   });
