@@ -82,36 +82,6 @@ export async function readRegularFile(path: string, operation: string): Promise<
   }
 }
 
-/** readRegularFile, synchronously (hashing the files a server read). */
-export function readRegularFileSync(path: string, operation: string): Buffer {
-  const limit = fileLimit();
-  let fd: number;
-  try {
-    fd = openSync(path, OPEN_FLAGS);
-  } catch (error) {
-    throw unreadable(operation, path, systemReason(error));
-  }
-  try {
-    checkStats(fstatSync(fd), operation, path, limit);
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (;;) {
-      const buffer = Buffer.allocUnsafe(CHUNK);
-      const bytesRead = readSync(fd, buffer, 0, CHUNK, null);
-      if (bytesRead === 0) break;
-      total += bytesRead;
-      if (total > limit) throw tooLarge(operation, path, limit);
-      chunks.push(buffer.subarray(0, bytesRead));
-    }
-    return Buffer.concat(chunks, total);
-  } catch (error) {
-    if (error instanceof FungibleError) throw error;
-    throw unreadable(operation, path, systemReason(error));
-  } finally {
-    closeSync(fd);
-  }
-}
-
 /** A file's text; a missing, unreadable, non-regular or too large file is `file_unreadable`, naming the path and the reason. */
 export async function readTextFile(path: string, operation: string): Promise<string> {
   return (await readRegularFile(path, operation)).toString("utf8");

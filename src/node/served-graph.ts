@@ -15,7 +15,7 @@ import type { ServedFile, ServedProvenance } from "../http/health.js";
 import { validateRegistry } from "../registry/validate.js";
 import { AssetsBetweenChainsResponseSchema, AssetsFromSourceResponseSchema } from "../wire/schema.js";
 import { assetsBetweenChainsJson, assetsFromSourceJson } from "../wire/serialize.js";
-import { readRegularFileSync } from "./load-registry-file.js";
+import { readRegularFile } from "./load-registry-file.js";
 import { loadSource, sourceFiles, type RouterSource } from "./load-source.js";
 
 /** A known question: an asset of the graph being served, asked again of the new one. */
@@ -52,9 +52,9 @@ export interface ServedGraph {
  * (the next change reloads it), so the hash /health reports is the one of the bytes served.
  */
 export async function loadServedGraph(command: string, source: RouterSource, probes: readonly Probe[] = []): Promise<ServedGraph> {
-  const before = fileFacts(source);
+  const before = await fileFacts(source);
   const router = await loadSource(source, command);
-  const after = fileFacts(source);
+  const after = await fileFacts(source);
   const changed = after.find((file, i) => file.hash !== before[i]?.hash);
   if (changed) throw new FungibleError("invalid_registry", `${command}: ${changed.name} changed while it was being read; not served (the next reload reads it again)`);
   // The shipped dataset was checked when the package was built and its bytes on load (its hash):
@@ -69,12 +69,12 @@ function isShippedDataset(source: RouterSource): boolean {
 }
 
 /** Base name and content hash of every file of the source, in flag order. */
-function fileFacts(source: RouterSource): ServedFile[] {
+async function fileFacts(source: RouterSource): Promise<ServedFile[]> {
   const files: ServedFile[] = [];
   for (const { key: flag, path: file } of sourceFiles(source)) {
     let hash: string;
     try {
-      hash = `sha256:${createHash("sha256").update(readRegularFileSync(file, flag)).digest("hex").slice(0, 32)}`;
+      hash = `sha256:${createHash("sha256").update(await readRegularFile(file, flag)).digest("hex").slice(0, 32)}`;
     } catch {
       continue; // unreadable: loadSource says why, in its own words
     }

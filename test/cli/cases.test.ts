@@ -1,7 +1,9 @@
 /**
- * The shared case table (test/http/query-cases.ts) against the built CLI: every case a command
- * line can express gives the library's answer with --json, or the same error kind as an exit
- * code (400 -> 2, 404 -> 1) and the same message on stderr.
+ * The CLI wired to the shared case table (test/http/query-cases.ts): the table's rules are tested
+ * on the library (test/http/cases.test.ts and the oracle); here a few cases through the built
+ * CLI prove each kind of command line (flags, --swap-venue, --recommendation-reason) reaches the
+ * same question, and each kind of error maps to its exit code (400 -> 2, 404 -> 1) with the
+ * library's message on stderr. `toArgv` says which cases a command line can express at all.
  */
 import { describe, expect, it } from "vitest";
 import { FIXTURE_PATH, fixtureGraph } from "../http/fixture.js";
@@ -45,7 +47,21 @@ export function toArgv(test: QueryCase): string[] | null {
 }
 
 const EXIT_FOR_STATUS = { 200: 0, 400: 2, 404: 1 } as const;
-const expressible = QUERY_CASES.map((test) => ({ test, argv: toArgv(test) })).filter((c) => c.argv !== null);
+/** One case per kind of command line and per error kind; each costs a process. */
+const WIRED = [
+  "include_swaps lets OSMO swap into ATOM on Osmosis and go home",
+  "BASE_TOKEN from a voucher gives its origin",
+  "include_no_metadata_assets: derived vouchers on the source chain are sources too",
+  "unknown chain",
+  "unknown denom",
+  "bad recommendation_reason",
+  "same source and destination",
+];
+const wired = WIRED.map((name) => {
+  const test = QUERY_CASES.find((c) => c.name === name);
+  if (test === undefined) throw new Error(`no case "${name}" in test/http/query-cases.ts`);
+  return { test, argv: toArgv(test) };
+});
 
 it("leaves out only the cases a command line cannot say", () => {
   const left = QUERY_CASES.filter((test) => toArgv(test) === null).map((test) => test.name);
@@ -65,7 +81,13 @@ it("leaves out only the cases a command line cannot say", () => {
   );
 });
 
-describe.concurrent.each(expressible)("CLI: $test.op: $test.name", ({ test, argv }) => {
+it("the wired cases are command lines, both operations, success and each error status", () => {
+  expect(wired.every((c) => c.argv !== null)).toBe(true);
+  expect(new Set(wired.map((c) => c.test.op))).toEqual(new Set(["assetsFromSource", "assetsBetweenChains"]));
+  expect(new Set(wired.map((c) => c.test.status))).toEqual(new Set([200, 400, 404]));
+});
+
+describe.concurrent.each(wired)("CLI: $test.op: $test.name", ({ test, argv }) => {
   it("answers like the library", async () => {
     const result = await runCli(argv!);
     expect(result.code, result.stderr).toBe(EXIT_FOR_STATUS[test.status]);

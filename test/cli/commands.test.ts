@@ -5,10 +5,14 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ATOM_ON_NEUTRON_VIA_OSMOSIS, ATOM_ON_OSMOSIS, ASTRO_CW20, FIXTURE_PATH, fixtureGraph } from "../http/fixture.js";
 import { runCli } from "./run-cli.js";
+import { between } from "../../src/cli/between.js";
 import { compile } from "../../src/cli/compile.js";
+import { fromSource } from "../../src/cli/from-source.js";
+import { route } from "../../src/cli/route.js";
+import { serve } from "../../src/cli/serve.js";
 import { describeError, EXIT_FAILURE, EXIT_USAGE, exitCodeFor, UsageError } from "../../src/cli/cli-error.js";
 import { ERROR_KINDS } from "../../src/entries/schemas.js";
 import { FungibleError } from "../../src/index.js";
@@ -16,6 +20,7 @@ import { FungibleError } from "../../src/index.js";
 const REG = ["--registry", FIXTURE_PATH];
 const dir = mkdtempSync(join(tmpdir(), "fungible-cli-"));
 const noStack = (text: string) => expect(text).not.toMatch(/\n\s+at /);
+const COMMANDS = { "from-source": fromSource, between, route, serve, compile };
 
 describe("help and usage", () => {
   it.each(["--help", "-h", "help"])("fungible-graph %s lists the commands and exits 0", async (flag) => {
@@ -36,31 +41,48 @@ describe("help and usage", () => {
     expect((await runCli(["--version"])).stdout.trim()).toBe(pkg.version);
   });
 
+  // Through the built binary: main's own refusals, and how any usage error reaches stderr.
   it.each([
     [[], /usage: fungible-graph <command>/],
     [["launch"], /unknown command "launch"/],
-    [["from-source", "uatom"], /from-source: "uatom" is not <chain_id>:<denom>/],
-    [["from-source"], /from-source: expected <chain_id>:<denom>, got none/],
     [["from-source", "cosmoshub-4:uatom", "--bogus"], /^from-source: unknown flag --bogus\nsee: fungible-graph from-source --help\n$/],
-    [["between", "a", "b", "c"], /between: expected <source_chain> <dest_chain>/],
-    [["route", "cosmoshub-4", "osmosis-1:uosmo"], /route: "cosmoshub-4" is not <chain_id>:<denom>/],
-    [["route", ":uatom", "osmosis-1:uosmo"], /route: ":uatom" is not <chain_id>:<denom>/],
-    [["from-source", "osmosis-1:uosmo", "--include-swaps", "--swap-venue", "poolmanager"], /--swap-venue "poolmanager" is not <chain_id>:<name>/],
-    [["compile"], /compile: --out FILE is required/],
-    [["compile", "--out", "x.json", "--network", "testnet", ...REG], /compile: --network picks chain-registry's lists/],
     [["serve", "--port", "http"], /serve: --port must be a whole number from 0 to 65535, got "http"/],
-    [["serve", "--workers", "many"], /serve: --workers must be a whole number from 0 to 1024, got "many"/],
-    [["serve", "--body-limit", "0"], /serve: --body-limit must be a whole number from 1/],
-    [["from-source", "cosmoshub-4:uatom", "--dataset", FIXTURE_PATH, ...REG], /give one of --dataset, --registry, not several/],
-    [["from-source", "cosmoshub-4:uatom", "--chain-registry", ...REG], /give one of --registry, --chain-registry, not several/],
-    [["between", "a-1", "b-1", "--network", "devnet"], /between: --network must be mainnet or testnet, got "devnet"/],
-    [["between", "a-1", "b-1", "--network", "testnet", ...REG], /--network picks a shipped dataset or chain-registry's lists/],
   ])("%j is a usage error: exit 2", async (args, says) => {
     const result = await runCli(args);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(says);
     expect(result.stdout).toBe("");
     noStack(result.stderr);
+  });
+
+  // In process (a process each costs half a second): the command refuses before it prints or
+  // loads anything, with the error main turns into stderr and exit 2 (above).
+  it.each([
+    [["from-source", "uatom"], /from-source: "uatom" is not <chain_id>:<denom>/],
+    [["from-source"], /from-source: expected <chain_id>:<denom>, got none/],
+    [["between", "a", "b", "c"], /between: expected <source_chain> <dest_chain>/],
+    [["route", "cosmoshub-4", "osmosis-1:uosmo"], /route: "cosmoshub-4" is not <chain_id>:<denom>/],
+    [["route", ":uatom", "osmosis-1:uosmo"], /route: ":uatom" is not <chain_id>:<denom>/],
+    [["from-source", "osmosis-1:uosmo", "--include-swaps", "--swap-venue", "poolmanager"], /--swap-venue "poolmanager" is not <chain_id>:<name>/],
+    [["compile"], /compile: --out FILE is required/],
+    [["compile", "--out", "x.json", "--network", "testnet", ...REG], /compile: --network picks chain-registry's lists/],
+    [["serve", "--workers", "many"], /serve: --workers must be a whole number from 0 to 1024, got "many"/],
+    [["serve", "--body-limit", "0"], /serve: --body-limit must be a whole number from 1/],
+    [["from-source", "cosmoshub-4:uatom", "--dataset", FIXTURE_PATH, ...REG], /give one of --dataset, --registry, not several/],
+    [["from-source", "cosmoshub-4:uatom", "--chain-registry", ...REG], /give one of --registry, --chain-registry, not several/],
+    [["between", "a-1", "b-1", "--network", "devnet"], /between: --network must be mainnet or testnet, got "devnet"/],
+    [["between", "a-1", "b-1", "--network", "testnet", ...REG], /--network picks a shipped dataset or chain-registry's lists/],
+  ] as [string[], RegExp][])("%j is a usage error: exit 2", async ([name, ...rest], says) => {
+    const written = vi.spyOn(process.stdout, "write");
+    const error = await COMMANDS[name as keyof typeof COMMANDS]!.run(rest).then(
+      (code) => new Error(`exited ${code}`),
+      (thrown: unknown) => thrown,
+    );
+    expect(written).not.toHaveBeenCalled();
+    written.mockRestore();
+    expect(exitCodeFor(error)).toBe(EXIT_USAGE);
+    expect(describeError(error)).toMatch(says);
+    noStack(describeError(error));
   });
 });
 
@@ -354,7 +376,7 @@ register("data:text/javascript," + encodeURIComponent(\`export async function re
     const report = JSON.parse(refused.stdout) as { fatal: number; issues: { severity: string; code: string; where: string; message: string }[] };
     expect(report.fatal).toBe(1);
     expect(report.issues).toEqual([expect.objectContaining({ severity: "fatal", code: "invalid_dataset", where: changed })]);
-    expect(report.issues[0]!.message).toMatch(/does not hash to its data_version/);
+    expect(report.issues[0]!.message).toMatch(/its content hashes to sha256:[0-9a-f]+, not to its data_version sha256:[0-9a-f]+: the dataset was changed or damaged/);
 
     const missing = await runCli(["validate", "--dataset", join(dir, "absent.json")]);
     expect(missing.code).toBe(1);

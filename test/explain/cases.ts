@@ -494,3 +494,30 @@ export function whyArgs(testCase: ExplainCase): string[] {
   for (const venue of r.swap_venues ?? []) args.push("--swap-venue", `${venue.chain_id}:${venue.name}`);
   return args;
 }
+
+/**
+ * The few cases the HTTP, CLI and page tests ask through their surface, to prove each is wired to
+ * the library's explain: reachable over IBC and over a bridge, an unknown chain and an unknown
+ * asset with their suggestions, a destination denom not on the chain, an INACTIVE channel with a
+ * multi-transaction route behind it, several reasons at once, and the shipped mainnet data. The
+ * whole table runs once, on the library (library.test.ts).
+ */
+export const WIRING_CASE_NAMES = [
+  "reachable over IBC",
+  "reachable over a bridge (EVM assets count with include_evm_assets)",
+  "unknown chain by its chain_name",
+  "unknown asset given by its symbol",
+  "destination asset not on the chain",
+  "an INACTIVE channel, and behind it a chain without PFM: both named",
+  "every broken rule: two transactions and native_only",
+  "mainnet: ATOM to Osmosis over channel-141",
+  "mainnet: cosmoshub means cosmoshub-4",
+] as const;
+
+export function wiringCases(): ExplainCase[] {
+  return WIRING_CASE_NAMES.map((name) => {
+    const found = EXPLAIN_CASES.find((testCase) => testCase.name === name);
+    if (found === undefined) throw new Error(`no explain case "${name}"`);
+    return found;
+  });
+}

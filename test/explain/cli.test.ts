@@ -1,18 +1,27 @@
 /**
- * The case table against the built CLI (`fungible-graph why`, JSON output): fixture cases with
- * `--registry fixtures/explain-registry.json`, mainnet cases on the shipped data. Also exit
- * codes, the text output, pictures, `chains`, `assets` and "did you mean" in CLI errors.
+ * `fungible-graph why` wired to the library's explain: the wiring cases (test/explain/cases.ts; the
+ * whole table runs on the library) through the built CLI as JSON, fixture cases with
+ * `--registry fixtures/explain-registry.json`, mainnet cases on the shipped data, and one case in
+ * every picture format. Also exit codes, the text output, pictures, `chains`, `assets` and
+ * "did you mean" in CLI errors.
  */
 import { describe, expect, test } from "vitest";
 import { ExplainResponseSchema } from "../../src/entries/schemas.js";
 import { runCli } from "../cli/run-cli.js";
-import { ATOM_ON_OSMOSIS, checkExplain, checkPicture, EXPLAIN_CASES, EXPLAIN_FIXTURE, pictureRows, whyArgs, type ExplainCase } from "./cases.js";
+import { ATOM_ON_OSMOSIS, checkExplain, checkPicture, EXPLAIN_FIXTURE, pictureRows, whyArgs, wiringCases, type ExplainCase } from "./cases.js";
 
 const graphArgs = (testCase: ExplainCase) => (testCase.router === "fixture" ? ["--registry", EXPLAIN_FIXTURE] : []);
 const FIXTURE = ["--registry", EXPLAIN_FIXTURE];
 
-describe("why: the case table on the CLI", () => {
-  test.each(EXPLAIN_CASES.map((c) => [c.name, c] as const))("%s", async (_name, testCase) => {
+// Each case is a process; one case drawn in every format proves --format reaches the pictures.
+const PICTURED = wiringCases().filter((testCase) => testCase.name === "reachable over IBC");
+
+describe("why: the wiring cases on the CLI", () => {
+  test("one pictured case covers every format", () => {
+    expect(pictureRows(PICTURED).map(([, , format]) => format)).toEqual(["mermaid", "dot", "svg"]);
+  });
+
+  test.concurrent.each(wiringCases().map((c) => [c.name, c] as const))("%s", async (_name, testCase) => {
     const result = await runCli(["why", ...whyArgs(testCase), ...graphArgs(testCase), "--format", "json"]);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(testCase.reachable ? 0 : 1);
@@ -20,7 +29,7 @@ describe("why: the case table on the CLI", () => {
     expect(checkExplain(testCase, answer)).toEqual([]);
   }, 60_000);
 
-  test.each(pictureRows())(
+  test.concurrent.each(pictureRows(PICTURED))(
     "%s",
     async (_name, testCase, format) => {
       const result = await runCli(["why", ...whyArgs(testCase), ...graphArgs(testCase), "--format", format]);

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { buildRouter } from "../../src/index.js";
 import type { AssetRouter } from "../../src/index.js";
-import { loadChainRegistryWithIssues } from "../../src/entries/chain-registry.js";
+import { shippedRouter } from "../support/shipped-router.js";
 import { parseRegistry } from "../../src/index.js";
 import { EXPLAIN_FIXTURE, type ExplainCase } from "./cases.js";
 
@@ -14,9 +14,9 @@ export function fixtureGraph(): AssetRouter {
   return fixture;
 }
 
-/** The embedded chain registry with the adapter's issues, so explain can cite them. */
+/** The shipped mainnet dataset: the chain registry with the adapter's issues as notes, so explain can cite them. */
 export function mainnetGraph(): Promise<AssetRouter> {
-  mainnet ??= loadChainRegistryWithIssues().then(({ registry, issues }) => buildRouter(registry, { issues }));
+  mainnet ??= shippedRouter();
   return mainnet;
 }
 

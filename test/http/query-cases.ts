@@ -3,7 +3,6 @@
  * call, the HTTP handler and the built CLI. Each surface must give the same answer: the same
  * body on success, the same error kind otherwise. All cases use fixtures/http-registry.json.
  */
-import { ibcDenom } from "../../src/index.js";
 import type { FungibleErrorCode } from "../../src/index.js";
 import {
   ASTRO_CW20,
@@ -12,6 +11,7 @@ import {
   AXL_USDC_ON_OSMOSIS,
   USDC_ON_ETHEREUM,
 } from "./fixture.js";
+import { oracleIbcDenom } from "../oracle/oracle-graph.js";
 
 export type Operation = "assetsFromSource" | "assetsBetweenChains";
 
@@ -30,9 +30,9 @@ interface Failure {
 
 export type QueryCase = { name: string; op: Operation; request: unknown } & (Success | Failure);
 
-const ASTRO_ON_OSMOSIS = ibcDenom("transfer/channel-341", ASTRO_CW20);
+const ASTRO_ON_OSMOSIS = oracleIbcDenom("transfer/channel-341", ASTRO_CW20);
 /** OSMO as a derived voucher: it arrives over the receiving chain's end of the channel. */
-const osmoVia = (trace: string) => ibcDenom(trace, "uosmo");
+const osmoVia = (trace: string) => oracleIbcDenom(trace, "uosmo");
 const atom = { source_asset_denom: "uatom", source_asset_chain_id: "cosmoshub-4" };
 const atomOnOsmosis = { source_asset_denom: ATOM_ON_OSMOSIS, source_asset_chain_id: "osmosis-1" };
 const hubToOsmosis = { source_chain_id: "cosmoshub-4", dest_chain_id: "osmosis-1" };
@@ -105,7 +105,7 @@ export const QUERY_CASES: QueryCase[] = [
     op: "assetsFromSource",
     request: { source_asset_denom: "uproto", source_asset_chain_id: "__proto__" },
     status: 200,
-    expect: { "cosmoshub-4": [ibcDenom("transfer/channel-9001", "uproto")] },
+    expect: { "cosmoshub-4": [oracleIbcDenom("transfer/channel-9001", "uproto")] },
   },
   {
     name: "group_by chain_id and null fields are the defaults; unknown fields are ignored",

@@ -12,7 +12,7 @@ import { bothFor, engineRoute, expectSameAssets, oracleRoute, plain, withKeyOrde
 import type { Oracle } from "./oracle.js";
 import { propertyRuns, runSeed } from "../support/property-runs.js";
 
-const RUNS = { numRuns: propertyRuns(250) };
+const RUNS = { numRuns: propertyRuns(100) };
 
 type FromSourceFlags = Omit<AssetsFromSourceRequest, "source_asset_denom" | "source_asset_chain_id">;
 const FROM_SOURCE_FLAGS: FromSourceFlags[] = [

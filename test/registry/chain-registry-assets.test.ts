@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ibcDenom } from "../../src/denom/trace.js";
+import { ibcDenom } from "../../src/index.js";
 import type { CrAsset } from "../../src/registry/chain-registry-input.js";
-import { DEFAULT_OVERLAY } from "../../src/registry/overlay.js";
+import { defaultOverlay } from "../../src/entries/chain-registry.js";
 import {
   assetOn,
   ATOM,
@@ -46,7 +46,7 @@ describe("fromChainRegistry: chains", () => {
         chains: [{ chainName: "solana", chainId: "101", chainType: "solana" }],
         nonCosmosAssetLists: [list("arbitrum", nativeAsset("wei", "ETH", { typeAsset: "evm-base" }))],
       }),
-      DEFAULT_OVERLAY,
+      defaultOverlay(),
     );
     expect(registry.chains.map((c) => [c.chain_name, c.chain_id, c.chain_type])).toEqual([
       ["solana", "solana", "svm"],
@@ -74,7 +74,7 @@ describe("fromChainRegistry: chains", () => {
   it("ignores testnet lists and says nothing about them", () => {
     const { registry, issues } = convert(
       data({ nonCosmosAssetLists: [list("ethereumtestnet", nativeAsset("wei", "ETH"))] }),
-      DEFAULT_OVERLAY,
+      defaultOverlay(),
     );
     expect(registry.chains).toEqual([]);
     expect(issues).toEqual([]);
@@ -93,7 +93,7 @@ describe("fromChainRegistry: chains", () => {
   });
 
   it("sets capability flags from the overlay, false where it has no sourced fact", () => {
-    const { registry } = convert(data({ chains: [OSMO, cosmosChain("akash", "akashnet-2")] }), DEFAULT_OVERLAY);
+    const { registry } = convert(data({ chains: [OSMO, cosmosChain("akash", "akashnet-2")] }), defaultOverlay());
     expect(registry.chains.map((c) => [c.chain_id, c.pfm_enabled, c.supports_memo])).toEqual([
       ["osmosis-1", true, true],
       ["akashnet-2", false, false],
@@ -157,7 +157,7 @@ describe("fromChainRegistry: assets", () => {
           list("solana", nativeAsset("EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v", "USDC", { typeAsset: "erc20" })),
         ],
       }),
-      DEFAULT_OVERLAY,
+      defaultOverlay(),
     );
     expect(registry.assets.map((a) => [a.chain_id, a.is_cw20, a.is_evm])).toEqual([
       ["juno-1", true, false],
@@ -358,7 +358,7 @@ describe("fromChainRegistry: assets", () => {
     const mixed = nativeAsset("0xaf88d065e77c8cC2239327C5EDb3A432268e5831", "USDC", { typeAsset: "erc20" });
     const { registry, issues } = convert(
       data({ nonCosmosAssetLists: [list("arbitrum", lower, mixed)] }),
-      DEFAULT_OVERLAY,
+      defaultOverlay(),
     );
     expect(registry.assets.map((a) => a.denom)).toEqual([lower.base]);
     expect(codes(issues)).toEqual(["duplicate_asset"]);

@@ -2,8 +2,8 @@
  * Small builders for chain-registry-shaped inputs (camelCase, like the npm package), so each
  * adapter rule can be tested on a few lines of data.
  */
-import { ibcDenom } from "../../src/denom/trace.js";
-import { fromChainRegistry } from "../../src/registry/chain-registry.js";
+import { ibcDenom } from "../../src/index.js";
+import { fromChainRegistry } from "../../src/entries/chain-registry.js";
 import type {
   ChainRegistryData,
   CrAsset,
@@ -13,9 +13,9 @@ import type {
   CrIbcData,
   CrTrace,
 } from "../../src/registry/chain-registry-input.js";
-import type { RegistryIssue } from "../../src/registry/issues.js";
-import type { ChainRegistryOverlay } from "../../src/registry/overlay.js";
-import { parseRegistry, type Registry } from "../../src/registry/schema.js";
+import type { RegistryIssue } from "../../src/index.js";
+import type { ChainRegistryOverlay } from "../../src/entries/chain-registry.js";
+import { parseRegistry, type Registry } from "../../src/index.js";
 
 export const NO_OVERLAY: ChainRegistryOverlay = { chainIds: {}, capabilities: {} };
 

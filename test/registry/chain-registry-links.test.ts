@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ibcDenom } from "../../src/denom/trace.js";
+import { ibcDenom } from "../../src/index.js";
 import type { CrAsset } from "../../src/registry/chain-registry-input.js";
-import { DEFAULT_OVERLAY } from "../../src/registry/overlay.js";
+import { defaultOverlay } from "../../src/entries/chain-registry.js";
 import {
   assetOn,
   codes,
@@ -18,6 +18,7 @@ import {
   transferChannel,
   voucherAsset,
 } from "./chain-registry-builders.js";
+import { oracleIbcDenom } from "../oracle/oracle-graph.js";
 
 describe("fromChainRegistry: IBC channels", () => {
   it("keeps ICS-20 channels with their status and preference, once, and drops other applications", () => {
@@ -182,7 +183,7 @@ describe("fromChainRegistry: bridge links", () => {
           list("base", circle("0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913")),
         ],
       }),
-      DEFAULT_OVERLAY,
+      defaultOverlay(),
     );
     const pairs = registry.bridge_links.map((l) => [l.bridge, l.from.chain_id, l.to.chain_id]);
     expect(pairs).toEqual([
@@ -249,7 +250,7 @@ describe("fromChainRegistry: properties", () => {
         );
         const out = assetOn(registry, "osmosis-1", voucher.base)!;
         expect(issues).toEqual([]);
-        expect(out.denom).toBe(ibcDenom(out.trace, out.origin_denom));
+        expect(out.denom).toBe(oracleIbcDenom(out.trace, out.origin_denom));
         expect([out.trace, out.origin_chain_id, out.origin_denom]).toEqual([
           `transfer/${channel}`,
           "cosmoshub-4",
@@ -263,7 +264,7 @@ describe("fromChainRegistry: properties", () => {
     fc.assert(
       fc.property(denomArb, channelArb, fc.stringMatching(/^[0-9A-F]{64}$/), (denom, channel, hash) => {
         const path = `transfer/${channel}/${denom}`;
-        fc.pre(`ibc/${hash}` !== ibcDenom(`transfer/${channel}`, denom));
+        fc.pre(`ibc/${hash}` !== oracleIbcDenom(`transfer/${channel}`, denom));
         const voucher = voucherAsset(path, [ibcTrace("cosmoshub", denom, channel, path)], "X", `ibc/${hash}`);
         const { registry, issues } = convert(data({ chains: [HUB, OSMO], assetLists: [list("osmosis", voucher)] }));
         expect(registry.assets).toEqual([]);

@@ -4,10 +4,10 @@
  * placeholder id).
  */
 import { describe, expect, it } from "vitest";
-import { ibcDenom } from "../../src/denom/trace.js";
-import { fromChainRegistry } from "../../src/registry/chain-registry.js";
-import { parseRegistry } from "../../src/registry/schema.js";
-import { validateRegistry } from "../../src/registry/validate.js";
+import { ibcDenom } from "../../src/index.js";
+import { fromChainRegistry } from "../../src/entries/chain-registry.js";
+import { parseRegistry } from "../../src/index.js";
+import { validateRegistry } from "../../src/index.js";
 import {
   assetOn,
   codes,

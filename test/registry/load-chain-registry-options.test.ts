@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ChainRegistryData } from "../../src/registry/chain-registry-input.js";
+import type { ChainRegistryData } from "../../src/entries/chain-registry.js";
 import { ibcPair, list, nativeAsset, transferChannel } from "./chain-registry-builders.js";
 
 const mini = JSON.parse(

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ChainRegistryData } from "../../src/registry/chain-registry-input.js";
+import type { ChainRegistryData } from "../../src/entries/chain-registry.js";
 
 const mini = JSON.parse(
   readFileSync(new URL("../../fixtures/chain-registry-mini/chain-registry-mini.json", import.meta.url), "utf8"),

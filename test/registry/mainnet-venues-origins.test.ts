@@ -5,7 +5,6 @@
  * initia asset lists.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { ibcDenom } from "../../src/index.js";
 import type { AssetRouter } from "../../src/index.js";
 import { buildRouter } from "../../src/index.js";
 import { hasFatalIssue, type RegistryIssue } from "../../src/index.js";
@@ -13,6 +12,7 @@ import { loadChainRegistry, loadChainRegistryWithIssues } from "../../src/entrie
 import { assetKey, type Registry } from "../../src/registry/schema.js";
 import { defaultSwapVenues } from "../../src/entries/chain-registry.js";
 import { validateRegistry } from "../../src/index.js";
+import { oracleIbcDenom } from "../oracle/oracle-graph.js";
 
 let registry: Registry;
 let issues: RegistryIssue[];
@@ -103,7 +103,7 @@ describe("assets whose origin the registry cannot resolve", () => {
     expect(find("osmosis-1", DOT_ON_OSMOSIS)).toMatchObject({ symbol: "DOT", trace: "transfer/channel-1279/transfer/channel-2/transfer/channel-15", origin_chain_id: "centauri-1" });
     expect(find("interwoven-1", MILK_INIT)).toMatchObject({ symbol: "milkINIT", trace: "transfer/channel-29", origin_chain_id: "interwoven-1" });
     for (const asset of [find("centauri-1", DOT_ON_CENTAURI)!, find("osmosis-1", DOT_ON_OSMOSIS)!, find("interwoven-1", MILK_INIT)!]) {
-      expect(asset.denom).toBe(ibcDenom(asset.trace, asset.origin_denom));
+      expect(asset.denom).toBe(oracleIbcDenom(asset.trace, asset.origin_denom));
     }
     expect(issues.filter((i) => i.code === "unresolved_origin").map((i) => [i.severity, i.where])).toEqual([
       ["warning", "composable/assetlist DOT"],

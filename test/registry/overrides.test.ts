@@ -4,10 +4,10 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { buildRouter } from "../../src/router/build-router.js";
+import { buildRouter } from "../../src/index.js";
 import { failure } from "../support/failure.js";
 import { applyOverrides, parseOverrides } from "../../src/registry/overrides.js";
-import { parseRegistry } from "../../src/registry/schema.js";
+import { parseRegistry } from "../../src/index.js";
 
 const registry = parseRegistry(JSON.parse(readFileSync(new URL("../../fixtures/cosmos-small.json", import.meta.url), "utf8")));
 

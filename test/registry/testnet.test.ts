@@ -4,13 +4,13 @@
  * testnets/_IBC/cosmoshubtestnet-osmosistestnet.json in chain-registry 2.0.251).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { ibcDenom } from "../../src/denom/trace.js";
-import { buildRouter } from "../../src/router/build-router.js";
-import type { AssetRouter } from "../../src/router/router.js";
-import { hasFatalIssue, type RegistryIssue } from "../../src/registry/issues.js";
-import { loadChainRegistryWithIssues } from "../../src/registry/load-chain-registry.js";
-import type { Registry } from "../../src/registry/schema.js";
-import { validateRegistry } from "../../src/registry/validate.js";
+import { ibcDenom } from "../../src/index.js";
+import { buildRouter } from "../../src/index.js";
+import type { AssetRouter } from "../../src/index.js";
+import { hasFatalIssue, type RegistryIssue } from "../../src/index.js";
+import { loadChainRegistryWithIssues } from "../../src/entries/chain-registry.js";
+import type { Registry } from "../../src/index.js";
+import { validateRegistry } from "../../src/index.js";
 
 let registry: Registry;
 let issues: RegistryIssue[];

@@ -1,9 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ibcDenom } from "../../src/denom/trace.js";
-import { hasFatalIssue } from "../../src/registry/issues.js";
-import { parseRegistry, type RegistryInput } from "../../src/registry/schema.js";
-import { validateRegistry } from "../../src/registry/validate.js";
+import { ibcDenom } from "../../src/index.js";
+import { hasFatalIssue } from "../../src/index.js";
+import { parseRegistry, type RegistryInput } from "../../src/index.js";
+import { validateRegistry } from "../../src/index.js";
+import { oracleIbcDenom } from "../oracle/oracle-graph.js";
 
 const ATOM_ON_OSMOSIS = "ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2";
 
@@ -49,7 +50,7 @@ describe("validateRegistry", () => {
       r.assets[1]!.origin_denom = "uosmo";
     });
     expect(summary(issues)).toEqual([["fatal", "ibc_denom_mismatch", "assets[1]"]]);
-    expect(issues[0]!.message).toContain(ibcDenom("transfer/channel-0", "uosmo"));
+    expect(issues[0]!.message).toContain(oracleIbcDenom("transfer/channel-0", "uosmo"));
   });
 
   it("a trace that does not parse is fatal", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { ibcDenom } from "../../src/index.js";
 import { engineFor } from "../support/route-index-helpers.js";
 import { DENOMS, fixtureRegistry } from "../support/fixtures.js";
+import { oracleIbcDenom } from "../oracle/oracle-graph.js";
 
 const routeIndex = engineFor(fixtureRegistry("cosmos-small.json"));
 const summary = (answer: ReturnType<typeof routeIndex.assetsBetweenChains>) =>
@@ -16,9 +16,9 @@ describe("assetsBetweenChains on the small real-data fixture", () => {
 
   test("include_no_metadata_assets adds derived vouchers and unlisted metadata-less assets", () => {
     expect(summary(routeIndex.assetsBetweenChains({ ...osmosisToHub, include_no_metadata_assets: true }))).toEqual([
-      ["uosmo", ibcDenom("transfer/channel-141", "uosmo"), 1, ["IBC"]],
+      ["uosmo", oracleIbcDenom("transfer/channel-141", "uosmo"), 1, ["IBC"]],
       [DENOMS.atomOnOsmosis, "uatom", 1, ["IBC"]],
-      [DENOMS.usdcOnOsmosis, ibcDenom("transfer/channel-536", "uusdc"), 1, ["IBC"]],
+      [DENOMS.usdcOnOsmosis, oracleIbcDenom("transfer/channel-536", "uusdc"), 1, ["IBC"]],
     ]);
   });
 
@@ -26,7 +26,7 @@ describe("assetsBetweenChains on the small real-data fixture", () => {
     const answer = summary(routeIndex.assetsBetweenChains({ ...osmosisToHub, include_no_metadata_assets: true, allow_multi_tx: true }));
     // Osmosis -> axelar-dojo-1 -> Ethereum is one Axelar transfer (its IBC hop adds no IBC); then a
     // new transaction at Ethereum (CCTP) and at Noble (IBC): neither forwards by memo.
-    expect(answer).toContainEqual([DENOMS.axlUsdcOnOsmosis, ibcDenom("transfer/channel-536", "uusdc"), 3, ["AXELAR", "CCTP", "IBC"]]);
+    expect(answer).toContainEqual([DENOMS.axlUsdcOnOsmosis, oracleIbcDenom("transfer/channel-536", "uusdc"), 3, ["AXELAR", "CCTP", "IBC"]]);
     expect(answer.some((pair) => (pair[2] as number) > 1)).toBe(true);
   });
 

@@ -1,7 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { FungibleError, ibcDenom } from "../../src/index.js";
+import { FungibleError } from "../../src/index.js";
 import { engineFor } from "../support/route-index-helpers.js";
 import { DENOMS, fixtureRegistry } from "../support/fixtures.js";
+import { oracleIbcDenom } from "../oracle/oracle-graph.js";
 
 const routeIndex = engineFor(fixtureRegistry("cosmos-small.json"));
 const fromOsmosisAtom = { source_asset_denom: DENOMS.atomOnOsmosis, source_asset_chain_id: "osmosis-1" };
@@ -13,7 +14,7 @@ describe("assetsFromSource on the small real-data fixture", () => {
     const answer = routeIndex.assetsFromSource({ source_asset_denom: "uatom", source_asset_chain_id: "cosmoshub-4" });
     expect(denomsByChain(answer)).toEqual({
       "neutron-1": [DENOMS.atomOnNeutron],
-      "noble-1": [ibcDenom("transfer/channel-4", "uatom")],
+      "noble-1": [oracleIbcDenom("transfer/channel-4", "uatom")],
       "osmosis-1": [DENOMS.atomOnOsmosis],
     });
     const osmosisAtom = answer.dest_assets["osmosis-1"]!.assets[0]!;
@@ -52,7 +53,7 @@ describe("assetsFromSource on the small real-data fixture", () => {
     expect(denomsByChain(routeIndex.assetsFromSource(fromOsmosisAtom))).toEqual({
       "cosmoshub-4": ["uatom"],
       "neutron-1": [DENOMS.atomOnNeutron],
-      "noble-1": [ibcDenom("transfer/channel-4", "uatom")],
+      "noble-1": [oracleIbcDenom("transfer/channel-4", "uatom")],
     });
     expect(denomsByChain(routeIndex.assetsFromSource({ ...fromOsmosisAtom, native_only: true }))).toEqual({ "cosmoshub-4": ["uatom"] });
   });
@@ -60,7 +61,7 @@ describe("assetsFromSource on the small real-data fixture", () => {
   test.each([
     ["DIRECT", { "cosmoshub-4": ["uatom"] }],
     ["BASE_TOKEN", { "cosmoshub-4": ["uatom"] }],
-    ["UNKNOWN", { "cosmoshub-4": ["uatom"], "neutron-1": [DENOMS.atomOnNeutron], "noble-1": [ibcDenom("transfer/channel-4", "uatom")] }],
+    ["UNKNOWN", { "cosmoshub-4": ["uatom"], "neutron-1": [DENOMS.atomOnNeutron], "noble-1": [oracleIbcDenom("transfer/channel-4", "uatom")] }],
   ] as const)("recommendation_reason %s", (reason, expected) => {
     expect(denomsByChain(routeIndex.assetsFromSource({ ...fromOsmosisAtom, recommendation_reason: reason }))).toEqual(expected);
   });

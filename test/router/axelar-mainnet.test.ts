@@ -4,13 +4,14 @@
  * from 1 to cosmoshub-4): Ethereum USDC becomes axlUSDC on the Hub in 1 transaction, bridges [AXELAR].
  */
 import { beforeAll, describe, expect, test } from "vitest";
-import { buildRouter, type AssetRouter } from "../../src/index.js";
-import { loadChainRegistry } from "../../src/entries/chain-registry.js";
+import type { AssetRouter } from "../../src/index.js";
+import { shippedRouter } from "../support/shipped-router.js";
 
 let router: AssetRouter;
 
 beforeAll(async () => {
-  router = buildRouter(await loadChainRegistry());
+  // The shipped mainnet dataset: the chain registry compiled at build time (test/support/shipped-router.ts).
+  router = await shippedRouter();
 });
 
 const USDC_ON_ETHEREUM = { chain_id: "1", denom: "0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48" };

@@ -1,17 +1,19 @@
 /**
- * The router on the embedded default registry (npm package chain-registry, mainnet): it must
+ * The router on the shipped mainnet dataset (compiled from the npm package chain-registry): it must
  * reproduce what the chain registry itself declares, and known facts of the live networks.
  */
 import { beforeAll, describe, expect, test } from "vitest";
-import { buildRouter, ibcDenom, parseRegistry, type AssetRouter, type Registry } from "../../src/index.js";
-import { loadChainRegistry } from "../../src/entries/chain-registry.js";
+import { buildRouter, parseRegistry, type AssetRouter, type Registry } from "../../src/index.js";
+import { shippedRouter } from "../support/shipped-router.js";
+import { oracleIbcDenom } from "../oracle/oracle-graph.js";
 
 let registry: Registry;
 let routeIndex: AssetRouter;
 
 beforeAll(async () => {
-  registry = await loadChainRegistry();
-  routeIndex = buildRouter(registry);
+  // The shipped mainnet dataset: the chain registry compiled at build time (test/support/shipped-router.ts).
+  routeIndex = await shippedRouter();
+  registry = routeIndex.registry;
 });
 
 const ATOM_ON_OSMOSIS = "ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2";
@@ -57,7 +59,7 @@ describe("known facts of the live networks", () => {
     const wbtc = "0x2260fac5e5542a773aa44fbcfedf7c193bc2c599";
     const hub = routeIndex.assetsFromSource({ source_asset_denom: wbtc, source_asset_chain_id: "1" }).dest_assets["cosmoshub-4"]!.assets;
     const eurekaWbtc = hub.find((a) => a.trace === "transfer/08-wasm-1369")!;
-    expect(eurekaWbtc).toMatchObject({ origin_chain_id: "1", denom: ibcDenom("transfer/08-wasm-1369", eurekaWbtc.origin_denom) });
+    expect(eurekaWbtc).toMatchObject({ origin_chain_id: "1", denom: oracleIbcDenom("transfer/08-wasm-1369", eurekaWbtc.origin_denom) });
     expect(routeIndex.route({ chain_id: "1", denom: wbtc }, eurekaWbtc)!.bridges).toEqual(["EUREKA"]);
   });
 });

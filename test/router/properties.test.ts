@@ -4,14 +4,15 @@
  */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { ibcDenom } from "../../src/index.js";
 import { forwardTrace, unwindTrace } from "../../src/denom/trace.js";
 import { RECOMMENDATION_REASONS } from "../../src/entries/schemas.js";
 import type { RegistryInput } from "../../src/index.js";
 import { arbitraryRegistry } from "../support/arbitrary-registry.js";
 import { allAssets, assetsOf, engineFor, idOf, viewOf } from "../support/route-index-helpers.js";
+import { propertyRuns } from "../support/property-runs.js";
+import { oracleIbcDenom } from "../oracle/oracle-graph.js";
 
-const RUNS = { numRuns: 60 };
+const RUNS = { numRuns: propertyRuns(60) };
 
 const fromSourceFlags = fc.record({
   allow_multi_tx: fc.boolean(),
@@ -46,7 +47,7 @@ describe("routeIndex properties over generated registries", () => {
       fc.property(arbitraryRegistry(), (registry) => {
         for (const asset of allAssets(engineFor(registry))) {
           if (asset.trace === "") expect([asset.origin_chain_id, asset.origin_denom]).toEqual([asset.chain_id, asset.denom]);
-          else expect(asset.denom).toBe(ibcDenom(asset.trace, asset.origin_denom));
+          else expect(asset.denom).toBe(oracleIbcDenom(asset.trace, asset.origin_denom));
         }
       }),
       RUNS,
@@ -216,7 +217,7 @@ describe("routeIndex properties over generated registries", () => {
         const pairRequest = { source_chain_id: chains[0]!, dest_chain_id: chains[chains.length - 1]!, ...between };
         expect(JSON.stringify(second.assetsBetweenChains(pairRequest))).toBe(JSON.stringify(first.assetsBetweenChains(pairRequest)));
       }),
-      { numRuns: 30 },
+      { numRuns: propertyRuns(30) },
     );
   });
 });

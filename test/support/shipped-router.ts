@@ -1,0 +1,27 @@
+/**
+ * The mainnet/testnet routers loaded from the datasets the package ships (dist/data/, written by
+ * `npm run build`, which `npm test` runs first; FG_DIST: a private build's). Loading takes a
+ * fraction of building from chain-registry, and test/router/dataset-mainnet.test.ts proves the
+ * shipped data answers exactly as a router built from the installed chain-registry: tests that
+ * are not about the chain-registry adapter use these. Loaded once per test file.
+ */
+import { existsSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { loadRouter, type AssetRouter } from "../../src/index.js";
+
+export const DIST = process.env.FG_DIST ? `${process.env.FG_DIST.replace(/\/$/, "")}/` : fileURLToPath(new URL("../../dist/", import.meta.url));
+
+const loaded = new Map<string, Promise<AssetRouter>>();
+
+/** The shipped dataset's JSON text: the default export of dist/data/<network>.js. */
+export async function shippedDatasetText(network: "mainnet" | "testnet"): Promise<string> {
+  const file = `${DIST}data/${network}.js`;
+  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` (npm test does it first)`);
+  return ((await import(pathToFileURL(file).href)) as { default: string }).default;
+}
+
+export function shippedRouter(network: "mainnet" | "testnet" = "mainnet"): Promise<AssetRouter> {
+  let router = loaded.get(network);
+  if (router === undefined) loaded.set(network, (router = shippedDatasetText(network).then((dataset) => loadRouter({ dataset }))));
+  return router;
+}
