@@ -49,6 +49,9 @@ export default defineConfig([
     format: ["esm", "cjs"],
     // Shared chunks in CJS too, so every entry sees one FungibleError class (instanceof works).
     splitting: true,
+    // import.meta.url (the reload thread's file, chain-registry's version) as a shim in the CJS build:
+    // the syntax itself is an error in a .cjs file.
+    shims: true,
     dts: true,
     clean: true,
     target: "node20",

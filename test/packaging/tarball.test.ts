@@ -88,8 +88,8 @@ describe("a fresh project that installs the tarball", () => {
     const size = bytesUnder(modules);
     const heaviest = top.map((name) => [name, bytesUnder(join(modules, name))] as const).sort((a, b) => b[1] - a[1]).slice(0, 4);
     console.log(`consumer node_modules: ${(size / MiB).toFixed(2)} MiB (${heaviest.map(([name, bytes]) => `${name} ${(bytes / MiB).toFixed(2)}`).join(", ")})`);
-    // The goal is 10 MiB; the two declared dependencies alone take 8.9 (zod 6.0, graphology 2.9).
-    expect(size).toBeLessThanOrEqual(12 * MiB);
+    // zod, the one heavy declared dependency, takes about 6 of these; graphology is bundled.
+    expect(size).toBeLessThanOrEqual(10 * MiB);
   });
 
   test("answers from the shipped dataset (ESM and CommonJS) without chain-registry", () => {
