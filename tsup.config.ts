@@ -49,9 +49,14 @@ export default defineConfig([
     format: ["esm", "cjs"],
     // Shared chunks in CJS too, so every entry sees one FungibleError class (instanceof works).
     splitting: true,
-    // import.meta.url (the reload thread's file, chain-registry's version) as a shim in the CJS build:
-    // the syntax itself is an error in a .cjs file.
-    shims: true,
+    // import.meta.url (the reload thread's file, chain-registry's version) has no CommonJS syntax,
+    // and the syntax itself is an error in a .cjs file: there it is the file's own URL, computed on
+    // first read (tsup's `shims` would also put a path/url import into the ESM chunks Workers load).
+    esbuildOptions(options, context) {
+      if (context.format !== "cjs") return;
+      options.define = { ...options.define, "import.meta.url": "__fileUrl.url" };
+      options.banner = { js: 'var __fileUrl = { get url() { return require("node:url").pathToFileURL(__filename).href; } };' };
+    },
     dts: true,
     clean: true,
     target: "node20",

@@ -11,10 +11,10 @@ import { describeSource, type RouterSource } from "./load-source.js";
 import type { Prepared, PrepareInput, Probe } from "./served-graph.js";
 
 /**
- * The thread's file, built next to the package's entries (dist/reload-thread.js). In CommonJS
- * there is no import.meta: the file is beside this one's bundle all the same.
+ * The thread's file, built next to the package's entries (dist/reload-thread.js). The CommonJS
+ * build gets import.meta.url from tsup's shim (tsup.config.ts `shims`), the file's own URL.
  */
-const WORKER_FILE = typeof __filename === "string" ? new URL("./reload-thread.js", `file://${__filename}`) : new URL("./reload-thread.js", import.meta.url);
+const WORKER_FILE = new URL("./reload-thread.js", import.meta.url);
 /** A build that takes longer than this is stuck: refused, the thread terminated. */
 const PREPARE_TIMEOUT_MS = 10 * 60_000;
 
