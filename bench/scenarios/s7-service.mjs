@@ -246,19 +246,27 @@ async function openSockets(port, count, first) {
   return sockets;
 }
 
+/**
+ * 200 normal requests before and while `idleCount` idle keep-alive connections (one request
+ * made each) and `slowCount` slowloris connections (headers trickled a byte a second) are open.
+ */
+async function latencyWithIdleAndSlow(url, idleCount, slowCount) {
+  const port = Number(new URL(url).port);
+  const baseline = await probeLatency(url, 200);
+  const idle = await openSockets(port, idleCount, "GET /health HTTP/1.1\r\nHost: x\r\n\r\n");
+  const slow = await openSockets(port, slowCount, "GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: ");
+  const drip = setInterval(() => slow.forEach((socket) => socket.writable && socket.write("a")), 1000);
+  await sleep(500);
+  const loaded = await probeLatency(url, 200);
+  clearInterval(drip);
+  for (const socket of [...idle, ...slow]) socket.destroy();
+  return { baseline, loaded };
+}
+
 async function slowClientRows() {
   const service = await startService(["--workers", "1", "--quiet", "--dataset", await MAINNET()]);
   try {
-    const port = Number(new URL(service.url).port);
-    const baseline = await probeLatency(service.url, 200);
-    // 5,000 idle connections that made one keep-alive request each, and 500 that trickle headers.
-    const idle = await openSockets(port, 5000, "GET /health HTTP/1.1\r\nHost: x\r\n\r\n");
-    const slow = await openSockets(port, 500, "GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: ");
-    const drip = setInterval(() => slow.forEach((socket) => socket.writable && socket.write("a")), 1000);
-    await sleep(500);
-    const loaded = await probeLatency(service.url, 200);
-    clearInterval(drip);
-    for (const socket of [...idle, ...slow]) socket.destroy();
+    const { baseline, loaded } = await latencyWithIdleAndSlow(service.url, 5000, 500);
     return [
       figureRow({
         scenario: "7 service, 500 slowloris + 5,000 idle",
@@ -340,15 +348,7 @@ export async function soakRows(seconds) {
 export async function slowestRows() {
   const service = await startService(["--workers", "1", "--quiet", "--dataset", await MAINNET()]);
   try {
-    const port = Number(new URL(service.url).port);
-    const baseline = await probeLatency(service.url, 200);
-    const idle = await openSockets(port, 2000, "GET /health HTTP/1.1\r\nHost: x\r\n\r\n");
-    const slow = await openSockets(port, 300, "GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: ");
-    const drip = setInterval(() => slow.forEach((socket) => socket.writable && socket.write("a")), 1000);
-    await sleep(500);
-    const loaded = await probeLatency(service.url, 200);
-    clearInterval(drip);
-    for (const socket of [...idle, ...slow]) socket.destroy();
+    const { baseline, loaded } = await latencyWithIdleAndSlow(service.url, 2000, 300);
     return [
       figureRow({
         scenario: "7 service, 300 slowloris + 2,000 idle",
