@@ -435,7 +435,7 @@ export async function registryReloadRows(dir) {
   return rows;
 }
 
-async function reloadRows(dir, seconds) {
+export async function reloadRows(dir, seconds) {
   const rows = [];
   for (const workers of ["1", "2"]) {
     const file = join(dir, `dataset-${workers}.json`);

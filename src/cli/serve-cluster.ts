@@ -2,14 +2,15 @@
  * `serve` with node:cluster workers. The PRIMARY loads and checks the data once, in a worker
  * thread (so a usage error or refused data exits 2 or 1 with one message, before any fork),
  * writes it as a dataset file, and forks the workers, which load that file.
- * SIGHUP and --watch run in the primary only: it prepares the new data once, off-thread; then,
- * one worker at a time, forks a replacement that loads the new data and, once it listens, drains
- * the old worker (as nginx does). No request waits on a load: a worker never loads while it
- * serves. A refusal is only recorded by the workers (for /health). A worker that dies while
- * serving is replaced from the last good dataset. The primary keeps what /health reports besides
- * the data (provenance, loaded_at, last_reload) and hands it to every worker it starts, so all of
- * them, replacements included, say the same. SIGTERM/SIGINT drain every worker, abandon a reload
- * under way, and end the process within the drain timeout (a worker still there is killed).
+ * SIGHUP and --watch run in the primary only: it prepares the new data once, off-thread, writes
+ * it as a new dataset file, then tells one worker at a time to swap it in place, as a single
+ * process does (loading a checked dataset takes tens of milliseconds; the other workers keep
+ * answering meanwhile). Forking replacements instead cost a process start per worker, under load
+ * most of the time a reload took. A refusal is only recorded by the workers (for /health). A
+ * worker that dies is replaced from the last good dataset. The primary keeps what /health
+ * reports besides the data (provenance, loaded_at, last_reload) and hands it to every worker, so
+ * all of them, replacements included, say the same. SIGTERM/SIGINT drain every worker, abandon a
+ * reload under way, and end the process within the drain timeout (a worker still there is killed).
  * Workers accept connections themselves (SCHED_NONE, see runPrimary): a worker killed with
  * SIGKILL takes only its own connections with it.
  */
@@ -50,8 +51,11 @@ export interface ServedState {
 /** A stopping primary kills a worker still there this long after the drain timeout. */
 const KILL_GRACE_MS = 2_000;
 
-type ToWorker = { type: "record"; record: LastReload } | { type: "reloading"; since: string };
-type FromWorker = { type: "listening"; url: string } | { type: "done"; id: number; note: string } | { type: "failed"; id: number; error: string };
+type ToWorker =
+  | { type: "record"; record: LastReload }
+  | { type: "reloading"; since: string }
+  | { type: "swap"; file: string; state: ServedState };
+type FromWorker = { type: "listening"; url: string; file: string } | { type: "done"; id: number; note: string } | { type: "failed"; id: number; error: string };
 
 export async function runPrimary(command: string, config: ServeConfig): Promise<number> {
   const lifecycle = config.quiet ? () => {} : printError;
@@ -74,7 +78,6 @@ export async function runPrimary(command: string, config: ServeConfig): Promise<
 
   const workers = new Set<Worker>();
   const ready = new Set<Worker>();
-  const retiring = new Set<Worker>();
   const waiting = new Map<Worker, { resolve: () => void; reject: (error: Error) => void }>();
   const listening = (worker: Worker) =>
     new Promise<void>((resolve, reject) => waiting.set(worker, { resolve, reject }));
@@ -125,20 +128,15 @@ export async function runPrimary(command: string, config: ServeConfig): Promise<
         state.last_reload = { ok: true, error: null, at: now };
         state.reload_since = null;
         const started = performance.now();
-        const old = [...ready];
-        const exits: Promise<unknown>[] = [];
-        for (const worker of old) {
+        const notes: string[] = [];
+        for (const worker of [...ready]) {
           if (exitCode !== null) throw new Error("the server is stopping");
-          await listening(fork());
-          retiring.add(worker);
-          ready.delete(worker);
-          exits.push(new Promise((resolve) => worker.once("exit", resolve)));
-          worker.process.kill("SIGTERM");
+          const answer = await ask(worker, { type: "swap", file: datasetFile, state });
+          if (answer.type === "done") notes.push(answer.note);
+          else replace(worker, answer.type === "failed" ? answer.error : "no answer");
         }
-        // Done when the old workers are gone: from then on every answer comes from the new data.
-        await Promise.all(exits);
         rmSync(previous, { force: true });
-        return `${old.length} workers replaced one by one in ${Math.round(performance.now() - started)} ms: new ones loaded the new data, old ones drained`;
+        return `${notes.length} workers swapped in place one at a time in ${Math.round(performance.now() - started)} ms (${notes.join(", ")})`;
       },
       async record(result) {
         state.last_reload = { ok: result.ok, error: result.ok ? null : result.error, at: new Date().toISOString() };
@@ -151,6 +149,16 @@ export async function runPrimary(command: string, config: ServeConfig): Promise<
       },
     },
   });
+
+  /**
+   * A worker that could not swap in the new data (it cannot happen: the primary loaded the same
+   * bytes) is drained; the exit handler starts its replacement, which loads the new file.
+   */
+  const replace = (worker: Worker, why: string) => {
+    lifecycle(`worker ${worker.process.pid} could not swap in the new data (${why}): replacing it`);
+    ready.delete(worker);
+    worker.process.kill("SIGTERM");
+  };
 
   // Assigned below, once the cluster's exit handling is in place; reloads only start after that.
   let fork: () => Worker = () => {
@@ -179,8 +187,9 @@ export async function runPrimary(command: string, config: ServeConfig): Promise<
       workers.add(worker);
       worker.on("message", (message: FromWorker) => {
         if (message.type === "listening") {
-          // A reload recorded while it was starting: it has the record it was forked with; send the latest.
-          if (state.last_reload) worker.send({ type: "record", record: state.last_reload, id: 0 });
+          // Forked before a reload swapped the others: it swaps too; else it may lack the latest record.
+          if (message.file !== datasetFile) worker.send({ type: "swap", file: datasetFile, state, id: 0 });
+          else if (state.last_reload) worker.send({ type: "record", record: state.last_reload, id: 0 });
           ready.add(worker);
           waiting.get(worker)?.resolve();
           waiting.delete(worker);
@@ -198,7 +207,6 @@ export async function runPrimary(command: string, config: ServeConfig): Promise<
       ready.delete(worker);
       waiting.get(worker)?.reject(new Error(`a new worker exited (${signal ?? `code ${code}`}) before listening`));
       waiting.delete(worker);
-      if (retiring.delete(worker)) return;
       if (exitCode !== null) {
         if (workers.size === 0) resolve(exitCode);
         return;
@@ -246,10 +254,21 @@ export async function runClusterWorker(command: string, config: ServeConfig): Pr
   const server = await startServer({ router: live, ...serverOptions(config, config.quiet ? () => {} : printError) });
   process.on("message", (message: ToWorker & { id: number }) => {
     if (message.type === "reloading") return server.live.reloadStarted(message.since);
-    server.live.setLastReload(message.record);
-    process.send?.({ type: "done", id: message.id, note: "" });
+    if (message.type === "record") {
+      server.live.setLastReload(message.record);
+      return process.send?.({ type: "done", id: message.id, note: "" });
+    }
+    const started = performance.now();
+    try {
+      const { provenance, loaded_at, last_reload } = message.state;
+      server.live.swap(loadDataset(readFileSync(message.file)), provenance, loaded_at);
+      if (last_reload) server.live.setLastReload(last_reload);
+    } catch (error) {
+      return process.send?.({ type: "failed", id: message.id, error: error instanceof Error ? error.message : String(error) });
+    }
+    process.send?.({ type: "done", id: message.id, note: `${Math.round(performance.now() - started)} ms` });
   });
-  process.send?.({ type: "listening", url: server.url });
+  process.send?.({ type: "listening", url: server.url, file });
   await stopped;
   await server.close();
   process.exit(EXIT_OK);

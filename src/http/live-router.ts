@@ -48,15 +48,19 @@ export class LiveRouter {
     return this.#router;
   }
 
-  /** Serves `next` from now on (reporting `provenance`, default its own); the data version already served changes nothing. */
-  swap(next: AssetRouter, provenance?: ServedProvenance): "swapped" | "unchanged" {
+  /**
+   * Serves `next` from now on (reporting `provenance`, default its own, and `loadedAt`, default
+   * now: a cluster's workers report the primary's); the data version already served changes nothing.
+   */
+  swap(next: AssetRouter, provenance?: ServedProvenance, loadedAt?: string): "swapped" | "unchanged" {
     routerArgument(next, "LiveRouter.swap", "next");
     provenance ??= next.provenance;
+    if (loadedAt !== undefined) loadedAt = parseArgument(z.iso.datetime(), loadedAt, { fn: "LiveRouter.swap", arg: "loadedAt" });
     if (next.dataVersion === this.#router.dataVersion) return "unchanged";
     this.#router = next;
     this.#provenance = provenance;
     this.#chains = next.chainIds().length;
-    this.#loadedAt = this.#now().toISOString();
+    this.#loadedAt = loadedAt ?? this.#now().toISOString();
     return "swapped";
   }
 

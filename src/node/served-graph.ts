@@ -128,7 +128,11 @@ interface Question {
  * must pass AssetsBetweenChainsResponseSchema, every pair leaving the source chain for that chain).
  */
 function questionsOf(router: AssetRouter, probe: Probe): Question[] {
-  const fromSource: Question = {
+  return [fromSourceQuestion(probe), ...betweenQuestions(router, probe)];
+}
+
+function fromSourceQuestion(probe: Probe): Question {
+  return {
     name: `assets_from_source ${probe.denom} on ${probe.chain_id}`,
     ask: (g) => assetsFromSourceJson(g.assetsFromSource({ source_asset_denom: probe.denom, source_asset_chain_id: probe.chain_id })),
     check: (json) => {
@@ -139,13 +143,16 @@ function questionsOf(router: AssetRouter, probe: Probe): Question[] {
       }
     },
   };
+}
+
+function betweenQuestions(router: AssetRouter, probe: Probe): Question[] {
   let reached: string[] = [];
   try {
     reached = Object.keys(router.assetsFromSource({ source_asset_denom: probe.denom, source_asset_chain_id: probe.chain_id }).dest_assets);
   } catch {
     // The from_source question reports it.
   }
-  const between = reached
+  return reached
     .filter((chain) => chain !== probe.chain_id)
     .slice(0, 3)
     .map(
@@ -159,7 +166,6 @@ function questionsOf(router: AssetRouter, probe: Probe): Question[] {
         },
       }),
     );
-  return [fromSource, ...between];
 }
 
 /** A few native assets spread over the registry (deterministic). */
@@ -191,7 +197,9 @@ export async function prepareDataset(input: PrepareInput): Promise<Prepared> {
 
 /**
  * The serving side will load this dataset: it must load here, to the same data version, and answer
- * every known question (checkGraph's) with byte-identical JSON.
+ * the known assets_from_source questions with byte-identical JSON. The data version already covers
+ * the content; these catch a loader that rebuilds another model from it. (The between questions
+ * read the same route tables and would only add searches on the loaded graph.)
  */
 export function checkRoundTrip(command: string, router: AssetRouter, dataset: string, probes: readonly Probe[] = []): void {
   let loaded: AssetRouter;
@@ -206,10 +214,9 @@ export function checkRoundTrip(command: string, router: AssetRouter, dataset: st
   const listed = new Set(router.registry.assets.map((asset) => `${asset.chain_id}\u0000${asset.denom}`));
   for (const probe of [...probes, ...probesOf(router)]) {
     if (!listed.has(`${probe.chain_id}\u0000${probe.denom}`)) continue;
-    for (const question of questionsOf(router, probe)) {
-      if (answerOrError(question, loaded) !== answerOrError(question, router)) {
-        throw new FungibleError("invalid_registry", `${command}: the compiled dataset answers ${question.name} differently`);
-      }
+    const question = fromSourceQuestion(probe);
+    if (answerOrError(question, loaded) !== answerOrError(question, router)) {
+      throw new FungibleError("invalid_registry", `${command}: the compiled dataset answers ${question.name} differently`);
     }
   }
 }

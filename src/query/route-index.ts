@@ -1,6 +1,6 @@
 /**
  * What every query reads: the model, the interned bridge lists and each asset's precomputed
- * reachable set, plus the look-ups that turn request ids into indexes or a 404.
+ * reachable set (computed on first use), plus the look-ups that turn request ids into indexes or a 404.
  */
 import { FungibleError } from "../errors.js";
 import type { Model } from "../model/model.js";
@@ -14,20 +14,14 @@ import type { ReachableView } from "./reachable-set.js";
 export interface RouteIndex {
   model: Model;
   bridgeSets: BridgeSets;
-  /**
-   * Per asset index: everything it reaches without swaps. Read it through `reachableOf`: a route index
-   * restored from a dataset leaves holes that `fillReachable` computes on first use.
-   */
+  /** Per asset index: everything it reaches without swaps, once computed. Read it through `reachableOf`. */
   reachable: (ReachableView | undefined)[];
-  fillReachable?: (asset: number) => ReachableView;
+  fillReachable: (asset: number) => ReachableView;
 }
 
-/** The asset's precomputed reachable set, searched and kept on first use when the router is lazy. */
+/** The asset's reachable set: searched on first use, then kept. */
 export function reachableOf(routeIndex: RouteIndex, asset: number): ReachableView {
-  const known = routeIndex.reachable[asset];
-  if (known !== undefined) return known;
-  if (routeIndex.fillReachable === undefined) throw new FungibleError("internal", `reachableOf: asset ${asset} has no route table`);
-  return (routeIndex.reachable[asset] = routeIndex.fillReachable(asset));
+  return (routeIndex.reachable[asset] ??= routeIndex.fillReachable(asset));
 }
 
 export function requireChain(routeIndex: RouteIndex, chainId: string, operation: string): number {

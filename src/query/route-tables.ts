@@ -1,8 +1,9 @@
 /**
- * Every asset's best routes. Single-hop assets (most vouchers) share the search from the far end
- * of their hop, so the cost follows the assets that branch. `buildRouter` computes every table
- * up front; a graph restored from a dataset computes each on first use (cold start is one search,
- * not thousands), with the same answers: a table depends only on the model.
+ * Every asset's best routes, each computed on the first query that reads it: a table depends only
+ * on the model, so when it is computed changes no answer, and a router (built or loaded) costs one
+ * search per asset asked about, not thousands up front (a reload's checks ask a few). Single-hop
+ * assets (most vouchers) share the search from the far end of their hop, so the cost follows the
+ * assets that branch.
  */
 import type { Model } from "../model/model.js";
 import { Arrival, AXELAR_HUB, SearchScratch, arrivalOver, searchBestRoutes, sourceLabel } from "./best-routes.js";
@@ -10,16 +11,8 @@ import { BridgeSets } from "./bridge-sets.js";
 import type { RouteIndex } from "./route-index.js";
 import { ownView, reachableSet, type ReachableView } from "./reachable-set.js";
 
-/** A route index with every route table computed now. */
-export function routeIndexOf(model: Model): RouteIndex {
-  const routeIndex = lazyRouteIndexOf(model);
-  const fill = routeIndex.fillReachable!;
-  for (let asset = 0; asset < model.assets.length; asset++) routeIndex.reachable[asset] = fill(asset);
-  return routeIndex;
-}
-
 /** A route index whose route tables are computed on first use (`reachableOf`). */
-export function lazyRouteIndexOf(model: Model): RouteIndex {
+export function routeIndexOf(model: Model): RouteIndex {
   const bridgeSets = new BridgeSets();
   let scratch: SearchScratch | undefined;
   const search = (start: Parameters<typeof searchBestRoutes>[1]) =>
@@ -40,6 +33,6 @@ export function lazyRouteIndexOf(model: Model): RouteIndex {
     }
     return { ...far, exclude: index, via };
   };
-  // Sparse: a loaded graph fills the tables its queries read, not a slot per asset up front.
+  // Sparse: filled with the tables queries read, not a slot per asset up front.
   return { model, bridgeSets, reachable: [], fillReachable };
 }

@@ -1,6 +1,6 @@
 /**
- * From a parsed registry to a ready `AssetRouter`: the model, every asset's route tables, and the
- * object users query. Loading a dataset (dataset-router.ts) reaches the same object through `routerOf`.
+ * From a parsed registry to a ready `AssetRouter`: the model, its route index (tables computed on
+ * first use), and the object users query. Loading a dataset (dataset-router.ts) reaches the same object through `routerOf`.
  */
 import { FungibleError } from "../errors.js";
 import { buildModel } from "../model/build-model.js";

@@ -3,7 +3,7 @@
  * router, and back. The dataset itself is serialisation only (dataset/dataset.ts).
  */
 import { buildModel } from "../model/build-model.js";
-import { lazyRouteIndexOf } from "../query/route-tables.js";
+import { routeIndexOf } from "../query/route-tables.js";
 import { contentHash, type Provenance } from "../dataset/data-version.js";
 import { decodeDataset, encodeDataset } from "../dataset/dataset.js";
 import { applyOverrides, type Overrides } from "../registry/overrides.js";
@@ -46,6 +46,6 @@ export function loadDataset(data: string | Uint8Array, options: LoadDatasetOptio
     provenance = { ...provenance, overrides_hash: contentHash(JSON.stringify(options.overrides)) };
     dataVersion = undefined; // hashed from the overridden registry on first use, as a built router does
   }
-  const routeIndex = lazyRouteIndexOf(buildModel(registry, dataset.facts));
+  const routeIndex = routeIndexOf(buildModel(registry, dataset.facts));
   return routerOf(registry, routeIndex, provenance, dataVersion, dataset.notes);
 }

@@ -173,6 +173,13 @@ describe("serve reloads", () => {
     expect(load.versions.at(-1)).toBe(after.data_version);
     expect(new Set(load.versions)).toEqual(new Set([before, after.data_version]));
     expect(server.stderr()).toContain(`now serving ${after.data_version}`);
+    // Every worker swapped in the primary's record: fresh connections, whichever worker takes them, agree.
+    const seen = new Set<string>();
+    for (let i = 0; i < 12; i++) {
+      const body = await (await fetch(`${server.url}/health`, { headers: { connection: "close" } })).json();
+      seen.add(JSON.stringify([body.data_version, body.loaded_at, body.last_reload, body.provenance]));
+    }
+    expect([...seen]).toEqual([JSON.stringify([after.data_version, after.loaded_at, after.last_reload, after.provenance])]);
   });
 
   it("with --watch, refuses a malformed file and a fatal registry, keeps serving the old data, and reports it in /health", async () => {

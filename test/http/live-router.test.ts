@@ -78,6 +78,12 @@ describe("LiveRouter", () => {
     expect(live.current).toBe(next);
     expect(live.health().data_version).toBe(next.dataVersion);
     expect(live.health().loaded_at).toBe("2025-01-02T03:04:06.000Z");
+
+    // A cluster worker reports the primary's loaded_at; anything but an ISO time is refused.
+    expect(live.swap(first, undefined, "2025-01-01T00:00:00.000Z")).toBe("swapped");
+    expect(live.health().loaded_at).toBe("2025-01-01T00:00:00.000Z");
+    expect(() => live.swap(next, undefined, "yesterday")).toThrow(expect.objectContaining({ name: "FungibleError", message: expect.stringMatching(/^LiveRouter.swap: loadedAt/) }));
+    expect(live.current).toBe(first);
   });
 
   it("records the last reload, success or refusal, without touching the served graph", () => {

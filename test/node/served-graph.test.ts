@@ -65,15 +65,15 @@ describe("known questions", () => {
 });
 
 describe("the dataset round trip", () => {
-  it("passes when the dataset answers every known question byte for byte alike", () => {
+  it("passes when the dataset answers every known assets_from_source question byte for byte alike", () => {
     const router = fixtureGraph();
     expect(() => checkRoundTrip("serve", router, compileDataset(router))).not.toThrow();
   });
 
-  it("refuses a dataset whose between-chains answers differ from the graph's", () => {
+  it("refuses a dataset whose assets_from_source answers differ from the graph's", () => {
     const router = fixtureGraph();
-    const other = tampered({ assetsBetweenChains: () => ({ assets_between_chains: [] }) });
-    expect(() => checkRoundTrip("serve", other, compileDataset(router))).toThrow(/answers assets_between_chains \S+ -> \S+ differently/);
+    const other = tampered({ assetsFromSource: (request) => ({ ...router.assetsFromSource(request), dest_assets: {} }) });
+    expect(() => checkRoundTrip("serve", other, compileDataset(router))).toThrow(/answers assets_from_source \S+ on \S+ differently/);
   });
 });
 
