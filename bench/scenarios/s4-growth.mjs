@@ -51,7 +51,7 @@ export async function scenarioGrowth({ registry, quick, scales = [1, 10, 100], b
     rmSync(dir, { recursive: true, force: true });
   }
   const perScale = results
-    .map((r) => `${r.scale}x: ${r.chains} chains, ${r.assets} assets, ${r.ibc_channels} channels, ${r.bridge_links} links; build ${(r.buildMs / 1000).toFixed(2)} s (${r.buildRuns} runs), parse ${(r.parseMs / 1000).toFixed(2)} s, heap ${(r.heapBytes / 2 ** 20).toFixed(0)} MiB; ${r.returned} assets returned, ${(r.msPerAsset * 1000).toFixed(3)} µs/asset`)
+    .map((r) => `${r.scale}x: ${r.chains} chains, ${r.assets} assets, ${r.ibc_channels} channels, ${r.bridge_links} links; build ${(r.buildMs / 1000).toFixed(2)} s (${r.buildRuns} runs), parse ${(r.parseMs / 1000).toFixed(2)} s, heap ${(r.heapBytes / 2 ** 20).toFixed(0)} MiB; ${r.returned} assets returned, ${(r.msPerAsset * 1000).toFixed(3)} µs/asset (first asking, route table computed: ${(r.firstMsPerAsset * 1000).toFixed(2)} µs/asset)`)
     .join("\n    ");
   const notes = [perScale, ...skipped].filter(Boolean).join("\n    ");
   if (results.length < 2) return [unavailableRow({ scenario: "4 growth", metric: "build slope", why: `fewer than two scales measured\n    ${notes}` })];
