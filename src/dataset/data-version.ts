@@ -2,11 +2,10 @@
  * Which data produced an answer: a content hash of everything the router reads, plus where that
  * data came from. Two graphs with the same `data_version` answer every query alike.
  */
-import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex } from "@noble/hashes/utils.js";
 import * as z from "zod";
 import type { Registry } from "../registry/schema.js";
 import type { RegistryNote } from "../wire/explain.js";
+import { sha256Hex } from "../sha256.js";
 
 export const ProvenanceSchema = z
   .object({
@@ -24,10 +23,8 @@ export type Provenance = z.infer<typeof ProvenanceSchema>;
 
 /** `sha256:` + the first 32 hex digits of SHA-256 of `text`: short enough for a header, wide enough never to collide. */
 export function contentHash(text: string): string {
-  return `sha256:${bytesToHex(sha256(encoder.encode(text))).slice(0, 32)}`;
+  return `sha256:${sha256Hex(text).slice(0, 32)}`;
 }
-
-const encoder = new TextEncoder();
 
 /**
  * `data_version` of a registry and the notes `explain` cites: the hash of their values, one JSON

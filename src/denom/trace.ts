@@ -3,10 +3,9 @@
  * base denom: "" (native), "transfer/channel-0", "transfer/channel-750/transfer/channel-1",
  * or an IBC v2 path such as "transfer/08-wasm-1369".
  */
-import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import * as z from "zod";
 import { parseArgument } from "../arguments.js";
+import { sha256Hex } from "../sha256.js";
 
 const TEXT = z.string();
 
@@ -43,8 +42,13 @@ function isChannelOrClientId(segment: string): boolean {
 export function ibcDenom(trace: string, originDenom: string): string {
   parseArgument(TEXT, trace, { fn: "ibcDenom", arg: "trace", expected: 'a trace (string, "" for a native asset)' });
   parseArgument(TEXT, originDenom, { fn: "ibcDenom", arg: "originDenom", expected: "a denom (string)" });
+  return voucherDenom(trace, originDenom);
+}
+
+/** `ibcDenom` for arguments already known to be strings (the model's hundreds of thousands of calls). */
+export function voucherDenom(trace: string, originDenom: string): string {
   if (trace === "") return originDenom;
-  return `ibc/${bytesToHex(sha256(utf8ToBytes(`${trace}/${originDenom}`))).toUpperCase()}`;
+  return `ibc/${sha256Hex(`${trace}/${originDenom}`).toUpperCase()}`;
 }
 
 /** The hops of a trace, outermost first; `null` when it is not a list of `port/channel` pairs. */

@@ -5,11 +5,10 @@
  * (RFC 9110 13.1.2; hono/etag compares it and answers 304), so one tag serves every encoding and a
  * CDN that re-encodes keeps it valid.
  */
-import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import { sha256Hex } from "../sha256.js";
 
 /** `W/"<16 hex of the data version>-<16 hex of SHA-256 of the canonical request>"`. */
 export function answerEtag(dataVersion: string, canonical: string): string {
   const version = dataVersion.slice(dataVersion.indexOf(":") + 1, dataVersion.indexOf(":") + 17);
-  return `W/"${version}-${bytesToHex(sha256(utf8ToBytes(canonical))).slice(0, 16)}"`;
+  return `W/"${version}-${sha256Hex(canonical).slice(0, 16)}"`;
 }

@@ -4,9 +4,9 @@
  * the registry lists no version of that origin asset.
  */
 import { compareStrings } from "../compare.js";
-import { ibcDenom } from "../denom/trace.js";
+import { voucherDenom } from "../denom/trace.js";
 import { channelKey, nearEndAt } from "../registry/channel-ends.js";
-import { assetKey, denomKey, isOwnOrigin, type Asset, type Chain, type Registry } from "../registry/schema.js";
+import { denomKey, isOwnOrigin, type Asset, type Chain, type Registry } from "../registry/schema.js";
 import type { WireAsset } from "../wire/schema.js";
 import { chooseTransferChannels, firstEndByKey } from "./channels.js";
 import type { AssetRecord } from "./model.js";
@@ -54,7 +54,11 @@ export interface DerivedVouchers {
 
 export function deriveVouchers(registry: Registry): DerivedVouchers {
   const firstEnd = firstEndByKey(registry.ibc_channels);
-  const versionsOnChain = new Set(registry.assets.map((a) => originOnChainKey(a.chain_id, a.origin_chain_id, a.origin_denom)));
+  // Keyed per chain by origin (`originKey`): one key string per asset, so the loop over every
+  // (native, channel) pair below makes no string but the voucher's denom (at 100x mainnet,
+  // millions of pairs: building a key per pair was a third of the build and most of its GC).
+  const versionsOnChain = new Map<string, Set<string>>();
+  for (const asset of registry.assets) setOf(versionsOnChain, asset.chain_id).add(originKey(asset.origin_chain_id, asset.origin_denom));
   const channelsFrom = new Map<string, { chainId: string; end: number; trace: string }[]>();
   for (const [pair, view] of chooseTransferChannels(registry.ibc_channels)) {
     const from = pair.slice(0, pair.indexOf("\u0000"));
@@ -63,24 +67,53 @@ export function deriveVouchers(registry: Registry): DerivedVouchers {
     list.push({ chainId: self.chain_id, end: firstEnd.get(channelKey(self.chain_id, self.port_id, self.channel_id))!, trace: `${self.port_id}/${self.channel_id}` });
     channelsFrom.set(from, list);
   }
-  const derived = new Map<string, { chainId: string; denom: string; end: number; origin: number }>();
+  // Per destination chain, its vouchers as columns. chooseTransferChannels keeps one channel per
+  // chain pair, so a native derives at most one voucher per chain; a repeat of a native's key
+  // (the same asset listed twice) derives nothing more: the first listing's vouchers stand.
+  const derived = new Map<string, { denoms: string[]; ends: number[]; origins: number[] }>();
+  const natives = new Set<string>();
   registry.assets.forEach((native, origin) => {
     if (native.is_cw20 || !isOwnOrigin(native)) return;
-    for (const { chainId, end, trace } of channelsFrom.get(native.chain_id) ?? []) {
-      const versionKey = originOnChainKey(chainId, native.chain_id, native.denom);
-      if (versionsOnChain.has(versionKey) || derived.has(versionKey)) continue;
-      derived.set(versionKey, { chainId, denom: ibcDenom(trace, native.denom), end, origin });
+    const channels = channelsFrom.get(native.chain_id);
+    const key = originKey(native.chain_id, native.denom);
+    if (channels === undefined || natives.has(key)) return;
+    natives.add(key);
+    for (const { chainId, end, trace } of channels) {
+      if (versionsOnChain.get(chainId)?.has(key)) continue;
+      let onChain = derived.get(chainId);
+      if (onChain === undefined) derived.set(chainId, (onChain = { denoms: [], ends: [], origins: [] }));
+      onChain.denoms.push(voucherDenom(trace, native.denom));
+      onChain.ends.push(end);
+      onChain.origins.push(origin);
     }
   });
-  const sorted = [...derived.values()].sort((a, b) => compareStrings(a.chainId, b.chainId) || compareStrings(a.denom, b.denom));
-  const derivedKeys = new Set(sorted.map((d) => assetKey(d.chainId, d.denom)));
-  const shadowing = new Set<string>();
-  for (const asset of registry.assets) if (derivedKeys.has(assetKey(asset.chain_id, asset.denom))) shadowing.add(asset.chain_id);
-  return { ends: sorted.map((d) => d.end), origins: sorted.map((d) => d.origin), denoms: sorted.map((d) => d.denom), shadowing: [...shadowing] };
+  // Canonical order: by chain, then denom (each chain's own vouchers sorted).
+  const listedIbc = new Map<string, Set<string>>();
+  for (const asset of registry.assets) if (asset.denom.startsWith("ibc/")) setOf(listedIbc, asset.chain_id).add(asset.denom);
+  const result: DerivedVouchers = { ends: [], origins: [], denoms: [], shadowing: [] };
+  for (const chainId of [...derived.keys()].sort(compareStrings)) {
+    const { denoms, ends, origins } = derived.get(chainId)!;
+    const order = denoms.map((_, i) => i).sort((a, b) => compareStrings(denoms[a]!, denoms[b]!));
+    const listed = listedIbc.get(chainId);
+    if (listed !== undefined && denoms.some((denom) => listed.has(denom))) result.shadowing.push(chainId);
+    for (const i of order) {
+      result.ends.push(ends[i]!);
+      result.origins.push(origins[i]!);
+      result.denoms.push(denoms[i]!);
+    }
+  }
+  return result;
 }
 
-function originOnChainKey(chainId: string, originChainId: string, originDenom: string): string {
-  return `${chainId}\u0000${originChainId}\u0000${denomKey(originDenom)}`;
+/** An origin asset as a key: chain and denom, the denom as denomKey compares it. */
+function originKey(originChainId: string, originDenom: string): string {
+  return `${originChainId}\u0000${denomKey(originDenom)}`;
+}
+
+function setOf<K, V>(map: Map<K, Set<V>>, key: K): Set<V> {
+  let set = map.get(key);
+  if (set === undefined) map.set(key, (set = new Set()));
+  return set;
 }
 
 /**
@@ -133,7 +166,7 @@ export function derivedRecords(
 
     get denom(): string {
       const d = this.index - listedCount;
-      return (denoms[d] ??= ibcDenom(this.trace, this.originDenom));
+      return (denoms[d] ??= voucherDenom(this.trace, this.originDenom));
     }
 
     get wire(): WireAsset {

@@ -3,7 +3,7 @@
  * model built from a registry reads them here; a dataset stores them (`ModelFacts`).
  */
 import { FungibleError } from "../errors.js";
-import { ibcDenom, MAX_TRACE_HOPS, traceHopCount, unwindTrace } from "../denom/trace.js";
+import { voucherDenom, MAX_TRACE_HOPS, traceHopCount, unwindTrace } from "../denom/trace.js";
 import { channelEndAt, channelKey } from "../registry/channel-ends.js";
 import { assetKey, type IbcChannel } from "../registry/schema.js";
 import { firstEndByKey } from "./channels.js";
@@ -29,13 +29,33 @@ export function ibcLinks(
     links.predecessor.push(found === null ? -1 : found.predecessor);
     links.arrival.push(found === null ? -1 : found.end);
   }
+  // A derived voucher arrived over its channel end straight from its origin, so its step back is
+  // what ibcPredecessor reads off its one-hop trace: the end's status and counterparty, then the
+  // origin's own key. Judged once per end and once per origin, not per voucher (millions at 100x
+  // mainnet, each with a trace to parse and two keys to build).
+  const counterpartyOf = new Map<number, string | null>();
+  const originResolves = new Map<number, boolean>();
   for (let d = 0; d < assets.length - listedCount; d++) {
-    const voucher = assets[listedCount + d]!;
-    const found = ibcPredecessor(voucher, channels, firstEnd, assetIndexOf);
-    if (found === null) links.unrouted.push(d);
-    else if (found.predecessor !== derived.derived_origin[d] || found.end !== derived.derived_end[d]) {
-      throw new FungibleError("internal", `buildModel: derived voucher ${voucher.denom} on ${voucher.chainId} steps back to another asset than its origin`);
+    const end = derived.derived_end[d]!;
+    const origin = derived.derived_origin[d]!;
+    let counterparty = counterpartyOf.get(end);
+    if (counterparty === undefined) {
+      const view = channelEndAt(channels, end);
+      counterparty = view === undefined || view.status === "INACTIVE" ? null : view.counterparty.chain_id;
+      counterpartyOf.set(end, counterparty);
     }
+    const native = assets[origin]!;
+    let resolves = originResolves.get(origin);
+    if (resolves === undefined) {
+      const found = assetIndexOf(assetKey(native.chainId, native.denom));
+      if (found !== undefined && found !== origin) {
+        const voucher = assets[listedCount + d]!;
+        throw new FungibleError("internal", `buildModel: derived voucher ${voucher.denom} on ${voucher.chainId} steps back to another asset than its origin`);
+      }
+      resolves = found === origin;
+      originResolves.set(origin, resolves);
+    }
+    if (counterparty !== native.chainId || !resolves) links.unrouted.push(d);
   }
   return links;
 }
@@ -61,7 +81,7 @@ function ibcPredecessor(
   if (view.status === "INACTIVE") return null;
   const counterpartyChain = view.counterparty.chain_id;
   if (unwound.rest === "" && counterpartyChain !== voucher.originChainId) return null;
-  const predecessor = assetIndexOf(assetKey(counterpartyChain, ibcDenom(unwound.rest, voucher.originDenom)));
+  const predecessor = assetIndexOf(assetKey(counterpartyChain, voucherDenom(unwound.rest, voucher.originDenom)));
   if (predecessor === undefined || predecessor === voucher.index) return null;
   return { predecessor, end };
 }

@@ -14,6 +14,8 @@ const SRC = resolve(import.meta.dirname, "../../src");
 const LAYERS: Record<string, number> = {
   "compare.ts": 0,
   "errors.ts": 0,
+  // SHA-256 (native where the runtime has it, @noble/hashes elsewhere), for every layer above.
+  "sha256.ts": 0,
   // The argument checks: zod and FungibleError (errors.ts), for every layer above.
   "arguments.ts": 0.5,
   wire: 1,
