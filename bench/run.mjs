@@ -65,7 +65,7 @@ for (const [id, title] of SCENARIOS) {
     const timeoutMs = id === "4" ? options.scales.length * (growthBudgetMs * 3 + 180_000) : 15 * 60_000;
     const result = await runJsonChild(CHILD, [id, JSON.stringify(options)], { nodeArgs: ["--expose-gc"], timeoutMs });
     rows.push(...result.rows);
-    if (result.info.buildMs !== undefined) infos.push(`scenario ${id}: routeIndex from ${result.info.registry}, built in ${(result.info.buildMs / 1000).toFixed(2)} s`);
+    if (result.info.buildMs !== undefined) infos.push(`scenario ${id}: router from ${result.info.registry}, built in ${(result.info.buildMs / 1000).toFixed(2)} s`);
   } catch (error) {
     rows.push({ ...unavailableRow({ scenario: `${id} ${title}`, why: "" }), note: `FAILED: ${error.message.slice(0, 500)}` });
   }

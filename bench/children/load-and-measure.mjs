@@ -1,7 +1,7 @@
 /**
  * Fresh-process measurement for scenario 3 (run with --expose-gc).
  *   raw <module...>  : import() the chain-registry data modules, exactly as the router's loader does.
- *   routeIndex           : import the built package, loadChainRegistry(), buildRouter().
+ *   build            : import the built package, loadChainRegistry(), buildRouter().
  *   dataset          : import the built package, loadRouter() (the shipped mainnet dataset),
  *                      then answer one assets_from_source (uatom on cosmoshub-4): a cold start.
  * Prints one JSON line: { ms, heapBytes } where ms covers import + load (+ build) and heapBytes is
@@ -22,7 +22,7 @@ let held;
 const phases = {};
 if (mode === "raw") {
   held = await Promise.all(modules.map((m) => import(m)));
-} else if (mode === "routeIndex") {
+} else if (mode === "build") {
   const index = await import(pathToFileURL(`${DIST}index.js`).href);
   let api = index;
   // loadChainRegistry lives in the chain-registry entry (node.js in older builds).

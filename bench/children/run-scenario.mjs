@@ -27,7 +27,7 @@ async function mainnetRegistry() {
   return registry;
 }
 
-/** The mainnet routeIndex (or --registry FILE), built in this process. */
+/** The mainnet router (or --registry FILE), built in this process. */
 async function mainnetGraph() {
   const buildRouter = await need("buildRouter");
   const registry = await mainnetRegistry();

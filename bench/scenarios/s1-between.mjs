@@ -20,9 +20,9 @@ const ALL_FLAGS = { include_no_metadata_assets: true, include_cw20_assets: true,
  * The ordered pair with the most assets, from the data: the source is the chain listing the most
  * assets; the destination is, among its IBC counterparties known to the router, the one listing the most.
  */
-export function mostAssetsPair(raw, engineChains) {
+export function mostAssetsPair(raw, routerChains) {
   const count = new Map(raw.assetLists.map((l) => [l.chainName, l.assets.length]));
-  const byCount = [...count].filter(([name]) => engineChains.has(raw.idByName.get(name))).sort((a, b) => b[1] - a[1]);
+  const byCount = [...count].filter(([name]) => routerChains.has(raw.idByName.get(name))).sort((a, b) => b[1] - a[1]);
   const source = byCount[0][0];
   const counterparties = new Set();
   for (const d of raw.ibcData) {
@@ -30,7 +30,7 @@ export function mostAssetsPair(raw, engineChains) {
     if (d.chain2.chainName === source) counterparties.add(d.chain1.chainName);
   }
   const dest = [...counterparties]
-    .filter((name) => engineChains.has(raw.idByName.get(name)))
+    .filter((name) => routerChains.has(raw.idByName.get(name)))
     .sort((a, b) => (count.get(b) ?? 0) - (count.get(a) ?? 0) || (a < b ? -1 : 1))[0];
   return [raw.idByName.get(source), raw.idByName.get(dest)];
 }
@@ -38,9 +38,9 @@ export function mostAssetsPair(raw, engineChains) {
 export async function scenarioBetween({ router, quick }) {
   const raw = loadRawMainnet();
   const { getIbcDenomByBase } = loadChainRegistryUtils();
-  const engineChains = new Set(router.chainIds());
+  const routerChains = new Set(router.chainIds());
   const pairs = [...FIXED_PAIRS];
-  const most = mostAssetsPair(raw, engineChains);
+  const most = mostAssetsPair(raw, routerChains);
   if (!pairs.some(([s, d]) => s === most[0] && d === most[1])) pairs.push(most);
 
   const rows = [];
@@ -65,15 +65,15 @@ export async function scenarioBetween({ router, quick }) {
     ];
     for (const [variant, flags] of variants) {
       const request = { source_chain_id: sourceId, dest_chain_id: destId, ...flags };
-      const routeIndex = measure(() => router.assetsBetweenChains(request), { minRuns: 20, maxRuns: 5000, budgetMs: quick ? 100 : 400 });
-      const pairsOut = routeIndex.result.assets_between_chains.length;
+      const timed = measure(() => router.assetsBetweenChains(request), { minRuns: 20, maxRuns: 5000, budgetMs: quick ? 100 : 400 });
+      const pairsOut = timed.result.assets_between_chains.length;
       const row = speedupRow({
         scenario: `1 between ${label}`,
         metric: variant,
-        value: routeIndex.median,
+        value: timed.median,
         baseline: base.median,
         min: 30,
-        note: `routeIndex: ${pairsOut} pairs (first call ${routeIndex.first.toFixed(2)} ms); utils: ${bases.length} calls, ${resolved} denoms resolved`,
+        note: `router: ${pairsOut} pairs (first call ${timed.first.toFixed(2)} ms); utils: ${bases.length} calls, ${resolved} denoms resolved`,
       });
       rows.push(flags === ALL_FLAGS ? unequalWork(row, pairsOut, bases.length) : row);
     }
@@ -83,7 +83,7 @@ export async function scenarioBetween({ router, quick }) {
 
 /**
  * The all-flags request asks a bigger question than the peer can: derived vouchers on the source
- * chain are sources too and routes may take several transactions, so the engine answers hundreds
+ * chain are sources too and routes may take several transactions, so the router answers hundreds
  * of pairs where `getIbcDenomByBase` computes one direct denom per listed asset. The row reports
  * the figure without a target it could only meet by chance, and the note the cost per item.
  */

@@ -1,7 +1,7 @@
 /**
  * Scenario 2: assets_from_source with every native asset (trace "") of the registry as source,
  * default request. Per source, the median time of: the router's query; JSON.stringify of the
- * routeIndex's own answer (the floor of producing the answer at all); and a straightforward
+ * router's own answer (the floor of producing the answer at all); and a straightforward
  * per-request traversal of the router's graphology graph (bench/baseline-traversal.mjs).
  * Sources are visited in a seeded shuffled order under an overall time cap, so a capped run is a
  * random sample, and the row says how many were covered. The baseline's answers are compared
@@ -51,7 +51,7 @@ export async function scenarioFromSource({ router, quick }) {
     if (JSON.stringify(b.result) !== s.result) mismatches.push(`${asset.chain_id}:${asset.denom}`);
   }
   const coverage = `${answered} of ${natives.length} native sources${answered < natives.length ? ` (time cap ${capMs / 1000} s; seeded random sample)` : ""}, ${returned} assets returned in all`;
-  const check = mismatches.length === 0 ? "baseline answers identical to the routeIndex's" : `baseline and routeIndex DIFFER for ${mismatches.length} sources, e.g. ${mismatches.slice(0, 3).join(", ")}`;
+  const check = mismatches.length === 0 ? "baseline answers identical to the router's" : `baseline and router DIFFER for ${mismatches.length} sources, e.g. ${mismatches.slice(0, 3).join(", ")}`;
   return [
     costRow({
       scenario: "2 from_source, all natives",
