@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { defaultWorkerCount } from "../node/worker-count.js";
-import { SERVER_DEFAULTS } from "../node/start-server.js";
+import { SERVER_DEFAULTS } from "../node/server-options.js";
 import { UsageError } from "./cli-error.js";
 import { parseInteger } from "./command.js";
 import { sourceFiles, type RouterSource } from "../node/load-source.js";

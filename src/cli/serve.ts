@@ -5,14 +5,12 @@
  * With more than one worker the process becomes a node:cluster primary (see serve-cluster.ts).
  */
 import cluster from "node:cluster";
-import { DEFAULT_ANSWER_CACHE_BYTES, DEFAULT_COMPRESSED_CACHE_BYTES } from "../http/handler.js";
+import { DEFAULT_ANSWER_CACHE_BYTES, DEFAULT_COMPRESSED_CACHE_BYTES } from "../http/handler-options.js";
 import { buildOpenApiDocument } from "../http/openapi.js";
-import { SERVER_DEFAULTS } from "../node/start-server.js";
+import { SERVER_DEFAULTS } from "../node/server-options.js";
 import { defineCommand } from "./command.js";
 import { ROUTER_OPTIONS } from "./load-router.js";
-import { runClusterWorker, runPrimary } from "./serve-cluster.js";
 import { DEFAULT_PORT, parseServeConfig } from "./serve-config.js";
-import { runSingle } from "./serve-single.js";
 import type { SourceValues } from "./serve-config.js";
 
 const NAME = "serve";
@@ -67,9 +65,11 @@ data is refused (logged, and in /health last_reload) and the old data keeps serv
     const source: SourceValues = {};
     for (const flag of Object.keys(ROUTER_OPTIONS)) source[flag] = (values as Record<string, string | boolean | undefined>)[flag];
     const config = parseServeConfig(NAME, values, source);
-    if (cluster.isWorker) return runClusterWorker(NAME, config);
-    if (config.workers > 1) return runPrimary(NAME, config);
-    return runSingle(NAME, config);
+    // Loaded here, not at the top: the other commands need none of the server (Hono, the node
+    // adapter, the caches), and leaving it out keeps their heap and start small.
+    if (cluster.isWorker) return (await import("./serve-cluster.js")).runClusterWorker(NAME, config);
+    if (config.workers > 1) return (await import("./serve-cluster.js")).runPrimary(NAME, config);
+    return (await import("./serve-single.js")).runSingle(NAME, config);
   },
 });
 

@@ -38,3 +38,13 @@ export const StartServerOptionsSchema = z.looseObject({
   drainTimeoutMs: milliseconds.optional(),
   drainIdleGraceMs: milliseconds.optional(),
 });
+
+/** Defaults of the limits (also the `serve` flags' defaults). */
+export const SERVER_DEFAULTS = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConnections: 10_000,
+  drainTimeoutMs: 10_000,
+  drainIdleGraceMs: 1_000,
+} as const;

@@ -6,7 +6,7 @@
  * and a close() that drains without resetting requests already sent (see drain.ts).
  */
 import { parseArgument } from "../arguments.js";
-import { StartServerOptionsSchema } from "./server-options.js";
+import { SERVER_DEFAULTS, StartServerOptionsSchema } from "./server-options.js";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { getRequestListener } from "@hono/node-server";
@@ -24,16 +24,6 @@ import { startLiveReload, type LiveReload, type ReloadOptions } from "./live-rel
 import { sourceFiles, type RouterSource } from "./load-source.js";
 import { requestListener } from "./request-listener.js";
 import { loadServedGraph } from "./served-graph.js";
-
-/** Defaults of the limits (also the `serve` flags' defaults). */
-export const SERVER_DEFAULTS = {
-  headersTimeoutMs: 10_000,
-  requestTimeoutMs: 30_000,
-  keepAliveTimeoutMs: 5_000,
-  maxConnections: 10_000,
-  drainTimeoutMs: 10_000,
-  drainIdleGraceMs: 1_000,
-} as const;
 
 export interface StartServerOptions {
   /** The graph to answer from; a LiveRouter may be swapped while serving. Give this or `source`. */

@@ -6,7 +6,7 @@
  * (.ci/run installs both: Debian's jupyter-nbconvert, then `deno jupyter --install`).
  */
 import { execFile } from "node:child_process";
-import { copyFileSync, readFileSync } from "node:fs";
+import { copyFileSync, existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
@@ -37,8 +37,13 @@ async function missingJupyter(): Promise<string | undefined> {
     return "jupyter nbconvert is not installed (Debian: apt-get install jupyter-nbconvert python3-jupyter-client)";
   }
   const { stdout } = await run("jupyter", ["kernelspec", "list", "--json"], { timeout: 60_000 });
-  const kernels = (JSON.parse(stdout) as { kernelspecs: Record<string, unknown> }).kernelspecs;
-  return "deno" in kernels ? undefined : "no Deno Jupyter kernel is registered (run: npx deno jupyter --install)";
+  const kernels = (JSON.parse(stdout) as { kernelspecs: Record<string, { spec?: { argv?: string[] } }> }).kernelspecs;
+  const deno = kernels.deno;
+  if (deno === undefined) return "no Deno Jupyter kernel is registered (run: npx deno jupyter --install)";
+  // A kernel registered from another checkout (since moved or deleted) cannot start.
+  const binary = deno.spec?.argv?.[0];
+  if (binary !== undefined && binary.includes("/") && !existsSync(binary)) return `the registered Deno kernel runs ${binary}, which does not exist (run: npx deno jupyter --install --force)`;
+  return undefined;
 }
 
 const why = missingBuild() ?? (await missingJupyter());
