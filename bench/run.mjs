@@ -8,7 +8,7 @@
  */
 import "./lib/freeze-dist.mjs"; // first: every later module sees this run's copy of dist/
 import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { availableParallelism, cpus, totalmem } from "node:os";
@@ -70,6 +70,28 @@ for (const [id, title] of SCENARIOS) {
     rows.push({ ...unavailableRow({ scenario: `${id} ${title}`, why: "" }), note: `FAILED: ${error.message.slice(0, 500)}` });
   }
   process.stderr.write(`scenario ${id}: ${((now() - t0) / 1000).toFixed(1)} s\n`);
+  await settle();
+}
+
+/**
+ * Waits (at most 20 s) until the box's CPUs are under 25% busy over half a second: what a scenario
+ * leaves behind (servers draining, sockets closing) must not fall on the next one's figures.
+ * Without /proc (not Linux), a fixed 2 s.
+ */
+async function settle() {
+  const sample = () => {
+    const [, ...fields] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
+    return { idle: fields[3] + fields[4], total: fields.reduce((a, b) => a + b, 0) };
+  };
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  if (!existsSync("/proc/stat")) return sleep(2000);
+  const deadline = now() + 20_000;
+  while (now() < deadline) {
+    const a = sample();
+    await sleep(500);
+    const b = sample();
+    if (1 - (b.idle - a.idle) / Math.max(1, b.total - a.total) < 0.25) return;
+  }
 }
 
 const meta = machine();
