@@ -39,6 +39,8 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * `serve`, ready at its `listening on` line. stdout is drained here (so nothing piles up), or,
  * with `logFile`, written to that file as an operator runs it (`serve --access-log >> access.log`):
  * then this process, which is also the load generator, does not pay for reading the log.
+ * @param {string[]} args
+ * @param {{ logFile?: string }} [options]
  */
 function startService(args, { logFile } = {}) {
   return new Promise((resolve, reject) => {
