@@ -29,10 +29,12 @@ function nativeSha256(): NativeHash | undefined {
   return undefined;
 }
 
-const native = nativeSha256();
+/** Looked up on the first hash, not at import: the package is side-effect free, importing it does nothing. */
+let native: NativeHash | null | undefined;
 
 /** SHA-256 of `data` (a string is hashed as its UTF-8 bytes) in lowercase hex. */
 export function sha256Hex(data: string | Uint8Array): string {
-  if (native !== undefined) return native(data);
+  native ??= nativeSha256() ?? null;
+  if (native !== null) return native(data);
   return bytesToHex(sha256(typeof data === "string" ? utf8ToBytes(data) : data));
 }
