@@ -1,7 +1,7 @@
 /**
  * The HTTP floor for scenario 7: a bare node:http server replaying precomputed answers for many
- * distinct requests: the full service's own bytes (status, content type, content encoding) for
- * each (path with query, gzip accepted or not). Usage: node bare-replay-server.mjs <answers.json>
+ * distinct requests: the full service's own bytes for each (path with query, gzip accepted or
+ * not): status, headers (../lib/replayed-headers.mjs) and body. Usage: node bare-replay-server.mjs <answers.json>
  * where answers.json is [{ key, status, headers, body (base64) }] and key = `${url} ${gzip ? 1 : 0}`.
  */
 import { readFileSync } from "node:fs";

@@ -1,14 +1,15 @@
 /**
  * The HTTP floor for scenario 5: a bare node:http server that reads the request body and answers
- * with precomputed bytes (the full service's own answer to the same request, same content type).
- * Usage: node bare-server.mjs <response-file> <content-type>
+ * with precomputed bytes: the full service's own answer to the same request, its headers included
+ * (../lib/replayed-headers.mjs).
+ * Usage: node bare-server.mjs <response-file> <headers-json>
  */
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 
-const [file, contentType = "application/json"] = process.argv.slice(2);
+const [file, headersJson] = process.argv.slice(2);
 const body = readFileSync(file);
-const headers = { "content-type": contentType, "content-length": String(body.length) };
+const headers = { ...JSON.parse(headersJson), "content-length": String(body.length) };
 
 const server = createServer((req, res) => {
   req.on("data", () => {});

@@ -3,7 +3,8 @@
  * Usage: node growth-scale.mjs <profile.json> <scale> <seed> <buildBudgetMs> <querySources>
  * Prints one JSON line: sizes, generate/parse/build times (build: median of the runs that fit the
  * budget), and query time per returned asset over a seeded sample of native sources (each source
- * asked once first, which computes its route table: reported apart as firstMsPerAsset).
+ * asked once first, which computes its route table: reported apart as firstMsPerAsset; then
+ * timed in two passes, the lower median of each source counting).
  */
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -56,15 +57,28 @@ for (const asset of sample) {
   for (const group of Object.values(answer.dest_assets)) firstReturned += group.assets.length;
 }
 collect();
+// Two passes over the sample, each source's figure the lower of its two medians: a burst of
+// other work on a shared box (or a major GC of the big heap) only ever adds time, and falling
+// on one source in one pass it would otherwise tilt the whole scale's figure.
+const PASSES = 2;
+const best = [];
+const queryStart = now();
+for (let pass = 0; pass < PASSES; pass++) {
+  for (let i = 0; i < sample.length && now() - queryStart < 30_000; i++) {
+    const asset = sample[i];
+    const request = { source_asset_denom: asset.denom, source_asset_chain_id: asset.chain_id };
+    const m = measure(() => router.assetsFromSource(request), { warmupRuns: 2, minRuns: 5, maxRuns: 50, budgetMs: 5 });
+    let count = 0;
+    for (const group of Object.values(m.result.dest_assets)) count += group.assets.length;
+    best[i] = best[i] === undefined || m.median < best[i].ms ? { ms: m.median, count } : best[i];
+  }
+}
 let queryMs = 0;
 let returned = 0;
-const queryStart = now();
-for (const asset of sample) {
-  const request = { source_asset_denom: asset.denom, source_asset_chain_id: asset.chain_id };
-  const m = measure(() => router.assetsFromSource(request), { warmupRuns: 2, minRuns: 5, maxRuns: 50, budgetMs: 5 });
-  queryMs += m.median;
-  for (const group of Object.values(m.result.dest_assets)) returned += group.assets.length;
-  if (now() - queryStart > 30_000) break;
+for (const figure of best) {
+  if (figure === undefined) continue;
+  queryMs += figure.ms;
+  returned += figure.count;
 }
 
 console.log(

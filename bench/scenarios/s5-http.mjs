@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { CLI, cliExists } from "../lib/package.mjs";
 import { startServerProcess } from "../lib/processes.mjs";
+import { replayedHeaders } from "../lib/replayed-headers.mjs";
 import { throughputRow, unavailableRow } from "../lib/report.mjs";
 
 const BARE = fileURLToPath(new URL("../children/bare-server.mjs", import.meta.url));
@@ -92,7 +93,7 @@ export async function scenarioHttp({ quick }) {
         }
         const file = join(dir, `${name}.json`);
         writeFileSync(file, bytes);
-        const bare = await startServerProcess([BARE, file, response.headers.get("content-type") ?? "application/json"]);
+        const bare = await startServerProcess([BARE, file, JSON.stringify(replayedHeaders(response.headers))]);
         // Alternated (bare, service, bare, service), the better run of each: drift on a shared box falls on both sides.
         let bareResult;
         let full;
