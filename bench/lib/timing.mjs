@@ -75,3 +75,10 @@ export function collect() {
     globalThis.gc();
   }
 }
+
+/**
+ * Rounds of every alternated throughput comparison (A, B, A, B, ...), the best run of each side
+ * counting: on a shared 2-core box other work comes in bursts of seconds and only ever takes
+ * throughput away, so the best of several alternated runs is the steadiest estimate of each side.
+ */
+export const ALTERNATED_ROUNDS = 3;

@@ -13,6 +13,7 @@ import autocannon from "autocannon";
 import { CLI, cliExists } from "../lib/package.mjs";
 import { startServerProcess } from "../lib/processes.mjs";
 import { replayedHeaders } from "../lib/replayed-headers.mjs";
+import { ALTERNATED_ROUNDS } from "../lib/timing.mjs";
 import { throughputRow, unavailableRow } from "../lib/report.mjs";
 
 const BARE = fileURLToPath(new URL("../children/bare-server.mjs", import.meta.url));
@@ -94,11 +95,11 @@ export async function scenarioHttp({ quick }) {
         const file = join(dir, `${name}.json`);
         writeFileSync(file, bytes);
         const bare = await startServerProcess([BARE, file, JSON.stringify(replayedHeaders(response.headers))]);
-        // Alternated (bare, service, bare, service), the better run of each: drift on a shared box falls on both sides.
+        // Alternated (bare, service, bare, service, ...), the best run of each: drift on a shared box falls on both sides.
         let bareResult;
         let full;
         try {
-          for (let round = 0; round < 2; round++) {
+          for (let round = 0; round < ALTERNATED_ROUNDS; round++) {
             bareResult = better(bareResult, await measureServer(bare.url, path, body, seconds));
             full = better(full, await measureServer(service.url, path, body, seconds));
           }
@@ -113,7 +114,7 @@ export async function scenarioHttp({ quick }) {
             baseline: bareResult.rps,
             min: 0.8,
             extraMet: full.errors === 0,
-            note: `${bytes.length} B answer; ${seconds} s x 16 connections; errors: service ${full.errors}, bare ${bareResult.errors}; p50 ${full.p50} ms vs ${bareResult.p50} ms`,
+            note: `${bytes.length} B answer; ${seconds} s x 16 connections, best of ${ALTERNATED_ROUNDS} alternated runs each, the bare server sending the service's headers and bytes; errors: service ${full.errors}, bare ${bareResult.errors}; p50 ${full.p50} ms vs ${bareResult.p50} ms`,
           }),
         );
       }
@@ -133,7 +134,7 @@ export async function scenarioHttp({ quick }) {
  * core, so two workers can show what they add even on 2 cores; once with cached answers, where
  * the load generator costs about what the server does: on fewer than 3 cores it shares the
  * workers' cores, so that row carries a target only where it has a core of its own.
- * Runs alternate (1, 2, 1, 2) and the better of each counts, so drift falls on both sides.
+ * Runs alternate (1, 2, 1, 2, ...) and the best of each counts, so drift falls on both sides.
  */
 async function workersRows(seconds) {
   const [name, path, body] = REQUESTS[0];
@@ -145,7 +146,7 @@ async function workersRows(seconds) {
   const rows = [];
   for (const variant of variants) {
     const best = { 1: undefined, 2: undefined };
-    for (const n of [1, 2, 1, 2]) {
+    for (const n of Array.from({ length: 2 * ALTERNATED_ROUNDS }, (_, i) => 1 + (i % 2))) {
       let server;
       try {
         server = await startServerProcess(serveArgs(["--workers", String(n), ...variant.flags]), { timeoutMs: 90_000 });
@@ -166,7 +167,7 @@ async function workersRows(seconds) {
       baseline: best[1].rps,
       min: 1.0,
       extraMet: best[1].errors === 0 && best[2].errors === 0,
-      note: `better of two alternated runs each; errors: ${best[1].errors} / ${best[2].errors}; the load generator runs on the same ${cores} cores`,
+      note: `best of ${ALTERNATED_ROUNDS} alternated runs each; errors: ${best[1].errors} / ${best[2].errors}; the load generator runs on the same ${cores} cores`,
     });
     rows.push(variant.target ? row : { ...row, target: `none (${cores} cores: load generator shares them)`, met: null });
   }

@@ -29,6 +29,7 @@ import { CLI, cliExists, DIST, datasetFile, datasetText } from "../lib/package.m
 import { runFuzz } from "../lib/http-fuzz.mjs";
 import { startServerProcess, stopProcess } from "../lib/processes.mjs";
 import { replayedHeaders } from "../lib/replayed-headers.mjs";
+import { ALTERNATED_ROUNDS } from "../lib/timing.mjs";
 import { costRow, figureRow, throughputRow, unavailableRow } from "../lib/report.mjs";
 
 const BARE = fileURLToPath(new URL("../children/bare-replay-server.mjs", import.meta.url));
@@ -182,14 +183,14 @@ export async function throughputRows(seconds, dir) {
     writeFileSync(file, JSON.stringify(answers));
     const bare = await startServerProcess([BARE, file]);
     const load = (url) => cannon({ url, connections: 16, duration: seconds, requests });
-    // Alternated (bare, service, bare, service), the better run of each, as in scenario 5: drift
-    // on a shared box falls on both sides. The service's runs count again in the access-log row.
+    // Alternated (bare, service, bare, service, ...), the best run of each, as in scenario 5: drift
+    // on a shared box falls on both sides.
     const bareRuns = [];
     const plainRuns = [];
     try {
       await cannon({ url: bare.url, connections: 16, duration: 1, requests });
       await cannon({ url: service.url, connections: 16, duration: 1, requests });
-      for (let round = 0; round < 2; round++) {
+      for (let round = 0; round < ALTERNATED_ROUNDS; round++) {
         bareRuns.push(await withCpu(bare.pid, () => load(bare.url)));
         plainRuns.push(await withCpu(service.pid, () => load(service.url)));
       }
@@ -209,22 +210,23 @@ export async function throughputRows(seconds, dir) {
         baseline: bareResult.requests.average,
         min: 0.8,
         extraMet: errorsOf(full) === 0,
-        note: `${seconds} s x 16 connections, 1 process each, the better of two alternated runs each; the bare server sends the service's headers and bytes; statuses ${JSON.stringify(statuses)}; ${mix}; errors service ${errorsOf(full)} bare ${errorsOf(bareResult)}; p99 ${full.latency.p99} ms vs ${bareResult.latency.p99} ms; service: ${fullCpu}; bare: ${bareCpu}`,
+        note: `${seconds} s x 16 connections, 1 process each, the best of ${ALTERNATED_ROUNDS} alternated runs each; the bare server sends the service's headers and bytes; statuses ${JSON.stringify(statuses)}; ${mix}; errors service ${errorsOf(full)} bare ${errorsOf(bareResult)}; p99 ${full.latency.p99} ms vs ${bareResult.latency.p99} ms; service: ${fullCpu}; bare: ${bareCpu}`,
       }),
     );
-    // Alternated (logged, plain, logged, plain, logged) so drift on a shared box falls on both sides; the best run of each.
+    // Alternated (logged, plain, logged, plain, ...) so drift on a shared box falls on both sides; the best run of each.
     await cannon({ url: logged.url, connections: 16, duration: 1, requests });
     const loggedRuns = [];
-    for (let round = 0; round < 3; round++) {
+    const unloggedRuns = [];
+    for (let round = 0; round < ALTERNATED_ROUNDS; round++) {
       loggedRuns.push(await withCpu(logged.pid, () => load(logged.url)));
-      if (round < 2) plainRuns.push(await withCpu(service.pid, () => load(service.url)));
+      unloggedRuns.push(await withCpu(service.pid, () => load(service.url)));
     }
     const withLog = best(loggedRuns).result;
-    const without = best(plainRuns).result.requests.average;
+    const without = best(unloggedRuns).result.requests.average;
     // CPU per request of the server process: what the log costs the server itself, whatever else runs on the box.
     const perRequest = (runs) => (runs.reduce((sum, run) => sum + run.serverSeconds, 0) / runs.reduce((sum, run) => sum + run.result.requests.total, 0)) * 1e6;
     const cpuWith = perRequest(loggedRuns);
-    const cpuWithout = perRequest(plainRuns);
+    const cpuWithout = perRequest(unloggedRuns);
     rows.push(
       throughputRow({
         scenario: "7 service, 300 distinct GETs",
@@ -233,7 +235,7 @@ export async function throughputRows(seconds, dir) {
         baseline: without,
         min: 0.9,
         extraMet: errorsOf(withLog) === 0,
-        note: `access log cost ${((1 - withLog.requests.average / without) * 100).toFixed(1)}% of throughput (${Math.round(withLog.requests.average)} vs ${Math.round(without)} req/s, the best of three runs with the log and of four without, alternated) and ${((cpuWith / cpuWithout - 1) * 100).toFixed(1)}% of server CPU per request (${cpuWith.toFixed(0)} vs ${cpuWithout.toFixed(0)} µs, every run); JSON lines to a file, batched per 100 ms; errors ${errorsOf(withLog)}`,
+        note: `access log cost ${((1 - withLog.requests.average / without) * 100).toFixed(1)}% of throughput (${Math.round(withLog.requests.average)} vs ${Math.round(without)} req/s, the best of ${ALTERNATED_ROUNDS} alternated runs each) and ${((cpuWith / cpuWithout - 1) * 100).toFixed(1)}% of server CPU per request (${cpuWith.toFixed(0)} vs ${cpuWithout.toFixed(0)} µs, every run); JSON lines to a file, batched per 100 ms; errors ${errorsOf(withLog)}`,
       }),
     );
   } finally {
