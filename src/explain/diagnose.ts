@@ -8,7 +8,6 @@
 import type { AssetRecord, Model } from "../model/model.js";
 import { BridgeSets } from "../query/bridge-sets.js";
 import { routeEdges, searchBestRoutes, sourceLabel, type RouteLabel } from "../query/best-routes.js";
-import { assetKey } from "../registry/schema.js";
 import type { ExplainOptions, Reason } from "../wire/explain.js";
 import { routeHop } from "../query/route.js";
 import type { Route } from "../wire/route.js";
@@ -21,7 +20,7 @@ export function diagnoseUnreached(input: ExplainInput, source: AssetRecord, dest
   const diagnostic = diagnosticModel(input.routeIndex, input.registry);
   const { model } = diagnostic;
   const bridgeSets = new BridgeSets();
-  const target = destDenom === null ? undefined : model.assetIndexOf(assetKey(destChainId, destDenom));
+  const target = destDenom === null ? undefined : model.assetIndexOf(destChainId, destDenom);
   const label = searchBestRoutes(model, sourceLabel(source.index), bridgeSets).find((candidate) =>
     target === undefined ? model.assets[candidate.asset]!.chainId === destChainId : candidate.asset === target,
   );
@@ -61,7 +60,7 @@ export function diagnoseUnreached(input: ExplainInput, source: AssetRecord, dest
     }
   }
   const chainPath = nearestChainPath(chainGraph(input.routeIndex, input.registry), source.chainId, destChainId);
-  const dest = destDenom === null ? undefined : input.routeIndex.model.assets[input.routeIndex.model.assetIndexOf(assetKey(destChainId, destDenom))!];
+  const dest = destDenom === null ? undefined : input.routeIndex.model.assets[input.routeIndex.model.assetIndexOf(destChainId, destDenom)!];
   if (chainPath !== null && dest !== undefined && (dest.originChainId !== source.originChainId || dest.originDenom !== source.originDenom)) {
     return [
       {

@@ -84,10 +84,10 @@ function buildDiagnosticModel(real: Model, registry: Registry): DiagnosticModel 
   const assets: AssetRecord[] = [...real.assets];
   // The router's index with the new vouchers over it: copying it would key every derived voucher.
   const addedKeys = new Map<string, number>();
-  const assetIndexOf = (key: string) => addedKeys.get(key) ?? real.assetIndexOf(key);
+  const assetIndexOf = (chainId: string, denom: string) => addedKeys.get(assetKey(chainId, denom)) ?? real.assetIndexOf(chainId, denom);
   const toMerged: number[] = part.assets.map((asset) => {
     const key = assetKey(asset.chainId, asset.denom);
-    let index = assetIndexOf(key);
+    let index = assetIndexOf(asset.chainId, asset.denom);
     if (index === undefined) {
       index = assets.length;
       assets.push(recordAt(asset, index));

@@ -10,7 +10,6 @@ import { suggestChainIds, suggestDenoms, ibcDenomIgnoringCase } from "../model/s
 import { searchBestRoutes, sourceLabel, type RouteLabel } from "../query/best-routes.js";
 import { swapHops, type RouteIndex } from "../query/route-index.js";
 import { findRoute } from "../query/route.js";
-import { assetKey } from "../registry/schema.js";
 import { parseRequest } from "../wire/schema.js";
 import { excludedCw20, excludedEvm, excludedNoMetadata } from "../query/assets-between-chains.js";
 import { excludedByRecommendation, excludedNonNative, moreLiquid, type Candidate } from "../query/assets-from-source.js";
@@ -116,7 +115,7 @@ function hint(suggestions: readonly (string | { denom: string; symbol?: string }
 
 /** The model's asset for a request's denom: exact, EVM address folded, or an `ibc/` hash in any case. */
 function findAsset(routeIndex: RouteIndex, chainId: string, denom: string): AssetRecord | undefined {
-  const index = routeIndex.model.assetIndexOf(assetKey(chainId, denom)) ?? ibcDenomIgnoringCase(routeIndex.model, chainId, denom);
+  const index = routeIndex.model.assetIndexOf(chainId, denom) ?? ibcDenomIgnoringCase(routeIndex.model, chainId, denom);
   return index === undefined ? undefined : routeIndex.model.assets[index];
 }
 

@@ -27,7 +27,7 @@ export function buildModel(registry: Registry, facts?: ModelFacts): Model {
   const assetsByChain: number[][] = chains.map(() => []);
   for (const asset of assets) assetsByChain[asset.chainIndex]!.push(asset.index);
   const index = new AssetIndex(assets, listedCount, assetsByChain, chainIndexById, facts?.shadowing ?? derivation!.shadowing);
-  const assetIndexOf = (key: string) => index.get(key);
+  const assetIndexOf = (chainId: string, denom: string) => index.get(chainId, denom);
   const derived = { derived_end: ends, derived_origin: origins };
   const modelFacts: ModelFacts = facts ?? {
     ...ibcLinks(registry.ibc_channels, assets, assetIndexOf, listedCount, derived),
@@ -55,7 +55,7 @@ class BuiltModel implements Model {
     readonly chains: Model["chains"],
     readonly chainIndexById: Map<string, number>,
     readonly assets: AssetRecord[],
-    readonly assetIndexOf: (key: string) => number | undefined,
+    readonly assetIndexOf: Model["assetIndexOf"],
     readonly assetsByChain: number[][],
     private readonly lists: HopLists,
     readonly swapVenues: Model["swapVenues"],

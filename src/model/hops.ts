@@ -3,9 +3,9 @@
  * (ibc-links.ts), and bridge links from the registry. Swaps are added per query, not here.
  */
 import { compareStrings } from "../compare.js";
-import { assetKey, type ChannelEnd, type Registry } from "../registry/schema.js";
+import type { ChannelEnd, Registry } from "../registry/schema.js";
 import { channelEndAt, type ChannelView } from "../registry/channel-ends.js";
-import type { AssetRecord, HopEdge } from "./model.js";
+import type { AssetRecord, HopEdge, Model } from "./model.js";
 
 /** The fixed order of one asset's hops: by sequence label, then target. */
 function sortHops(list: HopEdge[]): void {
@@ -31,7 +31,7 @@ export class HopLists {
   constructor(
     private readonly registry: Registry,
     private readonly assets: readonly AssetRecord[],
-    private readonly assetIndexOf: (key: string) => number | undefined,
+    private readonly assetIndexOf: Model["assetIndexOf"],
     /** Per asset: the asset its IBC hop back leads to, or -1. */
     private readonly predecessor: Int32Array,
     /** Per asset with a predecessor: the channel end (of `registry.ibc_channels`) it arrived over. */
@@ -106,8 +106,8 @@ export class HopLists {
       else list.push(edge);
     };
     for (const link of this.registry.bridge_links) {
-      const from = this.assetIndexOf(assetKey(link.from.chain_id, link.from.denom));
-      const to = this.assetIndexOf(assetKey(link.to.chain_id, link.to.denom));
+      const from = this.assetIndexOf(link.from.chain_id, link.from.denom);
+      const to = this.assetIndexOf(link.to.chain_id, link.to.denom);
       if (from === undefined || to === undefined || from === to) continue;
       add(from, bridgeHop(to, link.from.chain_id, link.bridge));
       if (link.bidirectional) add(to, bridgeHop(from, link.to.chain_id, link.bridge));

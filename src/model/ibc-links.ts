@@ -5,9 +5,9 @@
 import { FungibleError } from "../errors.js";
 import { voucherDenom, MAX_TRACE_HOPS, traceHopCount, unwindTrace } from "../denom/trace.js";
 import { channelEndAt, channelKey } from "../registry/channel-ends.js";
-import { assetKey, type IbcChannel } from "../registry/schema.js";
+import type { IbcChannel } from "../registry/schema.js";
 import { firstEndByKey } from "./channels.js";
-import type { AssetRecord, ModelFacts } from "./model.js";
+import type { AssetRecord, Model, ModelFacts } from "./model.js";
 
 export type IbcLinks = Pick<ModelFacts, "predecessor" | "arrival" | "unrouted">;
 
@@ -18,7 +18,7 @@ export type IbcLinks = Pick<ModelFacts, "predecessor" | "arrival" | "unrouted">;
 export function ibcLinks(
   channels: readonly IbcChannel[],
   assets: readonly AssetRecord[],
-  assetIndexOf: (key: string) => number | undefined,
+  assetIndexOf: Model["assetIndexOf"],
   listedCount: number,
   derived: Pick<ModelFacts, "derived_end" | "derived_origin">,
 ): IbcLinks {
@@ -47,7 +47,7 @@ export function ibcLinks(
     const native = assets[origin]!;
     let resolves = originResolves.get(origin);
     if (resolves === undefined) {
-      const found = assetIndexOf(assetKey(native.chainId, native.denom));
+      const found = assetIndexOf(native.chainId, native.denom);
       if (found !== undefined && found !== origin) {
         const voucher = assets[listedCount + d]!;
         throw new FungibleError("internal", `buildModel: derived voucher ${voucher.denom} on ${voucher.chainId} steps back to another asset than its origin`);
@@ -69,7 +69,7 @@ function ibcPredecessor(
   voucher: AssetRecord,
   channels: readonly IbcChannel[],
   firstEnd: ReadonlyMap<string, number>,
-  assetIndexOf: (key: string) => number | undefined,
+  assetIndexOf: Model["assetIndexOf"],
 ): { predecessor: number; end: number } | null {
   // Deeper than routes follow: unreached, so no answer repeats hundreds of ever longer traces.
   if (traceHopCount(voucher.trace) > MAX_TRACE_HOPS) return null;
@@ -81,7 +81,7 @@ function ibcPredecessor(
   if (view.status === "INACTIVE") return null;
   const counterpartyChain = view.counterparty.chain_id;
   if (unwound.rest === "" && counterpartyChain !== voucher.originChainId) return null;
-  const predecessor = assetIndexOf(assetKey(counterpartyChain, voucherDenom(unwound.rest, voucher.originDenom)));
+  const predecessor = assetIndexOf(counterpartyChain, voucherDenom(unwound.rest, voucher.originDenom));
   if (predecessor === undefined || predecessor === voucher.index) return null;
   return { predecessor, end };
 }

@@ -44,8 +44,8 @@ export interface Model {
   chains: Chain[];
   chainIndexById: Map<string, number>;
   assets: AssetRecord[];
-  /** The index of the asset under `assetKey(chain_id, denom)`, or `undefined`. */
-  assetIndexOf(key: string): number | undefined;
+  /** The index of the asset `denom` on chain `chainId` (EVM addresses compared folded, as `denomKey`), or `undefined`. */
+  assetIndexOf(chainId: string, denom: string): number | undefined;
   /** Per chain index: its asset indexes in canonical order. */
   assetsByChain: number[][];
   /** Per asset index: IBC and bridge hops leaving it, in a fixed order (every list built at once). */

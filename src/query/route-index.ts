@@ -5,7 +5,6 @@
 import { FungibleError } from "../errors.js";
 import type { Model } from "../model/model.js";
 import { didYouMean, ibcDenomIgnoringCase, suggestChainIds, suggestDenoms } from "../model/suggest.js";
-import { assetKey } from "../registry/schema.js";
 import type { SwapOptions } from "../wire/schema.js";
 import type { BridgeSets } from "./bridge-sets.js";
 import { SwapVenueHops } from "./swap-venue-hops.js";
@@ -35,7 +34,7 @@ export function requireChain(routeIndex: RouteIndex, chainId: string, operation:
 
 export function requireAsset(routeIndex: RouteIndex, chainId: string, denom: string, operation: string): number {
   requireChain(routeIndex, chainId, operation);
-  const index = routeIndex.model.assetIndexOf(assetKey(chainId, denom)) ?? ibcDenomIgnoringCase(routeIndex.model, chainId, denom);
+  const index = routeIndex.model.assetIndexOf(chainId, denom) ?? ibcDenomIgnoringCase(routeIndex.model, chainId, denom);
   if (index === undefined) {
     const hint = didYouMean(suggestDenoms(routeIndex.model, chainId, denom));
     throw new FungibleError("unknown_asset", `${operation}: asset "${denom}" on chain "${chainId}" is not in the registry${hint}`);
@@ -57,7 +56,7 @@ export function swapHops(routeIndex: RouteIndex, options: SwapOptions): SwapVenu
   return new SwapVenueHops(
     venues.map((venue) => ({
       venue,
-      members: [...new Set(venue.denoms.map((denom) => routeIndex.model.assetIndexOf(assetKey(venue.chain_id, denom))))].filter(
+      members: [...new Set(venue.denoms.map((denom) => routeIndex.model.assetIndexOf(venue.chain_id, denom)))].filter(
         (index): index is number => index !== undefined,
       ),
     })),

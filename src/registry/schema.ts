@@ -144,9 +144,11 @@ export const RegistrySchema = RegistryObjectSchema.superRefine((registry, ctx) =
 export type Registry = z.infer<typeof RegistrySchema>;
 export type RegistryInput = z.input<typeof RegistrySchema>;
 
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 /** EVM contract addresses compare case-insensitively; every other denom exactly. */
 export function denomKey(denom: string): string {
-  return /^0x[0-9a-fA-F]{40}$/.test(denom) ? denom.toLowerCase() : denom;
+  // The length and "0x" first: most denoms are not addresses, and this runs on every look-up.
+  return denom.length === 42 && denom.startsWith("0x") && EVM_ADDRESS.test(denom) ? denom.toLowerCase() : denom;
 }
 
 /**

@@ -110,8 +110,8 @@ describe("a loaded dataset is the built graph", () => {
     const loaded = roundTrip(built);
     const model = routeIndexOfRouter(built).model;
     expect(model.assets.some((a) => !a.listed && a.denom === hop1)).toBe(true);
-    expect(model.assetIndexOf(`d-1\u0000${ibcDenom("transfer/channel-9", "ua")}`)).toBeGreaterThan(2);
-    expect(routeIndexOfRouter(loaded).model.assetIndexOf(`d-1\u0000${ibcDenom("transfer/channel-9", "ua")}`)).toBe(model.assetIndexOf(`d-1\u0000${ibcDenom("transfer/channel-9", "ua")}`));
+    expect(model.assetIndexOf("d-1", ibcDenom("transfer/channel-9", "ua"))).toBeGreaterThan(2);
+    expect(routeIndexOfRouter(loaded).model.assetIndexOf("d-1", ibcDenom("transfer/channel-9", "ua"))).toBe(model.assetIndexOf("d-1", ibcDenom("transfer/channel-9", "ua")));
     expect(JSON.parse(compileDataset(built)).model.shadowing).toEqual(["d-1"]);
     expectSameAnswers(built, loaded);
     expect(routeIndexOfRouter(loaded).model.hops).toEqual(model.hops);

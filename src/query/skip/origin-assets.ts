@@ -4,7 +4,6 @@
  * asset, where the registry does not know the asset, or knows it but not the asset at its origin.
  */
 import { ibcDenomIgnoringCase } from "../../model/suggest.js";
-import { assetKey } from "../../registry/schema.js";
 import { parseRequest } from "../../wire/schema.js";
 import { IbcOriginAssetsRequestSchema, type IbcOriginAssetsRequest, type IbcOriginAssetsResponse } from "../../wire/skip.js";
 import type { RouteIndex } from "../route-index.js";
@@ -14,7 +13,7 @@ export function skipIbcOriginAssets(routeIndex: RouteIndex, request: IbcOriginAs
   const { model } = routeIndex;
   // An unknown chain is not an error here: the answer says, asset by asset, what was found.
   const indexOf = (chainId: string, denom: string) =>
-    model.chainIndexById.has(chainId) ? (model.assetIndexOf(assetKey(chainId, denom)) ?? ibcDenomIgnoringCase(model, chainId, denom)) : undefined;
+    model.chainIndexById.has(chainId) ? (model.assetIndexOf(chainId, denom) ?? ibcDenomIgnoringCase(model, chainId, denom)) : undefined;
   return {
     origin_assets: assets.map(({ chain_id, denom }) => {
       const index = indexOf(chain_id, denom);
