@@ -9,7 +9,7 @@ import { open } from "node:fs/promises";
 import * as z from "zod";
 import { parseArgument } from "../arguments.js";
 import { errorFromZod, FungibleError } from "../errors.js";
-import { RegistrySchema, type Registry } from "../registry/schema.js";
+import { markChecked, RegistrySchema, type Registry } from "../registry/schema.js";
 
 /** The largest file read by default (256 MiB; the shipped mainnet dataset is a few MiB). */
 export const DEFAULT_FILE_LIMIT = 256 * 1024 * 1024;
@@ -101,6 +101,7 @@ export async function loadRegistryFile(path: string): Promise<Registry> {
   parseArgument(z.string(), path, { fn: "loadRegistryFile", arg: "path", expected: "a file path (string)" });
   const json = await readJsonFile(path, "loadRegistryFile");
   const result = RegistrySchema.safeParse(json);
-  if (result.success) return result.data;
+  // Marked as parseRegistry marks it, so buildRouter does not check it a second time.
+  if (result.success) return markChecked(result.data);
   throw errorFromZod("invalid_registry", `loadRegistryFile: "${path}" is not a valid registry`, result.error);
 }
