@@ -34,9 +34,15 @@ async function missingJupyter(): Promise<string | undefined> {
   try {
     await run("jupyter", ["nbconvert", "--version"], { timeout: 60_000 });
   } catch {
-    return "jupyter nbconvert is not installed (Debian: apt-get install jupyter-nbconvert python3-jupyter-client)";
+    return "jupyter nbconvert is not installed (Debian: apt-get install jupyter-nbconvert jupyter-client)";
   }
-  const { stdout } = await run("jupyter", ["kernelspec", "list", "--json"], { timeout: 60_000 });
+  let stdout: string;
+  try {
+    ({ stdout } = await run("jupyter", ["kernelspec", "list", "--json"], { timeout: 60_000 }));
+  } catch {
+    // Debian's python3-jupyter-client is the library only; the command comes with jupyter-client.
+    return "jupyter kernelspec is not installed (Debian: apt-get install jupyter-client)";
+  }
   const kernels = (JSON.parse(stdout) as { kernelspecs: Record<string, { spec?: { argv?: string[] } }> }).kernelspecs;
   const deno = kernels.deno;
   if (deno === undefined) return "no Deno Jupyter kernel is registered (run: npx deno jupyter --install)";
