@@ -10,6 +10,7 @@ import { createRequire } from "node:module";
 import { FungibleError, type FungibleErrorCode } from "../errors.js";
 import { loadChainRegistryWithIssues } from "../registry/load-chain-registry.js";
 import { defaultOverlay } from "../registry/overlay.js";
+import { parseVenuesFile } from "../registry/swap-venues.js";
 import type { AssetRouter } from "../router/router.js";
 import { checkLayers, chooseSource, resolveSource, type Source, type SourceChoice } from "../router/source.js";
 import { loadRegistryFile, readRegularFile, readTextFile } from "./load-registry-file.js";
@@ -51,7 +52,7 @@ export function describeSource(source: RouterSource): string {
 export async function loadSource(source: RouterSource, fn = "loadSource"): Promise<AssetRouter> {
   const choice = chooseSource(source, fn);
   const overrides = source.overrides === undefined ? undefined : await readJson(source.overrides, "overrides", "invalid_overrides");
-  const venues = source.venues === undefined ? undefined : await readJson(source.venues, "venues", "invalid_venues");
+  const venues = source.venues === undefined ? undefined : parseVenuesFile(await readJson(source.venues, "venues", "invalid_venues"));
   const layers = checkLayers({ overrides, venues });
   return resolveSource(await contentOf(choice), layers, fn);
 }

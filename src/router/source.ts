@@ -11,8 +11,7 @@ import { FungibleError } from "../errors.js";
 import type { RegistryIssue } from "../registry/issues.js";
 import type { ChainRegistryOverlay } from "../registry/overlay.js";
 import { applyOverrides, parseOverrides } from "../registry/overrides.js";
-import { parseRegistry, type Registry } from "../registry/schema.js";
-import { parseVenuesFile } from "../registry/swap-venues.js";
+import { parseRegistry, type Registry, type SwapVenue } from "../registry/schema.js";
 import { buildRouter } from "./build-router.js";
 import { loadDataset } from "./dataset-router.js";
 import { provenanceOf, type Layers, type Origin } from "./provenance.js";
@@ -74,16 +73,17 @@ export type Source =
   /** The chain-registry package converted (`loadChainRegistryWithIssues`), its version and the overlay used. */
   | { kind: "chain-registry"; network: Network; registry: Registry; issues: readonly RegistryIssue[]; version: string | undefined; overlay: ChainRegistryOverlay };
 
-/** What is layered over a source, as JSON (checked here): overrides over any source, venues over a registry's. */
+/** What is layered over a source: overrides (JSON, checked here) over any source, venues over a registry's. */
 export interface SourceLayers {
   overrides?: unknown;
-  venues?: unknown;
+  /** Checked by `parseVenuesFile` where the file is read (the Node layer): the browser's core bundle leaves that parser out. */
+  venues?: readonly SwapVenue[];
 }
 
 /** The layers checked (`invalid_venues`, `invalid_overrides`): before a source is read, so a bad file fails fast. */
 export function checkLayers(given: SourceLayers): Layers {
   return {
-    ...(given.venues === undefined ? {} : { venues: parseVenuesFile(given.venues) }),
+    ...(given.venues === undefined ? {} : { venues: given.venues }),
     ...(given.overrides === undefined ? {} : { overrides: parseOverrides(given.overrides) }),
   };
 }
