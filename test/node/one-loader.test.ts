@@ -12,7 +12,7 @@ import { loadRouter } from "../../src/index.js";
 import { startServer } from "../../src/entries/node.js";
 import { loadSource } from "../../src/node/load-source.js";
 import { runCli, startServe, type ServeProcess } from "../cli/run-cli.js";
-import { FIXTURE_PATH } from "../http/fixture.js";
+import { ATOM_ON_OSMOSIS, FIXTURE_PATH } from "../http/fixture.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fg-one-loader-"));
 const serves: ServeProcess[] = [];
@@ -77,6 +77,20 @@ describe("one source, every surface: the same data_version and provenance", () =
     expect(library.provenance).toEqual({ source: "registry", overrides_hash: expect.stringMatching(/^sha256:/) });
     expect(await servedHealth(["--dataset", datasetFile, "--overrides", overridesFile])).toEqual({ data_version: library.dataVersion, provenance: library.provenance });
   }, 180_000);
+
+  it("replacement venues and overrides over a registry: compile and loadSource agree; a dataset takes no venues", async () => {
+    const venuesFile = join(dir, "venues.json");
+    const venues = [{ name: "test-pool", chain_id: "osmosis-1", denoms: ["uosmo", ATOM_ON_OSMOSIS] }];
+    writeFileSync(venuesFile, JSON.stringify({ venues }));
+    const node = await loadSource({ registry: FIXTURE_PATH, venues: venuesFile, overrides: overridesFile });
+    expect(node.registry.swap_venues).toEqual(venues);
+    expect(node.provenance).toEqual({ source: "registry", venues_hash: expect.stringMatching(/^sha256:/), overrides_hash: expect.stringMatching(/^sha256:/) });
+    expect(await compiled(["--registry", FIXTURE_PATH, "--venues", venuesFile, "--overrides", overridesFile])).toEqual({ data_version: node.dataVersion, provenance: node.provenance });
+    await expect(loadSource({ dataset: FIXTURE_PATH, venues: venuesFile })).rejects.toMatchObject({
+      code: "invalid_config",
+      message: "loadSource: venues replace a registry's swap venues; a dataset has its own compiled in",
+    });
+  }, 120_000);
 
   it("chain-registry: serve --chain-registry records what compile records, overlay_hash included", async () => {
     const flags = ["--network", "testnet"];
