@@ -37,6 +37,7 @@ const result = {
   dataset: (await esm.loadRouter({ dataset: esm.compileDataset(fromCjs) })).dataVersion === fromEsm.dataVersion,
   live: new LiveRouter(fromCjs).health().chains === fromEsm.chainIds().length,
   http: [await status("/v2/info/chains"), await status("/fungible-graph/v1/explain?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom&dest_chain_id=osmosis-1"), await status("/v2/fungible/assets?chain_ids=osmosis-1")],
+  cjsLiveRouter: (await createFetchHandler(new (require("fungible-graph/http").LiveRouter)(fromEsm))(new Request("http://x/v2/info/chains"))).status,
   lookAlike: (() => { try { createFetchHandler({ ...fromCjs, chainIds: () => [] }); return "accepted"; } catch (e) { return e.code; } })(),
 };
 console.log(JSON.stringify(result));
@@ -56,6 +57,8 @@ test("a router from the CommonJS build works with every function of the ESM buil
     dataset: true,
     live: true,
     http: [200, 200, 200],
+    // The CommonJS build's LiveRouter is a live router to the ESM handler too (its own brand).
+    cjsLiveRouter: 200,
     // A spread copies the own members, the brand included, but not the class's methods: refused when the handler is built.
     lookAlike: "invalid_config",
   });
