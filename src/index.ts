@@ -14,7 +14,9 @@ export { loadRouter } from "./router/load-router.js";
 export type { LoadRouterOptions } from "./router/load-router.js";
 export { buildRouter } from "./router/build-router.js";
 export type { BuildOptions } from "./router/build-router.js";
-export type { AssetRouter } from "./router/router.js";
+export { ROUTER_BRAND } from "./router/router.js";
+export type { AssetRouter, RouterCore } from "./router/router.js";
+export { isRouter } from "./router/core.js";
 
 export { parseRegistry } from "./registry/schema.js";
 export type { Registry, RegistryInput, Chain, Asset, IbcChannel, ChannelEnd, BridgeLink, SwapVenue, AssetRef } from "./registry/schema.js";

@@ -5,6 +5,7 @@ import { defineCommand, JSON_OPTION } from "./command.js";
 import { formatTable, plural } from "./format-table.js";
 import { ROUTER_OPTIONS, routerOfCommand } from "./load-router.js";
 import { print, printJson } from "./output.js";
+import type { AssetsAnswer } from "../http/explorer-schemas.js";
 
 const NAME = "assets";
 
@@ -15,11 +16,12 @@ export const assets = defineCommand({
   description: `Lists the assets of a chain in canonical order: those the registry lists, then the single-hop
 vouchers derived for native assets of directly connected chains (no metadata). A chain name
 (cosmoshub) is not a chain id: the error suggests the id.`,
-  options: { ...ROUTER_OPTIONS, json: { ...JSON_OPTION.json, help: "print the list as JSON" } },
+  options: { ...ROUTER_OPTIONS, json: { ...JSON_OPTION.json, help: "print the body of GET /fungible-graph/v1/assets?chain_id=...: {chain_id, assets}" } },
   async run(values, [chainId]) {
     const list = (await routerOfCommand(NAME, values)).assetsOnChain(chainId!);
     if (values.json) {
-      printJson(list);
+      const answer: AssetsAnswer = { chain_id: chainId!, assets: [...list] };
+      printJson(answer);
       return EXIT_OK;
     }
     const rows = list.map((asset) => [

@@ -4,6 +4,7 @@ import { defineCommand, JSON_OPTION } from "./command.js";
 import { formatTable, plural } from "./format-table.js";
 import { ROUTER_OPTIONS, routerOfCommand } from "./load-router.js";
 import { print, printJson } from "./output.js";
+import type { ChainsAnswer } from "../http/explorer-schemas.js";
 
 const NAME = "chains";
 
@@ -11,11 +12,12 @@ export const chains = defineCommand({
   name: NAME,
   summary: "list the chains: id, name, type, assets, PFM / memo forwarding",
   description: "Lists every chain of the router, sorted by chain id. PFM: forwards IBC after IBC; MEMO: forwards after a bridge (IBC hooks).",
-  options: { ...ROUTER_OPTIONS, json: { ...JSON_OPTION.json, help: "print the list as JSON" } },
+  options: { ...ROUTER_OPTIONS, json: { ...JSON_OPTION.json, help: "print the body of GET /fungible-graph/v1/chains: {chains}" } },
   async run(values) {
     const list = (await routerOfCommand(NAME, values)).chains();
     if (values.json) {
-      printJson(list);
+      const answer: ChainsAnswer = { chains: [...list] };
+      printJson(answer);
       return EXIT_OK;
     }
     const rows = list.map((chain) => [

@@ -5,20 +5,11 @@
  * each input's hash in its provenance.
  */
 import { writeFile } from "node:fs/promises";
-import { buildRouter } from "../router/build-router.js";
-import { contentHash, type Provenance } from "../dataset/data-version.js";
 import { compileDataset } from "../router/dataset-router.js";
 import { FungibleError } from "../errors.js";
-import { applyOverrides } from "../registry/overrides.js";
-import { defaultOverlay } from "../registry/overlay.js";
-import { loadChainRegistryWithIssues } from "../registry/load-chain-registry.js";
-import { parseRegistry, type Registry, type SwapVenue } from "../registry/schema.js";
-import type { RegistryIssue } from "../registry/issues.js";
-import { parseVenuesFile } from "../registry/swap-venues.js";
-import { loadRegistryFile, readTextFile } from "../node/load-registry-file.js";
 import { EXIT_OK, UsageError } from "./cli-error.js";
 import { defineCommand, JSON_OPTION } from "./command.js";
-import { chainRegistryVersion, parseNetwork, readOverrides } from "./load-router.js";
+import { routerOfCommand } from "./load-router.js";
 import { print, printJson } from "./output.js";
 
 const NAME = "compile";
@@ -42,42 +33,15 @@ file, node -e 'import("fungible-graph/data/mainnet.js").then((m) => process.stdo
   },
   async run(values) {
     if (values.out === undefined || values.out === "") throw new UsageError(`${NAME}: --out FILE is required`, NAME);
-    if (values.registry !== undefined && values.network !== undefined) {
-      throw new UsageError(`${NAME}: --network picks chain-registry's lists; a --registry file has its own`, NAME);
-    }
-    const network = parseNetwork(NAME, values.network);
-    const venues = values.venues === undefined ? undefined : parseVenuesFile(await readJson(values.venues, "venues"));
-    let registry: Registry;
-    let issues: RegistryIssue[] = [];
-    let provenance: Provenance;
-    if (values.registry === undefined) {
-      ({ registry, issues } = await loadChainRegistryWithIssues({ network, ...(venues === undefined ? {} : { venues }) }));
-      const version = chainRegistryVersion();
-      provenance = {
-        source: "chain-registry",
-        network,
-        ...(version ? { chain_registry_version: version } : {}),
-        overlay_hash: contentHash(JSON.stringify(defaultOverlay())),
-      };
-    } else {
-      registry = await loadRegistryFile(values.registry);
-      if (venues !== undefined) registry = withVenues(registry, venues);
-      provenance = { source: "registry" };
-    }
-    if (venues !== undefined) provenance = { ...provenance, venues_hash: contentHash(JSON.stringify(venues)) };
-    if (values.overrides !== undefined) {
-      const overrides = await readOverrides(values.overrides);
-      registry = applyOverrides(registry, overrides);
-      provenance = { ...provenance, overrides_hash: contentHash(JSON.stringify(overrides)) };
-    }
-    const router = buildRouter(registry, { provenance, issues });
+    // The sources any command reads, through the one loader; without --registry, the chain-registry package.
+    const router = await routerOfCommand(NAME, { ...values, "chain-registry": values.registry === undefined });
     const text = compileDataset(router);
     try {
       await writeFile(values.out, text);
     } catch (error) {
       throw new FungibleError("file_unwritable", `${NAME}: cannot write "${values.out}" (${writeFailure(error)})`);
     }
-    const written = { out: values.out, chains: router.chainIds().length, listed_assets: registry.assets.length, bytes: Buffer.byteLength(text), data_version: router.dataVersion };
+    const written = { out: values.out, chains: router.chainIds().length, listed_assets: router.registry.assets.length, bytes: Buffer.byteLength(text), data_version: router.dataVersion };
     if (values.json) printJson(written);
     else {
       print(`wrote ${written.out}: ${written.chains} chains, ${written.listed_assets} listed assets, ` +
@@ -101,18 +65,4 @@ function writeFailure(error: unknown): string {
   };
   if (code === undefined) return (error as Error).message;
   return meaning[code] ? `${code}: ${meaning[code]}` : code;
-}
-
-async function readJson(path: string, what: string): Promise<unknown> {
-  const text = await readTextFile(path, what);
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    throw new FungibleError("invalid_venues", `${what}: "${path}" is not valid JSON: ${(error as Error).message}`);
-  }
-}
-
-/** A registry file's venues replaced, checked again (a venue on a chain the registry lacks fails with its path). */
-function withVenues(registry: Registry, venues: SwapVenue[]): Registry {
-  return parseRegistry({ ...registry, swap_venues: venues });
 }

@@ -3,15 +3,15 @@
  * --network testnet: starts in milliseconds), a dataset file (`fungible-graph compile`), a
  * registry file in the project format, or the installed `chain-registry` package itself (slow:
  * for a newer chain-registry than the one the package was built with). --overrides layers a
- * metadata overrides file over any of them.
+ * metadata overrides file over any of them. The flags map one to one onto the Node layer's
+ * source (src/node/load-source.ts), checked by the core's one rule (src/router/source.ts).
  */
+import { isFungibleError } from "../errors.js";
+import { loadSource, type RouterSource } from "../node/load-source.js";
 import type { AssetRouter } from "../router/router.js";
-import { loadSource, type RouterSource as NodeRouterSource } from "../node/load-source.js";
+import { chooseSource } from "../router/source.js";
 import { UsageError } from "./cli-error.js";
 import type { OptionSpecs } from "./command.js";
-
-export type Network = "mainnet" | "testnet";
-const NETWORKS: readonly Network[] = ["mainnet", "testnet"];
 
 export const REGISTRY_OPTION = {
   registry: { type: "string", arg: "FILE", help: "registry in the project format (default: embedded chain registry)" },
@@ -26,42 +26,39 @@ export const ROUTER_OPTIONS = {
   overrides: { type: "string", arg: "FILE", help: "metadata overrides file layered over the data" },
 } as const satisfies OptionSpecs;
 
-export interface RouterSource {
+/** The graph flags as parsed. */
+export interface RouterFlags {
   network?: string | undefined;
   dataset?: string | undefined;
   registry?: string | undefined;
   "chain-registry"?: boolean | undefined;
   overrides?: string | undefined;
+  venues?: string | undefined;
 }
 
-export function parseNetwork(command: string, text: string | undefined): Network {
-  if (text === undefined) return "mainnet";
-  if (!(NETWORKS as readonly string[]).includes(text)) {
-    throw new UsageError(`${command}: --network must be mainnet or testnet, got "${text}"`, command);
-  }
-  return text as Network;
+export async function routerOfCommand(command: string, flags: RouterFlags): Promise<AssetRouter> {
+  return loadSource(sourceOfFlags(command, flags), command);
 }
 
-// The loading itself is the Node layer's (a server reloads the same source): the CLI checks the flags.
-export { chainRegistryVersion, readOverrides } from "../node/load-source.js";
-
-export async function routerOfCommand(command: string, source: RouterSource): Promise<AssetRouter> {
-  return loadSource(sourceOfFlags(command, source));
-}
-
-/** The graph flags checked (a conflict is a usage error) and turned into the Node layer's source. */
-export function sourceOfFlags(command: string, source: RouterSource): NodeRouterSource {
-  const given = (["dataset", "registry", "chain-registry"] as const).filter((name) => source[name] !== undefined && source[name] !== false);
-  if (given.length > 1) throw new UsageError(`${command}: give one of --${given.join(", --")}, not several`, command);
-  if (source.network !== undefined && (given[0] === "dataset" || given[0] === "registry")) {
-    throw new UsageError(`${command}: --network picks a shipped dataset or chain-registry's lists; a --${given[0]} file has its own`, command);
-  }
-  const network = parseNetwork(command, source.network);
-  return {
-    ...(source.network === undefined ? {} : { network }),
-    ...(source.dataset === undefined ? {} : { dataset: source.dataset }),
-    ...(source.registry === undefined ? {} : { registry: source.registry }),
-    ...(source["chain-registry"] ? { chainRegistry: true } : {}),
-    ...(source.overrides === undefined ? {} : { overrides: source.overrides }),
+/** The graph flags as the Node layer's source, checked by the one rule: a conflict is a usage error (exit 2). */
+export function sourceOfFlags(command: string, flags: RouterFlags): RouterSource {
+  const source: RouterSource = {
+    ...(flags.network === undefined ? {} : { network: flags.network as RouterSource["network"] }),
+    ...(flags.dataset === undefined ? {} : { dataset: flags.dataset }),
+    ...(flags.registry === undefined ? {} : { registry: flags.registry }),
+    ...(flags["chain-registry"] ? { chainRegistry: true } : {}),
+    ...(flags.overrides === undefined ? {} : { overrides: flags.overrides }),
+    ...(flags.venues === undefined ? {} : { venues: flags.venues }),
   };
+  asUsage(command, () => chooseSource(source, command));
+  return source;
+}
+
+/** `check()`'s result; the FungibleError it throws (a source or flag conflict) becomes a usage error with the same message. */
+export function asUsage<T>(command: string, check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    throw isFungibleError(error) ? new UsageError(error.message, command) : error;
+  }
 }

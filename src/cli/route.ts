@@ -1,5 +1,6 @@
 /** `fungible-graph route <chain_id>:<denom> <chain_id>:<denom>`: the hops of the chosen route. */
 import type { Route, RouteHop } from "../wire/route.js";
+import type { RouteAnswer } from "../http/explorer-schemas.js";
 import { ASSET_ARG, parseAssetArg } from "./asset-arg.js";
 import { EXIT_FAILURE, EXIT_OK } from "./cli-error.js";
 import { defineCommand, JSON_OPTION } from "./command.js";
@@ -22,7 +23,7 @@ first ':', since chain ids contain none. Exits 1 when no route exists.`,
   options: {
     "include-swaps": { type: "boolean", help: "let the route swap on the registry's swap venues" },
     ...ROUTER_OPTIONS,
-    json: { ...JSON_OPTION.json, help: "print the route as JSON (null when there is none); same as --format json" },
+    json: { ...JSON_OPTION.json, help: "print the body of GET /fungible-graph/v1/route: {format, route (null when none), text}; same as --format json" },
     ...FORMAT_OPTION,
   },
   async run(values, [fromText, toText]) {
@@ -36,7 +37,8 @@ first ':', since chain ids contain none. Exits 1 when no route exists.`,
     else {
       await printAs(format, {
         text: () => (found ? renderRoute(found) : none),
-        json: () => found,
+        // What GET /fungible-graph/v1/route answers for the same question (format=json: no picture).
+        json: (): RouteAnswer => ({ format: "json", route: found, text: null }),
         mermaid: () => routeToMermaid(found!),
         dot: () => routeToDot(found!),
       });

@@ -8,7 +8,7 @@ import { SERVER_DEFAULTS } from "../node/server-options.js";
 import { UsageError } from "./cli-error.js";
 import { parseInteger } from "./command.js";
 import { sourceFiles, type RouterSource } from "../node/load-source.js";
-import { sourceOfFlags, type RouterSource as RouterFlags } from "./load-router.js";
+import { sourceOfFlags, type RouterFlags } from "./load-router.js";
 
 /** The graph flags as given (`--registry`, `--dataset`, `--chain-registry`...). */
 export type SourceValues = Record<string, string | boolean | undefined>;

@@ -13,9 +13,10 @@ import type { RegistryIssue } from "../registry/issues.js";
 import type { RegistryNote } from "../wire/explain.js";
 import { readJsonFile, readTextFile } from "../node/load-registry-file.js";
 import { defineCommand, JSON_OPTION } from "./command.js";
-import { EXIT_FAILURE, EXIT_OK, UsageError } from "./cli-error.js";
+import { EXIT_FAILURE, EXIT_OK } from "./cli-error.js";
 import { formatTable, plural } from "./format-table.js";
-import { parseNetwork, REGISTRY_OPTION, type Network } from "./load-router.js";
+import { asUsage, REGISTRY_OPTION } from "./load-router.js";
+import { chooseSource, type Network } from "../router/source.js";
 import { print, printJson } from "./output.js";
 
 const NAME = "validate";
@@ -38,17 +39,17 @@ registry, and the notes it carries) without importing chain-registry.`,
     json: { ...JSON_OPTION.json, help: "print {fatal, warnings, issues: [{severity, code, where, message}]}" },
   },
   async run(values) {
-    const given = (["registry", "dataset"] as const).filter((name) => values[name] !== undefined);
-    if (given.length > 1) throw new UsageError(`${NAME}: give one of --registry, --dataset, not several`, NAME);
-    if (values.network !== undefined && given.length > 0) {
-      throw new UsageError(`${NAME}: --network picks chain-registry's lists; a --${given[0]} file has its own`, NAME);
-    }
-    const network = parseNetwork(NAME, values.network);
+    // The one source rule; without a file, validate checks chain-registry's lists.
+    const { registry, dataset, network } = values;
+    const source = asUsage(NAME, () => chooseSource({ network, registry, dataset, chainRegistry: registry === undefined && dataset === undefined }, NAME));
     const issues =
-      values.registry !== undefined ? await fileIssues(values.registry)
-      : values.dataset !== undefined ? await datasetIssues(values.dataset)
-      : await chainRegistryIssues(network);
-    const what = values.registry ?? values.dataset ?? (network === "mainnet" ? "the embedded chain registry" : "the embedded chain registry (testnet)");
+      source.kind === "registry" ? await fileIssues(source.registry)
+      : source.kind === "dataset" ? await datasetIssues(source.dataset)
+      : await chainRegistryIssues(source.network);
+    const what =
+      source.kind === "registry" ? source.registry
+      : source.kind === "dataset" ? source.dataset
+      : source.network === "mainnet" ? "the embedded chain registry" : "the embedded chain registry (testnet)";
     const fatal = issues.filter((issue) => issue.severity === "fatal").length;
     if (values.json) printJson({ fatal, warnings: issues.length - fatal, issues });
     else print(renderIssues(what, issues, fatal));

@@ -19,7 +19,28 @@ export const ProvenanceSchema = z
     compiled_at: z.string().optional(),
   })
   .readonly();
-export type Provenance = z.infer<typeof ProvenanceSchema>;
+/** Where a router's data came from: `router.provenance`, a dataset's `provenance`, `/health`'s. Written in one place (src/router/provenance.ts). */
+export interface Provenance {
+  /** How the data was made: from the chain-registry package, a registry (file or object), or read from a dataset that does not say. */
+  readonly source: "chain-registry" | "registry" | "dataset";
+  /** Which network's lists, for chain-registry data and the shipped datasets. */
+  readonly network?: "mainnet" | "testnet";
+  /** The version of the chain-registry package the data was converted from, where it could be read. */
+  readonly chain_registry_version?: string;
+  /** Content hash of the overlay (src/registry/data/overlay.json) used to convert chain-registry data. */
+  readonly overlay_hash?: string;
+  /** Content hash of the metadata overrides layered over the data. */
+  readonly overrides_hash?: string;
+  /** Content hash of the swap venues that replaced the source's own. */
+  readonly venues_hash?: string;
+  /** When the dataset was compiled (ISO 8601), only when the compiler was given a time. */
+  readonly compiled_at?: string;
+}
+
+// The interface is what hovers and errors show; the schema checks data. Either changing alone fails to compile.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Assert<T extends true> = T;
+type ProvenanceAgreesWithSchema = Assert<Same<Provenance, z.infer<typeof ProvenanceSchema>>>;
 
 /** `sha256:` + the first 32 hex digits of SHA-256 of `text`: short enough for a header, wide enough never to collide. */
 export function contentHash(text: string): string {

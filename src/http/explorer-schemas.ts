@@ -52,10 +52,12 @@ export const AssetsQuerySchema = z.object({
 });
 
 export const ChainsAnswerSchema = z.object({ chains: z.array(ChainSummarySchema) }).describe("Every chain, sorted by chain id");
+export type ChainsAnswer = z.infer<typeof ChainsAnswerSchema>;
 
 export const AssetsAnswerSchema = z
   .object({ chain_id: z.string(), assets: z.array(AssetSummarySchema) })
   .describe("The assets of one chain, registry-listed and derived vouchers, in canonical order");
+export type AssetsAnswer = z.infer<typeof AssetsAnswerSchema>;
 
 /** explain's picture: `format` in the query string of the GET and of the POST alike. */
 export const ExplainFormatQuerySchema = z.object({

@@ -21,7 +21,7 @@ import { errorResponse, methodNotAllowed, notFound, payloadTooLarge, toFungibleE
 import { explorerHandlers } from "./explorer-routes.js";
 import { isLiveRouter, LiveRouter } from "./live-router.js";
 import { optionsArgument } from "../arguments.js";
-import { routerArgument } from "../router/arguments.js";
+import { routerArgument } from "../router/core.js";
 import { buildOpenApiDocument } from "./openapi.js";
 import { queryHandlers } from "./query-routes.js";
 import { clientClosed } from "./read-json.js";

@@ -28,7 +28,7 @@ export type ReloadState = z.infer<typeof ReloadStateSchema>;
 /** A file the served data was read from, as `serve` saw it. */
 const ServedFileSchema = z
   .object({
-    flag: z.enum(["registry", "dataset", "overrides"]).describe("The serve flag that named the file"),
+    flag: z.enum(["registry", "dataset", "overrides", "venues"]).describe("The serve flag that named the file"),
     name: z.string().describe("The file's base name (no directory)"),
     hash: z.string().describe("`sha256:` + 32 hex digits of SHA-256 of the file's bytes as read"),
   })

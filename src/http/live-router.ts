@@ -6,7 +6,7 @@
 import type { AssetRouter } from "../router/router.js";
 import * as z from "zod";
 import { optionsArgument, parseArgument } from "../arguments.js";
-import { routerArgument } from "../router/arguments.js";
+import { routerArgument } from "../router/core.js";
 import { LastReloadSchema, type HealthBody, type LastReload, type ServedProvenance } from "./health.js";
 
 const ReloadResultSchema = z.discriminatedUnion("ok", [z.object({ ok: z.literal(true) }), z.object({ ok: z.literal(false), error: z.string() })]);
@@ -23,7 +23,11 @@ export interface LiveRouterOptions {
   lastReload?: LastReload | null;
 }
 
+/** LiveRouter's brand: a live router made by another copy of the library (CommonJS beside ESM) is recognised too. */
+const LIVE_ROUTER_BRAND = Symbol.for("fungible-graph.live-router");
+
 export class LiveRouter {
+  readonly [LIVE_ROUTER_BRAND] = true;
   #router: AssetRouter;
   #loadedAt: string;
   #lastReload: LastReload | null = null;
@@ -105,10 +109,10 @@ export class LiveRouter {
   }
 }
 
-/** `value instanceof LiveRouter`, false (not a TypeError) for a revoked Proxy. */
+/** A LiveRouter of any copy of the library (by its brand); false (not a TypeError) for a revoked Proxy. */
 export function isLiveRouter(value: unknown): value is LiveRouter {
   try {
-    return value instanceof LiveRouter;
+    return typeof value === "object" && value !== null && (value as { [LIVE_ROUTER_BRAND]?: unknown })[LIVE_ROUTER_BRAND] === true;
   } catch {
     return false;
   }

@@ -1,22 +1,21 @@
 /**
- * Where a served graph comes from, as files a server can read again on reload: the dataset shipped
- * in the package (`network`, the default), a dataset file (`fungible-graph compile`), a registry
- * file in the project format, or the installed `chain-registry` package itself; `overrides`
- * layers a metadata overrides file over any of them. The CLI's graph flags map onto this one to one.
+ * The Node layer of the one source resolver (src/router/source.ts): where a served graph comes
+ * from, as files a server reads again on reload. The dataset shipped in the package (`network`,
+ * the default), a dataset file (`fungible-graph compile`), a registry file in the project format,
+ * or the installed `chain-registry` package itself; `overrides` (any source) and `venues` (a
+ * registry or chain-registry) layer a file over it. This module only reads: which source was
+ * given, its layers and its provenance are the core's. The CLI's graph flags map onto this one to one.
  */
 import { createRequire } from "node:module";
-import { contentHash, type Provenance } from "../dataset/data-version.js";
-import { FungibleError } from "../errors.js";
+import { FungibleError, type FungibleErrorCode } from "../errors.js";
 import { loadChainRegistryWithIssues } from "../registry/load-chain-registry.js";
-import type { RegistryIssue } from "../registry/issues.js";
-import { applyOverrides, parseOverrides, type Overrides } from "../registry/overrides.js";
-import type { Registry } from "../registry/schema.js";
-import { buildRouter } from "../router/build-router.js";
-import { loadDataset } from "../router/dataset-router.js";
-import { loadRouter } from "../router/load-router.js";
+import { defaultOverlay } from "../registry/overlay.js";
+import { parseVenuesFile } from "../registry/swap-venues.js";
 import type { AssetRouter } from "../router/router.js";
-import { loadRegistryFile, readTextFile } from "./load-registry-file.js";
+import { checkLayers, chooseSource, resolveSource, type Source, type SourceChoice } from "../router/source.js";
+import { loadRegistryFile, readRegularFile, readTextFile } from "./load-registry-file.js";
 
+/** A source as files: at most one of `dataset`, `registry`, `chainRegistry` (none: the shipped dataset). */
 export interface RouterSource {
   /** Which shipped dataset (default mainnet), or which of chain-registry's lists with `chainRegistry`. */
   network?: "mainnet" | "testnet";
@@ -28,9 +27,11 @@ export interface RouterSource {
   chainRegistry?: boolean;
   /** A metadata overrides file layered over the data. */
   overrides?: string;
+  /** A swap venues file replacing the venues of a registry or chain-registry source. */
+  venues?: string;
 }
 
-const FILE_KEYS = ["registry", "dataset", "overrides"] as const;
+const FILE_KEYS = ["registry", "dataset", "overrides", "venues"] as const;
 export type SourceFileKey = (typeof FILE_KEYS)[number];
 
 /** The files a source reads (what a watch watches), with the key that names each. */
@@ -47,48 +48,47 @@ export function describeSource(source: RouterSource): string {
   return parts.length === 0 ? "the embedded chain registry" : parts.join(" ");
 }
 
-export async function loadSource(source: RouterSource, operation = "loadSource"): Promise<AssetRouter> {
-  const given = (["dataset", "registry", "chainRegistry"] as const).filter((key) => source[key] !== undefined && source[key] !== false);
-  if (given.length > 1) throw new FungibleError("invalid_config", `${operation}: give one of dataset, registry, chainRegistry, not ${given.join(" and ")}`);
-  if (source.network !== undefined && (given[0] === "dataset" || given[0] === "registry")) {
-    throw new FungibleError("invalid_config", `${operation}: network picks a shipped dataset or chain-registry's lists; a ${given[0]} file has its own`);
-  }
-  const overrides = source.overrides === undefined ? undefined : await readOverrides(source.overrides);
-  if (source.dataset !== undefined) return loadDataset(await readTextFile(source.dataset, "dataset"), overrides === undefined ? {} : { overrides });
-  if (source.registry !== undefined) return build(await loadRegistryFile(source.registry), [], { source: "registry" }, overrides);
-  const network = source.network ?? "mainnet";
-  if (source.chainRegistry) {
-    const { registry, issues } = await loadChainRegistryWithIssues({ network });
-    const version = chainRegistryVersion();
-    return build(registry, issues, { source: "chain-registry", network, ...(version ? { chain_registry_version: version } : {}) }, overrides);
-  }
-  return loadRouter({ network, ...(overrides === undefined ? {} : { overrides }) });
+/** The router of a source: its files read here, everything else done by the core's resolver. */
+export async function loadSource(source: RouterSource, fn = "loadSource"): Promise<AssetRouter> {
+  const choice = chooseSource(source, fn);
+  const overrides = source.overrides === undefined ? undefined : await readJson(source.overrides, "overrides", "invalid_overrides");
+  const venues = source.venues === undefined ? undefined : parseVenuesFile(await readJson(source.venues, "venues", "invalid_venues"));
+  const layers = checkLayers({ overrides, venues });
+  return resolveSource(await contentOf(choice), layers, fn);
 }
 
-export async function readOverrides(path: string): Promise<Overrides> {
-  const text = await readTextFile(path, "overrides");
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new FungibleError("invalid_overrides", `overrides: "${path}" is not valid JSON: ${(error as Error).message}`);
+/** The chosen source with its content: the files read, the chain-registry package converted. */
+async function contentOf(choice: SourceChoice<string, string>): Promise<Source> {
+  switch (choice.kind) {
+    case "network":
+      return choice;
+    case "dataset":
+      return { kind: "dataset", dataset: await readRegularFile(choice.dataset, "dataset") };
+    case "registry":
+      return { kind: "registry", registry: await loadRegistryFile(choice.registry) };
+    case "chain-registry": {
+      const overlay = defaultOverlay();
+      const { registry, issues } = await loadChainRegistryWithIssues({ network: choice.network, overlay });
+      return { kind: "chain-registry", network: choice.network, registry, issues, version: chainRegistryVersion(), overlay };
+    }
   }
-  return parseOverrides(json);
+}
+
+/** A JSON file's value; text that is not JSON is `code` (invalid_overrides, invalid_venues), naming the file. */
+async function readJson(path: string, what: string, code: FungibleErrorCode): Promise<unknown> {
+  const text = await readTextFile(path, what);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new FungibleError(code, `${what}: "${path}" is not valid JSON: ${(error as Error).message}`);
+  }
 }
 
 /** `chain-registry`'s version as installed next to this package, for provenance. */
-export function chainRegistryVersion(): string | undefined {
+function chainRegistryVersion(): string | undefined {
   try {
     return (createRequire(import.meta.url)("chain-registry/package.json") as { version?: string }).version;
   } catch {
     return undefined;
   }
-}
-
-function build(registry: Registry, issues: RegistryIssue[], provenance: Provenance, overrides: Overrides | undefined): AssetRouter {
-  if (overrides === undefined) return buildRouter(registry, { provenance, issues });
-  return buildRouter(applyOverrides(registry, overrides), {
-    provenance: { ...provenance, overrides_hash: contentHash(JSON.stringify(overrides)) },
-    issues,
-  });
 }

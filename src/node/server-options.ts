@@ -17,6 +17,7 @@ export const StartServerOptionsSchema = z.looseObject({
       registry: z.string().optional(),
       chainRegistry: z.boolean().optional(),
       overrides: z.string().optional(),
+      venues: z.string().optional(),
     })
     .optional(),
   reload: z

@@ -12,6 +12,7 @@ import type { AddressInfo, Socket } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import type { AssetRouter } from "../router/router.js";
 import { FungibleError } from "../errors.js";
+import { routerArgument } from "../router/core.js";
 import { createService, DEFAULT_BODY_LIMIT } from "../http/handler.js";
 import { ERROR_HEADERS, errorJson } from "../http/errors.js";
 import { isLiveRouter, LiveRouter } from "../http/live-router.js";
@@ -95,7 +96,7 @@ export async function startServer(optionsArg: StartServerOptions): Promise<Runni
 }
 
 async function liveRouterOf(options: StartServerOptions): Promise<LiveRouter> {
-  if (options.router !== undefined) return isLiveRouter(options.router) ? options.router : new LiveRouter(options.router);
+  if (options.router !== undefined) return isLiveRouter(options.router) ? options.router : new LiveRouter(routerArgument(options.router, "startServer", "options.router"));
   if (options.source === undefined) throw new FungibleError("invalid_config", "startServer: give a router or a source");
   const { router, provenance } = await loadServedGraph("startServer", options.source);
   return new LiveRouter(router, { provenance });

@@ -1,25 +1,12 @@
 /**
- * Argument checks of the router's functions: `routerArgument` for those that take a router (the
- * fetch handler, LiveRouter, the server: the methods they call must be there; a look-alike with
- * them, such as a test's counting wrapper, is welcome), and the checks `buildRouter` and
- * `loadRouter` make first, so junk is a FungibleError naming them.
+ * The checks `buildRouter` and `loadRouter` make first, so junk is a FungibleError naming them.
+ * A router argument is checked by `routerArgument` (core.ts), by its brand.
  */
 import * as z from "zod";
 import { parseArgument } from "../arguments.js";
 import { ProvenanceSchema, type Provenance } from "../dataset/data-version.js";
 import type { RegistryIssue } from "../registry/issues.js";
 import { registryArgument, type Registry } from "../registry/schema.js";
-import type { AssetRouter } from "./router.js";
-
-const method = z.custom<(...args: never[]) => unknown>((value) => typeof value === "function", "must be a function");
-
-// What a service reads at once (chainIds) and its first query: the rest is read per request.
-const RouterShapeSchema = z.looseObject({ chainIds: method, assetsFromSource: method });
-
-export function routerArgument(value: unknown, fn: string, arg = "router"): AssetRouter {
-  parseArgument(RouterShapeSchema, value, { fn, arg, code: "invalid_config", expected: "a router (from loadRouter or buildRouter)" });
-  return value as AssetRouter;
-}
 
 const text = z.string();
 const BuildOptionsSchema = z

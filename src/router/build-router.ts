@@ -1,8 +1,8 @@
 /**
  * From a parsed registry to a ready `AssetRouter`: the model, its route index (tables computed on
  * first use), and the object users query. Loading a dataset (dataset-router.ts) reaches the same object through `routerOf`.
+ * The route index travels inside the router, under its brand (core.ts): no table on the side.
  */
-import { FungibleError } from "../errors.js";
 import { buildModel } from "../model/build-model.js";
 import { assetsBetweenChains } from "../query/assets-between-chains.js";
 import { assetsFromSource } from "../query/assets-from-source.js";
@@ -22,7 +22,8 @@ import type {
   SwapOptions,
 } from "../wire/schema.js";
 import { buildRouterArguments } from "./arguments.js";
-import type { AssetRouter } from "./router.js";
+import { ROUTER_BRAND, type AssetRouter, type RouterCore } from "./router.js";
+import { coreOf } from "./core.js";
 import { dataVersionOf, type Provenance } from "../dataset/data-version.js";
 import { routeIndexOf } from "../query/route-tables.js";
 
@@ -40,15 +41,6 @@ export function buildRouter(registry: Registry, options: BuildOptions = {}): Ass
   return routerOf(registry, routeIndexOf(buildModel(registry)), options.provenance ?? { source: "registry" }, undefined, notes);
 }
 
-/** The router of a built or loaded graph: what a dataset stores part of. */
-export function routeIndexOfRouter(router: AssetRouter, operation = "routeIndexOfRouter"): RouteIndex {
-  const routeIndex = routeIndexes.get(router);
-  if (routeIndex === undefined) {
-    throw new FungibleError("invalid_config", `${operation}: not a router made by buildRouter, loadDataset or loadRouter`);
-  }
-  return routeIndex;
-}
-
 /** A router around a route index built here or from a dataset. */
 export function routerOf(
   registry: Registry,
@@ -57,14 +49,12 @@ export function routerOf(
   dataVersion?: string,
   notes: readonly RegistryNote[] = registry.notes ?? [],
 ): AssetRouter {
-  const router = new QueryRouter(registry, routeIndex, provenance, dataVersion, notes);
-  routeIndexes.set(router, routeIndex);
-  return router;
+  return new QueryRouter(registry, routeIndex, provenance, dataVersion, notes);
 }
 
-const routeIndexes = new WeakMap<AssetRouter, RouteIndex>();
-
 class QueryRouter implements AssetRouter {
+  /** The brand and core: a declared member, so a wrapper or another copy of the library reads it too. */
+  readonly [ROUTER_BRAND]: RouterCore;
   private version: string | undefined;
 
   constructor(
@@ -76,6 +66,7 @@ class QueryRouter implements AssetRouter {
     readonly notes: readonly RegistryNote[],
   ) {
     this.version = dataVersion;
+    this[ROUTER_BRAND] = coreOf(routeIndex);
   }
 
   /** Hashed on first use from the registry, the only input of the router, unless the loader already knew it. */

@@ -4,10 +4,11 @@
  */
 import { buildModel } from "../model/build-model.js";
 import { routeIndexOf } from "../query/route-tables.js";
-import { contentHash, type Provenance } from "../dataset/data-version.js";
 import { decodeDataset, encodeDataset } from "../dataset/dataset.js";
 import { applyOverrides, type Overrides } from "../registry/overrides.js";
-import { routeIndexOfRouter, routerOf } from "./build-router.js";
+import { routerOf } from "./build-router.js";
+import { routeIndexOfRouter } from "./core.js";
+import { compiledProvenance, provenanceOf } from "./provenance.js";
 import type { AssetRouter } from "./router.js";
 import * as z from "zod";
 import { parseArgument } from "../arguments.js";
@@ -23,7 +24,7 @@ export interface DatasetOptions {
 export function compileDataset(router: AssetRouter, options: DatasetOptions = {}): string {
   options = parseArgument(DatasetOptionsSchema, options, { fn: "compileDataset", arg: "options", code: "invalid_config", expected: "an object {compiledAt?: string} or undefined" }) ?? {};
   const { model } = routeIndexOfRouter(router, "compileDataset");
-  const provenance: Provenance = options.compiledAt === undefined ? router.provenance : { ...router.provenance, compiled_at: options.compiledAt };
+  const provenance = compiledProvenance(router.provenance, options.compiledAt);
   return encodeDataset({ registry: router.registry, facts: model.facts, notes: router.notes, provenance });
 }
 
@@ -38,14 +39,14 @@ export interface LoadDatasetOptions {
  */
 export function loadDataset(data: string | Uint8Array, options: LoadDatasetOptions = {}): AssetRouter {
   const dataset = decodeDataset(data);
-  let { registry, provenance } = dataset;
+  let { registry } = dataset;
   let dataVersion: string | undefined = dataset.data_version;
   if (options.overrides !== undefined) {
     // Metadata only: the model facts (traces, channels, keys) still hold.
     registry = applyOverrides(registry, options.overrides);
-    provenance = { ...provenance, overrides_hash: contentHash(JSON.stringify(options.overrides)) };
     dataVersion = undefined; // hashed from the overridden registry on first use, as a built router does
   }
+  const provenance = provenanceOf({ source: "dataset", provenance: dataset.provenance }, options);
   const routeIndex = routeIndexOf(buildModel(registry, dataset.facts));
   return routerOf(registry, routeIndex, provenance, dataVersion, dataset.notes);
 }

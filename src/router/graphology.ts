@@ -4,16 +4,18 @@
 import type { AbstractGraph as Graph } from "graphology-types";
 import * as z from "zod";
 import type { AssetRouter } from "./router.js";
-import { routeIndexOfRouter } from "./build-router.js";
+import { routeIndexOfRouter } from "./core.js";
 import { graphologyView } from "../model/graphology-view.js";
 import { assetNodeKey as assetKey, chainNodeKey as chainKey } from "../model/node-keys.js";
 import { parseArgument } from "../arguments.js";
 
-const views = new WeakMap<AssetRouter, Graph>();
+// A cache keyed by the route index, not by the router: a wrapper shares the view of the router it wraps.
+const views = new WeakMap<object, Graph>();
 
 export function graphologyOf(router: AssetRouter): Graph {
-  let view = views.get(router);
-  if (view === undefined) views.set(router, (view = graphologyView(routeIndexOfRouter(router, "graphologyOf").model)));
+  const routeIndex = routeIndexOfRouter(router, "graphologyOf");
+  let view = views.get(routeIndex);
+  if (view === undefined) views.set(routeIndex, (view = graphologyView(routeIndex.model)));
   return view;
 }
 

@@ -23,7 +23,7 @@ import type {
   SkipVenuesRequest,
   SkipVenuesResponse,
 } from "../wire/skip.js";
-import { routeIndexOfRouter } from "./build-router.js";
+import { routeIndexOfRouter } from "./core.js";
 import type { AssetRouter } from "./router.js";
 
 /** GET /v2/info/chains: chains with bech32 prefix, fee assets, logo and capabilities. */

@@ -61,6 +61,7 @@ const miniChainRegistry = readJson(new URL("../../fixtures/chain-registry-mini/c
 export const CALLS: Record<string, Record<string, PublicCall>> = {
   ".": {
     isFungibleError: { good: [new root.FungibleError("invalid_request", "x")] },
+    isRouter: { good: [router] },
     loadRouter: { good: [{ registry: registryJson }], slow: true },
     buildRouter: { good: [registry, {}], slow: true },
     parseRegistry: { good: [registryJson] },

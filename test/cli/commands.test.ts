@@ -65,13 +65,13 @@ describe("help and usage", () => {
     [["route", ":uatom", "osmosis-1:uosmo"], /route: ":uatom" is not <chain_id>:<denom>/],
     [["from-source", "osmosis-1:uosmo", "--include-swaps", "--swap-venue", "poolmanager"], /--swap-venue "poolmanager" is not <chain_id>:<name>/],
     [["compile"], /compile: --out FILE is required/],
-    [["compile", "--out", "x.json", "--network", "testnet", ...REG], /compile: --network picks chain-registry's lists/],
+    [["compile", "--out", "x.json", "--network", "testnet", ...REG], /compile: network picks a shipped dataset or chain-registry's lists; a registry has its own/],
     [["serve", "--workers", "many"], /serve: --workers must be a whole number from 0 to 1024, got "many"/],
     [["serve", "--body-limit", "0"], /serve: --body-limit must be a whole number from 1/],
-    [["from-source", "cosmoshub-4:uatom", "--dataset", FIXTURE_PATH, ...REG], /give one of --dataset, --registry, not several/],
-    [["from-source", "cosmoshub-4:uatom", "--chain-registry", ...REG], /give one of --registry, --chain-registry, not several/],
-    [["between", "a-1", "b-1", "--network", "devnet"], /between: --network must be mainnet or testnet, got "devnet"/],
-    [["between", "a-1", "b-1", "--network", "testnet", ...REG], /--network picks a shipped dataset or chain-registry's lists/],
+    [["from-source", "cosmoshub-4:uatom", "--dataset", FIXTURE_PATH, ...REG], /from-source: give one source, not dataset and registry/],
+    [["from-source", "cosmoshub-4:uatom", "--chain-registry", ...REG], /from-source: give one source, not registry and chain-registry/],
+    [["between", "a-1", "b-1", "--network", "devnet"], /between: network must be "mainnet" or "testnet", got "devnet"/],
+    [["between", "a-1", "b-1", "--network", "testnet", ...REG], /between: network picks a shipped dataset or chain-registry's lists; a registry has its own/],
   ] as [string[], RegExp][])("%j is a usage error: exit 2", async ([name, ...rest], says) => {
     const written = vi.spyOn(process.stdout, "write");
     const error = await COMMANDS[name as keyof typeof COMMANDS]!.run(rest).then(
@@ -132,20 +132,20 @@ describe("route", () => {
     expect(lines[4]).toMatch(new RegExp(`^2\\s+IBC transfer/channel-874\\s+osmosis-1 ${ATOM_ON_OSMOSIS}\\s+neutron-1 ${ATOM_ON_NEUTRON_VIA_OSMOSIS}$`));
   });
 
-  it("splits at the first ':' so CW20 denoms stay whole, and --json gives the library's route", async () => {
+  it("splits at the first ':' so CW20 denoms stay whole, and --json gives the library's route in the HTTP answer", async () => {
     const to = "osmosis-1:ibc/E5916C205E90C7C3481AFD8663A13C1D6C63145FB6C38DA9FC151FEE706F32EF";
     const result = await runCli(["route", `phoenix-1:${ASTRO_CW20}`, to, "--json", ...REG]);
     expect(result.code).toBe(0);
-    const route = JSON.parse(result.stdout) as { hops: { port: string }[] };
+    const { route } = JSON.parse(result.stdout) as { route: { hops: { port: string }[] } };
     const expected = fixtureGraph().route({ chain_id: "phoenix-1", denom: ASTRO_CW20 }, { chain_id: "osmosis-1", denom: to.slice("osmosis-1:".length) });
     expect(route).toEqual(JSON.parse(JSON.stringify(expected)));
     expect(route.hops[0]!.port).toMatch(/^wasm\./);
   });
 
-  it("exits 1 with null when there is no route", async () => {
+  it("exits 1 with route null when there is no route", async () => {
     const result = await runCli(["route", `phoenix-1:${ASTRO_CW20}`, "cosmoshub-4:uatom", "--json", ...REG]);
     expect(result.code).toBe(1);
-    expect(result.stdout.trim()).toBe("null");
+    expect(JSON.parse(result.stdout)).toEqual({ format: "json", route: null, text: null });
     const text = await runCli(["route", `phoenix-1:${ASTRO_CW20}`, "cosmoshub-4:uatom", ...REG]);
     expect(text.stdout.trim()).toBe(`no route from phoenix-1 ${ASTRO_CW20} to cosmoshub-4 uatom`);
   });
@@ -347,10 +347,10 @@ register("data:text/javascript," + encodeURIComponent(\`export async function re
   );
 
   it.each([
-    [["validate", "--network", "devnet"], /validate: --network must be mainnet or testnet, got "devnet"/],
-    [["validate", "--network", "testnet", ...REG], /validate: --network picks chain-registry's lists; a --registry file has its own/],
-    [["validate", "--network", "mainnet", "--dataset", "x.json"], /validate: --network picks chain-registry's lists; a --dataset file has its own/],
-    [["validate", "--dataset", "x.json", ...REG], /validate: give one of --registry, --dataset, not several/],
+    [["validate", "--network", "devnet"], /validate: network must be "mainnet" or "testnet", got "devnet"/],
+    [["validate", "--network", "testnet", ...REG], /validate: network picks a shipped dataset or chain-registry's lists; a registry has its own/],
+    [["validate", "--network", "mainnet", "--dataset", "x.json"], /validate: network picks a shipped dataset or chain-registry's lists; a dataset has its own/],
+    [["validate", "--dataset", "x.json", ...REG], /validate: give one source, not dataset and registry/],
   ])("%j is a usage error: exit 2", async (args, says) => {
     const result = await runCli(args);
     expect(result.code).toBe(2);

@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { buildRouter, parseRegistry } from "../../src/index.js";
 import type { Model } from "../../src/model/model.js";
-import { routeIndexOfRouter } from "../../src/router/build-router.js";
+import { routeIndexOfRouter } from "../../src/router/core.js";
 import { arbitraryRegistry } from "../support/arbitrary-registry.js";
 import { propertyRuns } from "../support/property-runs.js";
 import { shippedRouter } from "../support/shipped-router.js";

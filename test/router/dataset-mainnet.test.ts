@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { buildRouter, type AssetRouter } from "../../src/index.js";
 import { FungibleError } from "../../src/index.js";
 import { loadDataset } from "../../src/router/dataset-router.js";
-import { routeIndexOfRouter } from "../../src/router/build-router.js";
+import { routeIndexOfRouter } from "../../src/router/core.js";
 import { loadChainRegistryWithIssues } from "../../src/entries/chain-registry.js";
 
 const DIST = process.env.FG_DIST ? `${process.env.FG_DIST.replace(/\/$/, "")}/` : fileURLToPath(new URL("../../dist/", import.meta.url));

@@ -5,11 +5,11 @@
  */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { buildRouter, compileDataset, FungibleError, ibcDenom, loadRouter, parseRegistry, type AssetRouter, type RegistryInput } from "../../src/index.js";
+import { buildRouter, compileDataset, FungibleError, ibcDenom, loadRouter, parseRegistry, ROUTER_BRAND, type AssetRouter, type RegistryInput } from "../../src/index.js";
 import { DATASET_FORMAT } from "../../src/dataset/dataset.js";
 import { dataVersionOf } from "../../src/dataset/data-version.js";
 import { decodeRegistry } from "../../src/dataset/format.js";
-import { routeIndexOfRouter } from "../../src/router/build-router.js";
+import { routeIndexOfRouter } from "../../src/router/core.js";
 import { loadDataset } from "../../src/router/dataset-router.js";
 import { applyOverrides, parseOverrides } from "../../src/registry/overrides.js";
 import { arbitraryRegistry } from "../support/arbitrary-registry.js";
@@ -249,8 +249,9 @@ describe("what is not a dataset is refused whole", () => {
 
   test("compileDataset of an object that only looks like a router is a FungibleError", () => {
     const router = buildRouter(parseRegistry(input));
-    // Every field of the graph and its methods, but not the graph: there is no routeIndex behind it.
+    // Every field of the graph and its methods, but not its brand: there is no core behind it.
     const lookAlike = Object.assign(Object.create(Object.getPrototypeOf(router) as object) as AssetRouter, router);
+    Reflect.deleteProperty(lookAlike, ROUTER_BRAND);
     expect(() => compileDataset(lookAlike)).toThrow(FungibleError);
     expect(() => compileDataset(lookAlike)).toThrow(expect.objectContaining({ code: "invalid_config", message: expect.stringMatching(/^compileDataset: /) }));
   });

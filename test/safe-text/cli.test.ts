@@ -92,7 +92,7 @@ describe("JSON output keeps the registry's exact text", () => {
   test("assets --json: every symbol byte for byte", async () => {
     const result = await runCli(["assets", "hub-1", "--json", ...registry]);
     expectClean(result);
-    const listed = JSON.parse(result.stdout) as { denom: string; symbol?: string }[];
+    const listed = (JSON.parse(result.stdout) as { assets: { denom: string; symbol?: string }[] }).assets;
     const expected = hostile().assets.filter((asset) => asset.chain_id === "hub-1");
     expect(expected.map((asset) => listed.find((entry) => entry.denom === asset.denom)?.symbol)).toEqual(expected.map((asset) => asset.symbol));
   });
@@ -100,7 +100,7 @@ describe("JSON output keeps the registry's exact text", () => {
   test("route --json: the OSC 8 name and the description with CR and NUL intact", async () => {
     const result = await runCli(["route", "hub-1:uhub", onDex("uhub"), "--json", ...registry]);
     expectClean(result);
-    const found = JSON.parse(result.stdout) as { from: { symbol: string; name: string; description: string } };
+    const found = (JSON.parse(result.stdout) as { route: { from: { symbol: string; name: string; description: string } } }).route;
     const uhub = JSON.parse(readFileSync(HOSTILE_FILE, "utf8")).assets[0];
     expect(found.from).toMatchObject({ symbol: uhub.symbol, name: uhub.name, description: uhub.description });
     expect(found.from.description).toBe("first line\nsecond line\r\nhub-1  uhub  FORGED\u0000");
@@ -109,7 +109,7 @@ describe("JSON output keeps the registry's exact text", () => {
   test("chains --json: names with ESC, BEL and a newline intact", async () => {
     const result = await runCli(["chains", "--json", ...registry]);
     expectClean(result);
-    const listed = JSON.parse(result.stdout) as { chain_id: string; chain_name?: string }[];
+    const listed = (JSON.parse(result.stdout) as { chains: { chain_id: string; chain_name?: string }[] }).chains;
     expect(listed.map((chain) => [chain.chain_id, chain.chain_name])).toEqual(
       hostile().chains.map((chain) => [chain.chain_id, chain.chain_name]).sort(([a], [b]) => (a! < b! ? -1 : 1)),
     );

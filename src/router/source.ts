@@ -1,0 +1,132 @@
+/**
+ * The one source resolver: every way to get a router from data (`loadRouter`, the Node server and
+ * its reloads, every CLI command) goes through `chooseSource` (which source was given: the one
+ * "give one of" rule) and `resolveSource` (that source, its layers and its provenance, built once in
+ * ./provenance.ts). Runtime-neutral: what is read from files is read by the Node layer
+ * (src/node/load-source.ts), which hands the contents over as one of the cases below. A new kind of
+ * source is one more case of `SourceChoice` and `Source`, and one more branch of each switch.
+ */
+import { describeValue } from "../arguments.js";
+import { FungibleError } from "../errors.js";
+import type { RegistryIssue } from "../registry/issues.js";
+import type { ChainRegistryOverlay } from "../registry/overlay.js";
+import { applyOverrides, parseOverrides } from "../registry/overrides.js";
+import { parseRegistry, type Registry, type SwapVenue } from "../registry/schema.js";
+import { buildRouter } from "./build-router.js";
+import { loadDataset } from "./dataset-router.js";
+import { provenanceOf, type Layers, type Origin } from "./provenance.js";
+
+export type { Layers } from "./provenance.js";
+import type { AssetRouter } from "./router.js";
+
+export type Network = "mainnet" | "testnet";
+const NETWORKS: readonly Network[] = ["mainnet", "testnet"];
+
+/** A source as a surface spells it: loadRouter's options, the Node server's `RouterSource` (paths), the CLI's flags. */
+export interface SourceFields<D, R> {
+  network?: unknown;
+  dataset?: D | undefined;
+  registry?: R | undefined;
+  chainRegistry?: boolean | undefined;
+}
+
+/** Which source was given, with its payload as the surface holds it (text and JSON in the library, file paths in the Node layer). */
+export type SourceChoice<D, R> =
+  | { kind: "network"; network: Network }
+  | { kind: "dataset"; dataset: D }
+  | { kind: "registry"; registry: R }
+  | { kind: "chain-registry"; network: Network };
+
+const KINDS = [
+  ["dataset", "dataset"],
+  ["registry", "registry"],
+  ["chainRegistry", "chain-registry"],
+] as const;
+
+/** The one check of which source was given: at most one of dataset, registry, chain-registry; network alone or with chain-registry. */
+export function chooseSource<D, R>(fields: SourceFields<D, R> & { chainRegistry?: undefined }, fn: string): Exclude<SourceChoice<D, R>, { kind: "chain-registry" }>;
+export function chooseSource<D, R>(fields: SourceFields<D, R>, fn: string): SourceChoice<D, R>;
+export function chooseSource<D, R>(fields: SourceFields<D, R>, fn: string): SourceChoice<D, R> {
+  const given = KINDS.filter(([field]) => fields[field] !== undefined && fields[field] !== false).map(([, kind]) => kind);
+  if (given.length > 1) throw new FungibleError("invalid_config", `${fn}: give one source, not ${given.slice(0, -1).join(", ")} and ${given.at(-1)}`);
+  const kind = given[0];
+  if (fields.network !== undefined && (kind === "dataset" || kind === "registry")) {
+    throw new FungibleError("invalid_config", `${fn}: network picks a shipped dataset or chain-registry's lists; a ${kind} has its own`);
+  }
+  if (kind === "dataset") return { kind, dataset: fields.dataset as D };
+  if (kind === "registry") return { kind, registry: fields.registry as R };
+  const network = fields.network ?? "mainnet";
+  if (!(NETWORKS as readonly unknown[]).includes(network)) {
+    throw new FungibleError("invalid_config", `${fn}: network must be "mainnet" or "testnet", got ${describeValue(network)}`);
+  }
+  return { kind: kind ?? "network", network: network as Network };
+}
+
+/** A source with its content at hand: what `resolveSource` turns into a router. */
+export type Source =
+  /** The dataset shipped in the package. */
+  | { kind: "network"; network: Network }
+  /** Dataset text or its UTF-8 bytes (`fungible-graph compile`). */
+  | { kind: "dataset"; dataset: unknown }
+  /** A registry in the project's format (JSON), checked by `parseRegistry`. */
+  | { kind: "registry"; registry: unknown }
+  /** The chain-registry package converted (`loadChainRegistryWithIssues`), its version and the overlay used. */
+  | { kind: "chain-registry"; network: Network; registry: Registry; issues: readonly RegistryIssue[]; version: string | undefined; overlay: ChainRegistryOverlay };
+
+/** What is layered over a source: overrides (JSON, checked here) over any source, venues over a registry's. */
+export interface SourceLayers {
+  overrides?: unknown;
+  /** Checked by `parseVenuesFile` where the file is read (the Node layer): the browser's core bundle leaves that parser out. */
+  venues?: readonly SwapVenue[];
+}
+
+/** The layers checked (`invalid_venues`, `invalid_overrides`): before a source is read, so a bad file fails fast. */
+export function checkLayers(given: SourceLayers): Layers {
+  return {
+    ...(given.venues === undefined ? {} : { venues: given.venues }),
+    ...(given.overrides === undefined ? {} : { overrides: parseOverrides(given.overrides) }),
+  };
+}
+
+/** The router of a source and its checked layers, with its provenance. */
+export async function resolveSource(source: Source, layers: Layers, fn: string): Promise<AssetRouter> {
+  switch (source.kind) {
+    case "network":
+    case "dataset": {
+      if (layers.venues !== undefined) throw new FungibleError("invalid_config", `${fn}: venues replace a registry's swap venues; a dataset has its own compiled in`);
+      const text = source.kind === "network" ? await shippedDataset(source.network) : datasetText(source.dataset, fn);
+      return loadDataset(text, layers);
+    }
+    case "registry":
+      return build(parseRegistry(source.registry), [], { source: "registry" }, layers);
+    case "chain-registry": {
+      const { network, version, overlay } = source;
+      return build(source.registry, source.issues, { source: "chain-registry", network, version, overlay }, layers);
+    }
+  }
+}
+
+/** A registry with its layers (venues replace its own, then overrides), built, with its provenance. */
+function build(registry: Registry, issues: readonly RegistryIssue[], origin: Origin, layers: Layers): AssetRouter {
+  // Parsed again with the new venues: a venue on a chain the registry lacks is refused with its path.
+  if (layers.venues !== undefined) registry = parseRegistry({ ...registry, swap_venues: layers.venues });
+  if (layers.overrides !== undefined) registry = applyOverrides(registry, layers.overrides);
+  return buildRouter(registry, { provenance: provenanceOf(origin, layers), issues });
+}
+
+function datasetText(dataset: unknown, fn: string): string | Uint8Array {
+  if (typeof dataset === "string" || dataset instanceof Uint8Array) return dataset;
+  throw new FungibleError("invalid_config", `${fn}: dataset must be the dataset's text or bytes, got ${describeValue(dataset)}`);
+}
+
+/**
+ * The shipped datasets are separate modules (`fungible-graph/data/mainnet.js`, `.../testnet.js`)
+ * imported on demand by the package's own name: Node resolves them through the package's
+ * `exports`, and bundlers split them into their own chunk, so the core stays small and a browser
+ * that fetches a dataset never downloads them.
+ */
+async function shippedDataset(network: Network): Promise<string> {
+  // Literal specifiers, so bundlers see both modules; kept external by tsup (tsup.config.ts).
+  const module = network === "testnet" ? await import("fungible-graph/data/testnet.js") : await import("fungible-graph/data/mainnet.js");
+  return module.default;
+}
