@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const TSC = join(ROOT, "node_modules", "typescript", "bin", "tsc");
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
 if (!existsSync(join(ROOT, "dist", "index.d.ts"))) throw new Error("dist/ is missing: run `npm run build` (npm test does it first)");

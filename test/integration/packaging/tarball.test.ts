@@ -14,8 +14,9 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { beforeAll, describe, expect, test } from "vitest";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const BIN = join(ROOT, "node_modules", ".bin");
+const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+/** The linters: devDependencies of the integration tools package (test/integration/package.json). */
+const BIN = fileURLToPath(new URL("../node_modules/.bin/", import.meta.url));
 const MiB = 2 ** 20;
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
   dependencies: Record<string, string>;
