@@ -27,7 +27,7 @@ export interface AssetTable {
 }
 
 /** chainName -> denomKey(base) -> asset, over every asset list read (kept chains or not). */
-export type ListedAssets = Map<string, Map<string, CrAsset>>;
+type ListedAssets = Map<string, Map<string, CrAsset>>;
 
 export function indexListedAssets(lists: readonly CrAssetList[]): ListedAssets {
   const listed: ListedAssets = new Map();
