@@ -2,7 +2,7 @@
  * The tarball as npm publishes it, installed into a fresh project: what it ships (no source maps,
  * each dataset once, LICENSE and NOTICE), what a consumer installs (the declared dependencies, no
  * optional one), what a bundler makes of the core, and the two linters of published packages:
- * arethetypeswrong (every resolution mode, node10 included) and publint. Uses dist/ (`npm test`
+ * arethetypeswrong (every resolution mode, node10 included) and publint. Uses dist/ (`npm run test:integration`
  * builds first); the install reads npm's cache first (--prefer-offline), the linters run offline.
  * Prints the figures it asserts.
  */
@@ -23,7 +23,7 @@ const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
   peerDependencies: Record<string, string>;
   peerDependenciesMeta: Record<string, { optional?: boolean }>;
 };
-if (!existsSync(join(ROOT, "dist", "index.js"))) throw new Error("dist/ is missing: run `npm run build` (npm test does it first)");
+if (!existsSync(join(ROOT, "dist", "index.js"))) throw new Error("dist/ is missing: run `npm run build` (npm run test:integration does it first)");
 
 const work = mkdtempSync(join(tmpdir(), "fungible-tarball-"));
 let tarball = "";

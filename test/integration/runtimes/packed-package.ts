@@ -5,7 +5,7 @@
  *
  * Packing never builds: `npm pack --ignore-scripts` from a staging copy of the published files,
  * whose dist/ is `FG_DIST` (a private build) or the repo's dist/ (built by `npm run build`;
- * `npm test` builds it first). `prepare` would rebuild dist/ under other tests that use it.
+ * `npm run test:integration` builds it first). `prepare` would rebuild dist/ under other tests that use it.
  */
 import { execFile } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
