@@ -5,7 +5,7 @@
  * A voucher whose origin chain has no known id is kept (it is an asset of its chain and moves over
  * its channels) under the farthest chain back that has one, with an `unresolved_origin` warning.
  */
-import { ibcDenom, isValidTrace, parseTrace, splitFullPath } from "../denom/trace.js";
+import { ibcDenom, parseTrace, splitFullPath } from "../denom/trace.js";
 import type { CrAsset, CrAssetList, CrTrace } from "./chain-registry-input.js";
 import type { ChainTable } from "./chain-registry-chains.js";
 import { warningIssue, type RegistryIssue } from "./issues.js";
