@@ -8,7 +8,10 @@ import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import autocannon from "autocannon";
+import { importTool } from "./integration-tools.mjs";
+
+// autocannon is one of the integration tools (test/integration/package.json), not a root devDependency.
+const { default: autocannon } = await importTool("autocannon");
 
 const { values } = parseArgs({
   options: {

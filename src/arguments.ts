@@ -12,7 +12,7 @@ import { detailsOfZodError, FungibleError, type FungibleErrorCode } from "./erro
 export const REQUEST = "request";
 
 /** Which argument of which function, and how to report it. */
-export interface ArgumentSite {
+interface ArgumentSite {
   /** The public function or method, as users call it: `route`, `loadRouter`. */
   fn: string;
   /** The parameter's name: `from`, `options`, or `REQUEST` for a request body. */

@@ -11,7 +11,7 @@
  * connection ended (or went quiet for the timeout) before the answer to request i was complete,
  * while no earlier answer announced `Connection: close`. Junk after the requests owes nothing
  * (the parser refuses it) but may get one JSON refusal; an answer cut short is a failure too.
- * Shared by test/node/http-fuzz.test.ts and bench scenario 7.
+ * Shared by test/integration/load/http-fuzz.test.ts and bench scenario 7.
  */
 import { connect } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";

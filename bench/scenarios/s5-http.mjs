@@ -9,12 +9,15 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import autocannon from "autocannon";
+import { importTool } from "../../scripts/integration-tools.mjs";
 import { CLI, cliExists } from "../lib/package.mjs";
 import { startServerProcess } from "../lib/processes.mjs";
 import { replayedHeaders } from "../lib/replayed-headers.mjs";
 import { ALTERNATED_ROUNDS } from "../lib/timing.mjs";
 import { throughputRow, unavailableRow } from "../lib/report.mjs";
+
+// autocannon is one of the integration tools (test/integration/package.json), not a root devDependency.
+const { default: autocannon } = await importTool("autocannon");
 
 const BARE = fileURLToPath(new URL("../children/bare-server.mjs", import.meta.url));
 

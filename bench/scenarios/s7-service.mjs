@@ -24,13 +24,16 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import autocannon from "autocannon";
+import { importTool } from "../../scripts/integration-tools.mjs";
 import { CLI, cliExists, DIST, datasetFile, datasetText } from "../lib/package.mjs";
 import { runFuzz } from "../lib/http-fuzz.mjs";
 import { startServerProcess, stopProcess } from "../lib/processes.mjs";
 import { replayedHeaders } from "../lib/replayed-headers.mjs";
 import { ALTERNATED_ROUNDS } from "../lib/timing.mjs";
 import { costRow, figureRow, throughputRow, unavailableRow } from "../lib/report.mjs";
+
+// autocannon is one of the integration tools (test/integration/package.json), not a root devDependency.
+const { default: autocannon } = await importTool("autocannon");
 
 const BARE = fileURLToPath(new URL("../children/bare-replay-server.mjs", import.meta.url));
 /** The shipped mainnet dataset, as a file (the frozen copy of dist/ cannot import it by package name). */

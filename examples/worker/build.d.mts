@@ -1,4 +1,4 @@
-// Types of build.mjs, for the TypeScript tests that import it (test/runtimes).
+// Types of build.mjs, for the TypeScript tests that import it (test/integration/runtimes).
 import type { Metafile } from "esbuild";
 
 export declare const WORKER_ENTRY: string;

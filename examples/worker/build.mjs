@@ -5,7 +5,7 @@
  *
  *   node examples/worker/build.mjs [OUT_FILE]     (default examples/worker/dist/worker.js)
  *
- * Also used by the runtime contract test (test/runtimes) and `npm run bench` (scenario 9), which
+ * Also used by the runtime contract test (test/integration/runtimes) and `npm run bench` (scenario 9), which
  * pass `packageFrom`: a directory from which `fungible-graph` resolves to the build under test.
  */
 import { mkdirSync, writeFileSync } from "node:fs";

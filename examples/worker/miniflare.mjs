@@ -6,8 +6,11 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Miniflare } from "miniflare";
+import { importTool } from "../../scripts/integration-tools.mjs";
 import { bundleWorker } from "./build.mjs";
+
+// Miniflare is one of the repository's integration tools (npm ci --prefix test/integration).
+const { Miniflare } = await importTool("miniflare");
 
 const port = Number(process.argv[2] ?? 8787);
 const dir = mkdtempSync(join(tmpdir(), "fungible-worker-"));

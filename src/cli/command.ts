@@ -7,7 +7,7 @@ import { EXIT_OK, UsageError } from "./cli-error.js";
 import { parseFlags, type FlagSpec } from "./parse-flags.js";
 import { print } from "./output.js";
 
-export interface OptionSpec extends FlagSpec {
+interface OptionSpec extends FlagSpec {
   help: string;
 }
 
@@ -17,9 +17,9 @@ type ValueOf<O extends OptionSpec> = O["type"] extends "boolean"
   ? O["multiple"] extends true ? boolean[] : boolean
   : O["multiple"] extends true ? string[] : string;
 
-export type OptionValues<O extends OptionSpecs> = { [K in keyof O]?: ValueOf<O[K]> };
+type OptionValues<O extends OptionSpecs> = { [K in keyof O]?: ValueOf<O[K]> };
 
-export interface CommandSpec<O extends OptionSpecs> {
+interface CommandSpec<O extends OptionSpecs> {
   name: string;
   /**
    * The positional arguments as the usage line shows them, in order (`<chain_id>:<denom>`); a

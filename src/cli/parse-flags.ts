@@ -17,7 +17,7 @@ export interface FlagSpec {
   arg?: string;
 }
 
-export interface ParsedLine {
+interface ParsedLine {
   values: Record<string, string | boolean | string[] | boolean[] | undefined>;
   positionals: string[];
 }

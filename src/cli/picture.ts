@@ -7,7 +7,7 @@ import type { OptionSpecs } from "./command.js";
 import { print, printJson } from "./output.js";
 
 const FORMATS = ["text", "json", "mermaid", "dot", "svg"] as const;
-export type Format = (typeof FORMATS)[number];
+type Format = (typeof FORMATS)[number];
 
 export const FORMAT_OPTION = {
   format: { type: "string", arg: "F", help: "text (default), json, mermaid, dot or svg" },
@@ -23,7 +23,7 @@ export function parseFormat(command: string, values: { format?: string | undefin
   return text as Format;
 }
 
-export interface Drawing {
+interface Drawing {
   text: () => string;
   json: () => unknown;
   mermaid: () => string;

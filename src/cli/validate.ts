@@ -22,7 +22,7 @@ import { print, printJson } from "./output.js";
 const NAME = "validate";
 
 /** A RegistryIssue, or a schema problem of a file that does not parse as a registry, or a dataset that does not load. */
-export type ValidationIssue = Omit<RegistryIssue, "code"> & { code: RegistryIssue["code"] | "invalid_registry" | "invalid_dataset" };
+type ValidationIssue = Omit<RegistryIssue, "code"> & { code: RegistryIssue["code"] | "invalid_registry" | "invalid_dataset" };
 
 export const validate = defineCommand({
   name: NAME,

@@ -36,7 +36,7 @@ const DatasetSchema = z.object({
 });
 
 /** What a dataset holds. `data_version` is `dataVersionOf(registry, notes)`. */
-export interface Dataset {
+interface Dataset {
   registry: Registry;
   facts: ModelFacts;
   notes: readonly RegistryNote[];

@@ -9,7 +9,7 @@ import type { Asset, Chain, FeeAsset, Registry } from "../registry/schema.js";
 import { BRIDGE_TYPES, type BridgeType } from "../wire/schema.js";
 
 /** Columns of integers: string-table indexes (-1: absent), enum positions, 0/1 flags, numbers. */
-export type Columns<K extends string> = Record<K, number[]>;
+type Columns<K extends string> = Record<K, number[]>;
 
 const CHAIN_COLUMNS = ["chain_id", "chain_name", "pretty_name", "chain_type", "pfm_enabled", "supports_memo"] as const;
 const ASSET_COLUMNS = [
@@ -50,7 +50,7 @@ export const RegistryContentSchema = z.object({
   /** One row per venue: `[name, chain_id, ...denoms]`. */
   swap_venues: z.array(Ints),
 });
-export type RegistryContent = z.infer<typeof RegistryContentSchema>;
+type RegistryContent = z.infer<typeof RegistryContentSchema>;
 
 const CHAIN_TYPES = ["cosmos", "evm", "svm", "other"] as const;
 const STATUSES = ["ACTIVE", "INACTIVE", "UNKNOWN"] as const;

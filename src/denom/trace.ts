@@ -10,7 +10,7 @@ import { sha256Hex } from "../sha256.js";
 const TEXT = z.string();
 
 /** One `port/channel` pair of a trace, outermost (most recent hop) first. */
-export interface TraceHop {
+interface TraceHop {
   port: string;
   channel: string;
 }
@@ -70,14 +70,8 @@ export function isValidTrace(trace: string): boolean {
   return parseTrace(trace) !== null;
 }
 
-export function formatTrace(hops: readonly TraceHop[]): string {
+function formatTrace(hops: readonly TraceHop[]): string {
   return hops.map((hop) => `${hop.port}/${hop.channel}`).join("/");
-}
-
-/** The trace after a forward hop that arrives over the receiving chain's `port/channel`. */
-export function forwardTrace(trace: string, receivingPort: string, receivingChannel: string): string {
-  const head = `${receivingPort}/${receivingChannel}`;
-  return trace === "" ? head : `${head}/${trace}`;
 }
 
 /** The trace after sending back over its first hop; `null` when the trace is native or not a trace. */

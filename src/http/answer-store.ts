@@ -15,7 +15,7 @@ export interface StoredAnswer {
   etag: string | undefined;
 }
 
-export interface AnswerStoreOptions {
+interface AnswerStoreOptions {
   answerBytes: number;
   compressedBytes: number;
   compressor: Compressor;

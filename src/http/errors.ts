@@ -13,7 +13,7 @@ export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 /** nosniff too: an error body echoes request text, and must never be sniffed as HTML. */
 export const ERROR_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" } as const;
 
-export function errorBody(error: FungibleError): ErrorBody {
+function errorBody(error: FungibleError): ErrorBody {
   return { code: error.grpcCode, message: error.message, details: error.details };
 }
 

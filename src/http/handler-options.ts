@@ -50,7 +50,7 @@ export interface FetchHandlerOptions {
   minCompressBytes?: number;
 }
 
-export interface CheckedOptions {
+interface CheckedOptions {
   bodyLimit: number;
   cors: boolean;
   cacheControl: string;

@@ -17,13 +17,12 @@ export const LastReloadSchema = z
  * Whether a reload is being prepared now: a load of a large file can take minutes, and an operator
  * must see it is under way (and since when) before the outcome lands in `last_reload`.
  */
-export const ReloadStateSchema = z
+const ReloadStateSchema = z
   .object({
     state: z.enum(["idle", "running"]).describe("`running` while a reload is being prepared or swapped in"),
     since: z.iso.datetime().nullable().describe("When the running reload started (ISO 8601, UTC); null when idle"),
   })
   .readonly();
-export type ReloadState = z.infer<typeof ReloadStateSchema>;
 
 /** A file the served data was read from, as `serve` saw it. */
 const ServedFileSchema = z

@@ -27,7 +27,7 @@ export interface DocumentParts {
   requests: Record<string, JsonSchema>;
 }
 
-export interface RouteSpec {
+interface RouteSpec {
   method: "GET" | "POST";
   path: string;
   operationId: string;

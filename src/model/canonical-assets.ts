@@ -11,7 +11,7 @@ import type { WireAsset } from "../wire/schema.js";
 import { chooseTransferChannels, firstEndByKey } from "./channels.js";
 import type { AssetRecord } from "./model.js";
 
-export type AssetFields = Omit<AssetRecord, "index" | "chainIndex" | "wire">;
+type AssetFields = Omit<AssetRecord, "index" | "chainIndex" | "wire">;
 
 /** The record of each listed asset, in registry order. */
 export function listedRecords(registry: Registry, chainIndexById: ReadonlyMap<string, number>): AssetRecord[] {
@@ -42,7 +42,7 @@ function listedFields(asset: Asset): AssetFields {
 }
 
 /** The derived vouchers in canonical order (by chain, then denom), with the denoms hashed to sort them. */
-export interface DerivedVouchers {
+interface DerivedVouchers {
   /** The channel end each arrived over: the first listing of that end (`endNumber`), as the channel index has it. */
   ends: number[];
   /** The native each is a voucher of (index in `registry.assets`). */

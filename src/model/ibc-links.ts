@@ -9,7 +9,7 @@ import type { IbcChannel } from "../registry/schema.js";
 import { firstEndByKey } from "./channels.js";
 import type { AssetRecord, Model, ModelFacts } from "./model.js";
 
-export type IbcLinks = Pick<ModelFacts, "predecessor" | "arrival" | "unrouted">;
+type IbcLinks = Pick<ModelFacts, "predecessor" | "arrival" | "unrouted">;
 
 /**
  * `predecessor`/`arrival` of every listed asset, and which derived vouchers (from `listedCount`

@@ -2,13 +2,14 @@
  * The data a server answers from: loaded from its source (./load-source.ts), then checked before
  * it is served, at start and on every reload. A registry file that `validate` calls
  * fatal is refused as validate refuses it; a new graph must answer known questions (assets the
- * graph being served had, and a few of its own) with answers that pass the response schemas, and
- * the dataset compiled from it must answer them byte for byte alike (see checkGraph and
- * checkRoundTrip). Runs in a worker thread on reload (./reload-thread.ts).
+ * graph being served had, and a few of its own) with answers that pass the response schemas (see
+ * checkGraph). That a compiled dataset loads back to the graph it was compiled from is the tests'
+ * job (test/router/dataset.test.ts, test/oracle/oracle.test.ts), not every reload's. Runs in a
+ * worker thread on reload (./reload-thread.ts).
  */
 import { createHash } from "node:crypto";
 import { basename } from "node:path";
-import { compileDataset, loadDataset } from "../router/dataset-router.js";
+import { compileDataset } from "../router/dataset-router.js";
 import type { AssetRouter } from "../router/router.js";
 import { FungibleError, isFungibleError } from "../errors.js";
 import type { ServedFile, ServedProvenance } from "../http/health.js";
@@ -188,44 +189,9 @@ export async function prepareDataset(input: PrepareInput): Promise<Prepared> {
     if (router.dataVersion === input.currentVersion) return { kind: "unchanged", dataVersion: router.dataVersion, ms };
     // A dataset keeps its own compile time; for other sources it is serve's, and /health does not show it.
     const dataset = compileDataset(router, router.provenance.compiled_at ? { compiledAt: router.provenance.compiled_at } : {});
-    checkRoundTrip(input.command, router, dataset, input.probes);
     return { kind: "ready", dataVersion: router.dataVersion, dataset, probes: probesOf(router), provenance, ms: performance.now() - started };
   } catch (error) {
     return { kind: "refused", error: describeFailure(error) };
-  }
-}
-
-/**
- * The serving side will load this dataset: it must load here, to the same data version, and answer
- * the known assets_from_source questions with byte-identical JSON. The data version already covers
- * the content; these catch a loader that rebuilds another model from it. (The between questions
- * read the same route tables and would only add searches on the loaded graph.)
- */
-export function checkRoundTrip(command: string, router: AssetRouter, dataset: string, probes: readonly Probe[] = []): void {
-  let loaded: AssetRouter;
-  try {
-    loaded = loadDataset(dataset);
-  } catch (error) {
-    throw new FungibleError("invalid_registry", `${command}: the compiled dataset does not load back (${describeFailure(error)})`);
-  }
-  if (loaded.dataVersion !== router.dataVersion) {
-    throw new FungibleError("invalid_registry", `${command}: the compiled dataset loads as ${loaded.dataVersion}, not ${router.dataVersion}`);
-  }
-  const listed = new Set(router.registry.assets.map((asset) => `${asset.chain_id}\u0000${asset.denom}`));
-  for (const probe of [...probes, ...probesOf(router)]) {
-    if (!listed.has(`${probe.chain_id}\u0000${probe.denom}`)) continue;
-    const question = fromSourceQuestion(probe);
-    if (answerOrError(question, loaded) !== answerOrError(question, router)) {
-      throw new FungibleError("invalid_registry", `${command}: the compiled dataset answers ${question.name} differently`);
-    }
-  }
-}
-
-function answerOrError(question: Question, router: AssetRouter): string {
-  try {
-    return question.ask(router);
-  } catch (error) {
-    return `error: ${describeFailure(error)}`;
   }
 }
 

@@ -6,7 +6,7 @@
 import type { Model } from "../model/model.js";
 import type { RouteLabel } from "./best-routes.js";
 
-export interface ReachableSet {
+interface ReachableSet {
   targets: Int32Array;
   /** The chain index of each target: contiguous, so finding a chain's slice touches no asset object. */
   chains: Int32Array;

@@ -5,7 +5,7 @@
  * A voucher whose origin chain has no known id is kept (it is an asset of its chain and moves over
  * its channels) under the farthest chain back that has one, with an `unresolved_origin` warning.
  */
-import { ibcDenom, isValidTrace, parseTrace, splitFullPath } from "../denom/trace.js";
+import { ibcDenom, parseTrace, splitFullPath } from "../denom/trace.js";
 import type { CrAsset, CrAssetList, CrTrace } from "./chain-registry-input.js";
 import type { ChainTable } from "./chain-registry-chains.js";
 import { warningIssue, type RegistryIssue } from "./issues.js";
@@ -27,7 +27,7 @@ export interface AssetTable {
 }
 
 /** chainName -> denomKey(base) -> asset, over every asset list read (kept chains or not). */
-export type ListedAssets = Map<string, Map<string, CrAsset>>;
+type ListedAssets = Map<string, Map<string, CrAsset>>;
 
 export function indexListedAssets(lists: readonly CrAssetList[]): ListedAssets {
   const listed: ListedAssets = new Map();

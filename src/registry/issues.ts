@@ -74,10 +74,3 @@ export function hasFatalIssue(issuesArg: readonly RegistryIssue[]): boolean {
   const issues = parseArgument(IssuesArgumentSchema, issuesArg, { fn: "hasFatalIssue", arg: "issues", expected: "an array of registry issues" });
   return issues.some((issue) => issue.severity === "fatal");
 }
-
-/** Issue counts by code, for summaries (`validate` prints them; tests pin them). */
-export function countIssuesByCode(issues: readonly RegistryIssue[]): Partial<Record<RegistryIssueCode, number>> {
-  const counts: Partial<Record<RegistryIssueCode, number>> = {};
-  for (const issue of issues) counts[issue.code] = (counts[issue.code] ?? 0) + 1;
-  return counts;
-}

@@ -17,13 +17,13 @@ const Source = z.string().min(10, "must name the public source of the fact");
 const ChainTypeSchema = ChainSchema.shape.chain_type.unwrap();
 export type ChainType = z.infer<typeof ChainTypeSchema>;
 
-export const OverlayChainIdSchema = z.strictObject({ chain_id: z.string().min(1), chain_type: ChainTypeSchema, source: Source });
+const OverlayChainIdSchema = z.strictObject({ chain_id: z.string().min(1), chain_type: ChainTypeSchema, source: Source });
 export type OverlayChainId = z.infer<typeof OverlayChainIdSchema>;
 
-export const SourcedFlagSchema = z.strictObject({ value: z.boolean(), source: Source });
+const SourcedFlagSchema = z.strictObject({ value: z.boolean(), source: Source });
 export type SourcedFlag = z.infer<typeof SourcedFlagSchema>;
 
-export const OverlayCapabilitiesSchema = z.strictObject({ pfm_enabled: SourcedFlagSchema.optional(), supports_memo: SourcedFlagSchema.optional() });
+const OverlayCapabilitiesSchema = z.strictObject({ pfm_enabled: SourcedFlagSchema.optional(), supports_memo: SourcedFlagSchema.optional() });
 export type OverlayCapabilities = z.infer<typeof OverlayCapabilitiesSchema>;
 
 export const ChainRegistryOverlaySchema = z.strictObject({

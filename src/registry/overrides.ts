@@ -35,7 +35,6 @@ const OVERRIDE_FIELDS = [
   "coingecko_id",
   "description",
 ] as const;
-export type OverrideField = (typeof OVERRIDE_FIELDS)[number];
 
 export const AssetOverrideSchema = z
   .strictObject({

@@ -32,7 +32,7 @@ const Denom = writableId("denom");
 const GasPrice = z.string().regex(/^\d+(\.\d+)?$/, "must be a non-negative decimal number as text, such as \"0.025\"");
 
 /** A denom a chain takes for fees, with its gas price tiers where the registry states them. */
-export const FeeAssetSchema = z.object({
+const FeeAssetSchema = z.object({
   denom: NonEmpty,
   gas_price: z.object({ low: GasPrice.optional(), average: GasPrice.optional(), high: GasPrice.optional() }).optional(),
 });
@@ -165,7 +165,7 @@ export function assetKey(chainId: string, denom: string): string {
 }
 
 /** A registry invariant one record breaks: where (as a zod issue path) and what. */
-export interface ReferenceProblem {
+interface ReferenceProblem {
   path: (string | number)[];
   message: string;
 }

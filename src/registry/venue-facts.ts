@@ -10,7 +10,7 @@ import { isVenueDenom } from "./swap-venues.js";
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export const SwapVenueFactSchema = z
+const SwapVenueFactSchema = z
   .strictObject({
     name: z.string().min(1),
     chain_id: z.string().min(1),
@@ -23,11 +23,11 @@ export const SwapVenueFactSchema = z
   .refine((fact) => fact.source.includes(`(${fact.as_of})`), { path: ["as_of"], message: "must be the date the source names, as (YYYY-MM-DD)" });
 export type SwapVenueFact = z.infer<typeof SwapVenueFactSchema>;
 
-export const SwapVenueFactsFileSchema = z.strictObject({
+const SwapVenueFactsFileSchema = z.strictObject({
   about: z.string().min(1),
   venues: z.array(SwapVenueFactSchema).min(1),
 });
-export type SwapVenueFactsFile = z.infer<typeof SwapVenueFactsFileSchema>;
+type SwapVenueFactsFile = z.infer<typeof SwapVenueFactsFileSchema>;
 
 /** The facts file's text checked (the venues-file rules are checked where it is read as venues). */
 export function parseVenueFacts(json: unknown): SwapVenueFactsFile {
@@ -36,7 +36,7 @@ export function parseVenueFacts(json: unknown): SwapVenueFactsFile {
   return result.data;
 }
 
-export const FACTS_ABOUT =
+const FACTS_ABOUT =
   "Swap venues of the embedded mainnet default, as dated facts with their sources: the venue name, its chain " +
   "and the denoms it trades, copied from a snapshot that records where each list was read (source, verbatim; " +
   "as_of, the date it names). Denoms are as given, the source's own cut included; a string that is no denom " +

@@ -18,7 +18,7 @@ export function assetName(asset: Pick<WireAsset, "denom" | "symbol">): string {
 }
 
 /** `IBC transfer/channel-141`, `AXELAR`, `swap on osmosis-poolmanager`. */
-export function hopLabel(hop: RouteHop): string {
+function hopLabel(hop: RouteHop): string {
   switch (hop.kind) {
     case "ibc":
       return `IBC ${hop.port}/${hop.channel}`;

@@ -68,7 +68,7 @@ const FilterNameSchema = z.enum(FILTERS);
 export type FilterName = z.infer<typeof FilterNameSchema>;
 
 const AssetRefSchema = z.object({ chain_id: z.string(), denom: z.string() }).readonly();
-export const DenomSuggestionSchema = z.object({ denom: z.string(), symbol: z.string().optional() }).readonly();
+const DenomSuggestionSchema = z.object({ denom: z.string(), symbol: z.string().optional() }).readonly();
 /** A close match for a denom: the denom and its symbol when it has one. */
 export type DenomSuggestion = z.infer<typeof DenomSuggestionSchema>;
 

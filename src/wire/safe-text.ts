@@ -10,7 +10,7 @@
  */
 
 /** Why a character is not shown as it is. */
-export type UnsafeKind = "control" | "bidi" | "invisible" | "non_xml";
+type UnsafeKind = "control" | "bidi" | "invisible" | "non_xml";
 
 /** Explicit direction marks, embeddings, overrides and isolates. */
 const BIDI = /^[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]$/u;
@@ -25,7 +25,7 @@ const VARIATION_SELECTOR = /^[\u180B-\u180D\u180F\uFE00-\uFE0F\u{E0100}-\u{E01EF
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /** The kind of a code point that must not reach a terminal, a page or a picture raw, or undefined. */
-export function unsafeKindOf(char: string): UnsafeKind | undefined {
+function unsafeKindOf(char: string): UnsafeKind | undefined {
   const cp = char.codePointAt(0)!;
   if (cp <= 0x1f || (cp >= 0x7f && cp <= 0x9f)) return "control";
   if (BIDI.test(char)) return "bidi";

@@ -38,7 +38,7 @@ export type SkipChainsRequest = z.input<typeof SkipChainsRequestSchema>;
 const GasPriceSchema = z.object({ low: z.string().optional(), average: z.string().optional(), high: z.string().optional() }).readonly();
 const FeeAssetSchema = z.object({ denom: z.string(), gas_price: GasPriceSchema.optional() }).readonly();
 
-export const SkipChainSchema = z
+const SkipChainSchema = z
   .object({
     chain_name: z.string(),
     chain_id: z.string(),
@@ -118,7 +118,7 @@ export type IbcOriginAssetsResponse = z.infer<typeof IbcOriginAssetsResponseSche
 
 // ---- POST /v2/fungible/recommend_assets ----
 
-export const RecommendationRequestSchema = z.object({
+const RecommendationRequestSchema = z.object({
   source_asset_denom: text("source_asset_denom").describe("Denom of the source asset"),
   source_asset_chain_id: text("source_asset_chain_id").describe("Chain id of the source asset"),
   dest_chain_id: text("dest_chain_id").describe("Chain id to recommend an asset on"),

@@ -6,7 +6,7 @@
  */
 import { request as httpRequest, Agent } from "node:http";
 import { connect, type Socket } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { readFileSync } from "node:fs";
 import { buildRouter, parseRegistry } from "../../src/index.js";
 import { startServer, type RunningServer } from "../../src/entries/node.js";
@@ -200,15 +200,34 @@ describe("clients that go away or go slow", () => {
     expect(access).toEqual([]);
   });
 
-  it("says nothing of an abort when quiet", async () => {
-    const { server, lines } = await start({ quiet: true });
-    const socket = connect(server.port, "127.0.0.1");
-    await new Promise((resolve) => socket.once("connect", resolve));
-    socket.write(`POST ${FROM_SOURCE} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    socket.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(lines).toEqual([]);
+  it("says nothing of an abort when quiet: not to its log, not to stderr", async () => {
+    /** A client that leaves mid-upload; resolves once the server has closed its side (the abort is handled). */
+    async function leaveMidUpload(server: RunningServer): Promise<void> {
+      const socket = connect(server.port, "127.0.0.1");
+      await new Promise((resolve) => socket.once("connect", resolve));
+      socket.write(`POST ${FROM_SOURCE} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      socket.destroy();
+      const open = () => new Promise<number>((resolve) => server.server.getConnections((_error, count) => resolve(count)));
+      for (let i = 0; i < 100 && (await open()) > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await open(), "the server saw the client go").toBe(0);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // The control: the same client, not quiet, is one line, so the quiet run below is about quiet.
+    const loud = await start();
+    await leaveMidUpload(loud.server);
+    expect(loud.lines).toEqual(["client closed the connection before the answer: POST /v2/fungible/assets_from_source (mid-upload)"]);
+
+    // Quiet, with a log given: the line goes neither to that log nor to the default (stderr).
+    const stderr = vi.spyOn(process.stderr, "write");
+    try {
+      const { server, lines } = await start({ quiet: true });
+      await leaveMidUpload(server);
+      expect(lines).toEqual([]);
+      expect(stderr.mock.calls.map(([chunk]) => String(chunk)).filter((text) => text.includes("client closed"))).toEqual([]);
+    } finally {
+      stderr.mockRestore();
+    }
   });
 
   it("answers a normal request while 500 slowloris connections trickle headers, and cuts them with a JSON 408", async () => {

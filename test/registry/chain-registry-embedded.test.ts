@@ -2,7 +2,7 @@
  * The adapter on the real data: the embedded npm `chain-registry` package, loaded once.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { countIssuesByCode, hasFatalIssue, type RegistryIssue } from "../../src/registry/issues.js";
+import { hasFatalIssue, type RegistryIssue } from "../../src/registry/issues.js";
 import { loadChainRegistry, loadChainRegistryWithIssues } from "../../src/entries/chain-registry.js";
 import { assetKey, parseRegistry, type Registry } from "../../src/registry/schema.js";
 import { validateRegistry } from "../../src/index.js";
@@ -114,8 +114,7 @@ describe("embedded chain registry", () => {
 
   it("adapter issues are warnings, and validateRegistry finds nothing fatal", () => {
     expect(hasFatalIssue(issues)).toBe(false);
-    const counts = countIssuesByCode(issues);
-    expect(counts.unrouted_bridge).toBeGreaterThan(0);
+    expect(issues.filter((i) => i.code === "unrouted_bridge").length).toBeGreaterThan(0);
     expect(issues.filter((i) => i.code === "unrouted_bridge").map((i) => i.where)).toEqual(
       expect.arrayContaining(["bridge provider Union", "bridge provider Wormhole", "bridge provider Gravity Bridge"]),
     );

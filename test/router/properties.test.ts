@@ -4,10 +4,10 @@
  */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { forwardTrace, unwindTrace } from "../../src/denom/trace.js";
+import { unwindTrace } from "../../src/denom/trace.js";
 import { RECOMMENDATION_REASONS } from "../../src/entries/schemas.js";
 import type { RegistryInput } from "../../src/index.js";
-import { arbitraryRegistry } from "../support/arbitrary-registry.js";
+import { arbitraryRegistry, forwardTrace } from "../support/arbitrary-registry.js";
 import { allAssets, assetsOf, engineFor, idOf, viewOf } from "../support/route-index-helpers.js";
 import { propertyRuns } from "../support/property-runs.js";
 import { oracleIbcDenom } from "../oracle/oracle-graph.js";

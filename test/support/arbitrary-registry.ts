@@ -7,7 +7,12 @@
 import fc from "fast-check";
 import { BRIDGE_TYPES } from "../../src/entries/schemas.js";
 import { ibcDenom, type RegistryInput } from "../../src/index.js";
-import { forwardTrace } from "../../src/denom/trace.js";
+
+/** The trace after a forward hop that arrives over the receiving chain's `port/channel`, as a chain writes it. */
+export function forwardTrace(trace: string, receivingPort: string, receivingChannel: string): string {
+  const head = `${receivingPort}/${receivingChannel}`;
+  return trace === "" ? head : `${head}/${trace}`;
+}
 
 export interface RegistryShapeOptions {
   /** When false, no chain forwards: txs_required must equal the hop count. */

@@ -11,7 +11,7 @@ import { el, plural } from "./page-dom.js";
 const SVG = "http://www.w3.org/2000/svg";
 
 /** A channel's status that marks a hop as broken (INACTIVE or UNKNOWN), or undefined. */
-export type BrokenHop = (hop: RouteHop) => string | undefined;
+type BrokenHop = (hop: RouteHop) => string | undefined;
 
 function svg(tag: string, attrs: Record<string, string | number> = {}, children: readonly (Node | string)[] = []): SVGElement {
   const node = document.createElementNS(SVG, tag);

@@ -40,6 +40,6 @@ function keeps(asset: AssetRecord, options: AssetsOptions): boolean {
 }
 
 /** A chain id is data: `__proto__` becomes an own key, never a prototype assignment. */
-export function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
+function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
   Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
 }

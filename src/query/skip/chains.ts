@@ -11,7 +11,7 @@ import { requireChain, type RouteIndex } from "../route-index.js";
 const OPERATION = "skipChains";
 
 /** The chain filters both listings share: chain type, network, and the chain ids asked for. */
-export interface ChainFilter {
+interface ChainFilter {
   chain_ids: string[] | null;
   only_testnets: boolean;
   /** Which chain types to keep besides "cosmos". */

@@ -7,8 +7,8 @@
 import { execFileSync } from "node:child_process";
 import { request } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { FIXTURE_PATH } from "../http/fixture.js";
-import { startServe, type ServeProcess } from "../cli/run-cli.js";
+import { FIXTURE_PATH } from "../../http/fixture.js";
+import { startServe, type ServeProcess } from "../../cli/run-cli.js";
 
 const started: ServeProcess[] = [];
 afterEach(() => {

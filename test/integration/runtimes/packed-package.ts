@@ -5,7 +5,7 @@
  *
  * Packing never builds: `npm pack --ignore-scripts` from a staging copy of the published files,
  * whose dist/ is `FG_DIST` (a private build) or the repo's dist/ (built by `npm run build`;
- * `npm test` builds it first). `prepare` would rebuild dist/ under other tests that use it.
+ * `npm run test:integration` builds it first). `prepare` would rebuild dist/ under other tests that use it.
  */
 import { execFile } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -15,7 +15,7 @@ import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 
 const run = promisify(execFile);
-export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+export const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 /** The build under test. */
 export const DIST = resolve(process.env.FG_DIST ?? join(ROOT, "dist"));
 const REQUIRED = ["index.js", "http.js", "explain.js", "render.js", "data/mainnet.js"];
@@ -71,9 +71,9 @@ function repoVersion(name: string): string {
   return (JSON.parse(readFileSync(join(ROOT, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
 }
 
-/** A runtime's binary: the repo's devDependency (node_modules/.bin), else one on PATH, else undefined. */
+/** A runtime's binary: the integration tools' (test/integration/node_modules/.bin), else one on PATH, else undefined. */
 export async function findBinary(name: string): Promise<string | undefined> {
-  const local = join(ROOT, "node_modules", ".bin", name);
+  const local = fileURLToPath(new URL(`../node_modules/.bin/${name}`, import.meta.url));
   const candidates = existsSync(local) ? [local, name] : [name];
   for (const candidate of candidates) {
     try {

@@ -2,7 +2,7 @@
  * The tarball as npm publishes it, installed into a fresh project: what it ships (no source maps,
  * each dataset once, LICENSE and NOTICE), what a consumer installs (the declared dependencies, no
  * optional one), what a bundler makes of the core, and the two linters of published packages:
- * arethetypeswrong (every resolution mode, node10 included) and publint. Uses dist/ (`npm test`
+ * arethetypeswrong (every resolution mode, node10 included) and publint. Uses dist/ (`npm run test:integration`
  * builds first); the install reads npm's cache first (--prefer-offline), the linters run offline.
  * Prints the figures it asserts.
  */
@@ -14,15 +14,16 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { beforeAll, describe, expect, test } from "vitest";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const BIN = join(ROOT, "node_modules", ".bin");
+const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+/** The linters: devDependencies of the integration tools package (test/integration/package.json). */
+const BIN = fileURLToPath(new URL("../node_modules/.bin/", import.meta.url));
 const MiB = 2 ** 20;
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
   dependencies: Record<string, string>;
   peerDependencies: Record<string, string>;
   peerDependenciesMeta: Record<string, { optional?: boolean }>;
 };
-if (!existsSync(join(ROOT, "dist", "index.js"))) throw new Error("dist/ is missing: run `npm run build` (npm test does it first)");
+if (!existsSync(join(ROOT, "dist", "index.js"))) throw new Error("dist/ is missing: run `npm run build` (npm run test:integration does it first)");
 
 const work = mkdtempSync(join(tmpdir(), "fungible-tarball-"));
 let tarball = "";

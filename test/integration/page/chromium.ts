@@ -4,8 +4,8 @@
  */
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type Page } from "playwright-core";
-import type { AssetRouter } from "../../src/index.js";
-import { startServer, type RunningServer } from "../../src/entries/node.js";
+import type { AssetRouter } from "../../../src/index.js";
+import { startServer, type RunningServer } from "../../../src/entries/node.js";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 

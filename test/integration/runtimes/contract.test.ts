@@ -13,7 +13,7 @@ import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { bundleWorker } from "../../examples/worker/build.mjs";
+import { bundleWorker } from "../../../examples/worker/build.mjs";
 import { canonicalJson, findBinary, installPackedPackage, missingBuild, type InstalledPackage } from "./packed-package.js";
 import requests from "./contract-requests.json" with { type: "json" };
 
@@ -62,12 +62,12 @@ describe.skipIf(noBuild !== undefined)(`the packed package on four runtimes${noB
     expect(new Set(pairs.map((pair) => `${pair.asset_on_source.chain_id} -> ${pair.asset_on_dest.chain_id}`))).toEqual(new Set(["cosmoshub-4 -> osmosis-1"]));
   });
 
-  test.skipIf(deno === undefined)(`Deno (deno run -A, node_modules of the project)${deno ? "" : ": skipped, the deno binary is not installed (npm i -D deno)"}`, async () => {
+  test.skipIf(deno === undefined)(`Deno (deno run -A, node_modules of the project)${deno ? "" : ": skipped, the deno binary is not installed (npm ci --prefix test/integration)"}`, async () => {
     const answers = await answersOn(deno!, ["run", "-A", "--node-modules-dir=manual"]);
     expect(canonicalJson(answers)).toBe(canonicalJson(reference));
   });
 
-  test.skipIf(bun === undefined)(`Bun (bun run)${bun ? "" : ": skipped, the bun binary is not installed (npm i -D bun)"}`, async () => {
+  test.skipIf(bun === undefined)(`Bun (bun run)${bun ? "" : ": skipped, the bun binary is not installed (npm ci --prefix test/integration)"}`, async () => {
     const answers = await answersOn(bun!, ["run"]);
     expect(canonicalJson(answers)).toBe(canonicalJson(reference));
   });
@@ -78,7 +78,7 @@ describe.skipIf(noBuild !== undefined)(`the packed package on four runtimes${noB
     beforeAll(async () => {
       // Bundled from the consumer project, so `fungible-graph` is the installed tarball.
       const entry = join(pkg.dir, "worker.ts");
-      copyFileSync(here("../../examples/worker/worker.ts"), entry);
+      copyFileSync(here("../../../examples/worker/worker.ts"), entry);
       const { code } = await bundleWorker({ entry, packageFrom: pkg.dir });
       const script = join(pkg.dir, "worker.js");
       writeFileSync(script, code);

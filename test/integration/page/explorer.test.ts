@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { ATOM_ON_OSMOSIS, AXL_USDC_ON_OSMOSIS, FIXTURE_PATH, fixtureGraph, USDC_ON_ETHEREUM } from "../http/fixture.js";
+import { ATOM_ON_OSMOSIS, AXL_USDC_ON_OSMOSIS, FIXTURE_PATH, fixtureGraph, USDC_ON_ETHEREUM } from "../../http/fixture.js";
 import { chromiumMissing, openExplorer, startExplorer, type Explorer, type OpenPage } from "./chromium.js";
 
 const fixture = JSON.parse(readFileSync(FIXTURE_PATH, "utf8")) as { chains: { chain_id: string }[] };

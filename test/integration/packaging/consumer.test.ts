@@ -1,7 +1,7 @@
 /**
  * The package as a consumer gets it: a TypeScript ESM project with `moduleResolution: node16` and
  * no `skipLibCheck` type-checks against the built declarations; `npm pack` ships the datasets
- * and their modules; install from git builds (`prepare`). Uses dist/ (`npm test` builds first).
+ * and their modules; install from git builds (`prepare`). Uses dist/ (`npm run test:integration` builds first).
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
@@ -10,10 +10,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const TSC = join(ROOT, "node_modules", "typescript", "bin", "tsc");
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
-if (!existsSync(join(ROOT, "dist", "index.d.ts"))) throw new Error("dist/ is missing: run `npm run build` (npm test does it first)");
+if (!existsSync(join(ROOT, "dist", "index.d.ts"))) throw new Error("dist/ is missing: run `npm run build` (npm run test:integration does it first)");
 
 describe("a TypeScript consumer with moduleResolution node16", () => {
   test("type-checks every entry's declarations without skipLibCheck", () => {

@@ -6,9 +6,9 @@
  */
 import { assets, assetsBetweenChains, assetsFromSource, bridges, chains, ibcOriginAssets, recommendAssets, setApiOptions, venues } from "@skip-go/client";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { buildRouter } from "../../src/index.js";
-import { loadChainRegistryWithIssues } from "../../src/entries/chain-registry.js";
-import { startServer, type RunningServer } from "../../src/entries/node.js";
+import { buildRouter } from "../../../src/index.js";
+import { loadChainRegistryWithIssues } from "../../../src/entries/chain-registry.js";
+import { startServer, type RunningServer } from "../../../src/entries/node.js";
 
 let server: RunningServer;
 const requests: { method: string; path: string; status: number }[] = [];

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { installPackedPackage, missingBuild, type InstalledPackage } from "./packed-package.js";
 
 const run = promisify(execFile);
-const NOTEBOOK = fileURLToPath(new URL("../../examples/notebook.ipynb", import.meta.url));
+const NOTEBOOK = fileURLToPath(new URL("../../../examples/notebook.ipynb", import.meta.url));
 const ATOM_ON_OSMOSIS = "ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2";
 const USDC_ON_OSMOSIS = "ibc/498A0751C798A0D9A389AA3691123DADA57DAA4FE165D5C75894505B876BA6E4";
 
@@ -45,10 +45,10 @@ async function missingJupyter(): Promise<string | undefined> {
   }
   const kernels = (JSON.parse(stdout) as { kernelspecs: Record<string, { spec?: { argv?: string[] } }> }).kernelspecs;
   const deno = kernels.deno;
-  if (deno === undefined) return "no Deno Jupyter kernel is registered (run: npx deno jupyter --install)";
+  if (deno === undefined) return "no Deno Jupyter kernel is registered (run: test/integration/node_modules/.bin/deno jupyter --install)";
   // A kernel registered from another checkout (since moved or deleted) cannot start.
   const binary = deno.spec?.argv?.[0];
-  if (binary !== undefined && binary.includes("/") && !existsSync(binary)) return `the registered Deno kernel runs ${binary}, which does not exist (run: npx deno jupyter --install --force)`;
+  if (binary !== undefined && binary.includes("/") && !existsSync(binary)) return `the registered Deno kernel runs ${binary}, which does not exist (run: test/integration/node_modules/.bin/deno jupyter --install --force)`;
   return undefined;
 }
 

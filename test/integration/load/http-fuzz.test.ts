@@ -12,9 +12,9 @@
  */
 import { Buffer } from "node:buffer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { judgeSequence, runFuzz } from "../../bench/lib/http-fuzz.mjs";
-import { startServer, type RunningServer } from "../../src/entries/node.js";
-import { fixtureGraph } from "../http/fixture.js";
+import { judgeSequence, runFuzz } from "../../../bench/lib/http-fuzz.mjs";
+import { startServer, type RunningServer } from "../../../src/entries/node.js";
+import { fixtureGraph } from "../../http/fixture.js";
 
 const RUNS = Number(process.env.FG_FUZZ_RUNS ?? 2_000);
 const SEED = Number(process.env.FG_FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));

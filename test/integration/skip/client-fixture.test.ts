@@ -5,8 +5,8 @@
  */
 import { assetsBetweenChains, assetsFromSource, setApiOptions } from "@skip-go/client";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startServer, type RunningServer } from "../../src/entries/node.js";
-import { ATOM_ON_OSMOSIS, AXL_USDC_ON_OSMOSIS, fixtureGraph, USDC_ON_ETHEREUM } from "./fixture.js";
+import { startServer, type RunningServer } from "../../../src/entries/node.js";
+import { ATOM_ON_OSMOSIS, AXL_USDC_ON_OSMOSIS, fixtureGraph, USDC_ON_ETHEREUM } from "../../http/fixture.js";
 
 let server: RunningServer;
 const requests: string[] = [];

@@ -8,10 +8,10 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildRouter, parseRegistry } from "../../src/index.js";
-import { chromiumMissing, openExplorer, startExplorer, type Explorer, type OpenPage } from "../page/chromium.js";
+import { buildRouter, parseRegistry } from "../../../src/index.js";
+import { chromiumMissing, openExplorer, startExplorer, type Explorer, type OpenPage } from "./chromium.js";
 
-const HOSTILE = fileURLToPath(new URL("../../fixtures/hostile-registry.json", import.meta.url));
+const HOSTILE = fileURLToPath(new URL("../../../fixtures/hostile-registry.json", import.meta.url));
 const BIDI = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/u;
 
 describe.skipIf(chromiumMissing !== null)("explorer page with a hostile registry", () => {

@@ -7,12 +7,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import type { AssetRouter } from "../../src/index.js";
-import { explain } from "../../src/entries/explain.js";
-import { ExplainRequestSchema } from "../../src/entries/schemas.js";
-import { type ExplainRequest } from "../../src/entries/explain.js";
-import { checkPicture, wiringCases, type ExplainCase } from "../explain/cases.js";
-import { fixtureGraph, mainnetGraph } from "../explain/graphs.js";
+import type { AssetRouter } from "../../../src/index.js";
+import { explain } from "../../../src/entries/explain.js";
+import { ExplainRequestSchema } from "../../../src/entries/schemas.js";
+import { type ExplainRequest } from "../../../src/entries/explain.js";
+import { checkPicture, wiringCases, type ExplainCase } from "../../explain/cases.js";
+import { fixtureGraph, mainnetGraph } from "../../explain/graphs.js";
 import { chromiumMissing, launchChromium, openExplorer, startExplorer, type Explorer, type OpenPage } from "./chromium.js";
 
 const FLAGS = ["allow_multi_tx", "include_cw20_assets", "include_evm_assets", "include_no_metadata_assets", "native_only", "include_swaps"] as const;
