@@ -56,7 +56,7 @@ describe("the verdict says what an option change would do", () => {
   // Checked by asking again: reachable_if's changes applied must reach; not_reachable must stay so
   // with every option applied after the search at its most permissive (the question kept).
   const PERMISSIVE = { allow_multi_tx: true, include_cw20_assets: true, include_evm_assets: true, include_no_metadata_assets: true, native_only: false, recommendation_reason: "UNKNOWN" } as const;
-  const FLAG_SETS: ExplainRequest[] = [{}, { native_only: true }, { recommendation_reason: "DIRECT" }, { recommendation_reason: "BASE_TOKEN", allow_multi_tx: true }, { include_swaps: true }];
+  const FLAG_SETS: Partial<ExplainRequest>[] = [{}, { native_only: true }, { recommendation_reason: "DIRECT" }, { recommendation_reason: "BASE_TOKEN", allow_multi_tx: true }, { include_swaps: true }];
 
   async function checkVerdicts(router: AssetRouter, requests: ExplainRequest[]): Promise<Record<string, number>> {
     const kinds: Record<string, number> = {};
