@@ -20,7 +20,7 @@ export function diagnoseUnreached(input: ExplainInput, source: AssetRecord, dest
   const { model } = diagnostic;
   const bridgeSets = new BridgeSets();
   const target = destDenom === null ? undefined : model.assetIndexOf(destChainId, destDenom);
-  const label = searchBestRoutes(model, sourceLabel(source.index), bridgeSets).find((candidate) =>
+  const label = searchBestRoutes(model, sourceLabel(source.index), bridgeSets, null, undefined, input.limit).find((candidate) =>
     target === undefined ? model.assets[candidate.asset]!.chainId === destChainId : candidate.asset === target,
   );
   if (label !== undefined && (destDenom === null || target !== undefined)) {

@@ -1,7 +1,8 @@
 /**
  * explain: does a source asset reach a destination chain under a request's filters, and if not,
- * why. One best-route search from the source gives every destination asset it reaches; each is
- * kept, or removed by the first rule it breaks (several transactions, then each filter). When
+ * why. One best-route search from the source gives every destination asset it reaches with its
+ * route (the answer's routes are built from its labels, never searched again); each is kept, or
+ * removed by every rule it breaks (several transactions, then each filter). When
  * nothing on the chain is reached at all, the diagnostic graph (every channel counted) names the
  * INACTIVE channel on the nearest path, or says the chains are not connected for this asset.
  */
@@ -11,6 +12,9 @@ import { searchBestRoutes, sourceLabel, type RouteLabel } from "../query/best-ro
 import { swapHops, type RouteIndex } from "../query/route-index.js";
 import { routeOfLabel } from "../query/route.js";
 import { parseRequest } from "../wire/schema.js";
+import * as z from "zod";
+import { parseArgument } from "../arguments.js";
+import { searchLimit, type SearchLimit } from "../query/search-limit.js";
 import { excludedCw20, excludedEvm, excludedNoMetadata } from "../query/assets-between-chains.js";
 import { excludedByRecommendation, excludedNonNative, moreLiquid, type Candidate } from "../query/assets-from-source.js";
 import {
@@ -29,6 +33,28 @@ import { noteReasons } from "./note-reasons.js";
 import { fewestChanges, withVerdict, type BrokenRule } from "./verdict.js";
 
 const OPERATION = "explain";
+
+const ExplainLimitsSchema = z
+  .object({
+    signal: z.instanceof(AbortSignal).optional(),
+    budgetMs: z.number().positive().finite().optional(),
+  })
+  .optional();
+
+/** Bounds on one explanation's work: none by default; the HTTP service passes its client's signal and a budget (docs/http.md). */
+export interface ExplainLimits {
+  /** When it aborts, the work stops with `client_closed_request` (a fetch Request's `signal`). */
+  signal?: AbortSignal;
+  /** Wall time in milliseconds; past it the work stops with `over_budget` (503 over HTTP). */
+  budgetMs?: number;
+}
+
+/** The search limit of `limits`, checked as an argument. */
+export function explainLimit(limits: ExplainLimits | undefined): SearchLimit | undefined {
+  const parsed = parseArgument(ExplainLimitsSchema, limits, { fn: OPERATION, arg: "limits", expected: "an object {signal?: AbortSignal, budgetMs?: number} or undefined" });
+  if (parsed === undefined || (parsed.signal === undefined && parsed.budgetMs === undefined)) return undefined;
+  return searchLimit(OPERATION, parsed.signal, parsed.budgetMs);
+}
 
 export type { ExplainInput };
 
@@ -67,7 +93,8 @@ export function explain(input: ExplainInput, request: ExplainRequest): ExplainRe
     return withVerdict(options, { source: sourceWire, dest_chain_id: destChainId, reachable: false, routes: [], reasons: unknown });
   }
 
-  const labels = searchBestRoutes(model, sourceLabel(source.index), input.routeIndex.bridgeSets, swapHops(input.routeIndex, options));
+  // The one search: every route of the answer, and every rule a reached asset breaks, come from its labels.
+  const labels = searchBestRoutes(model, sourceLabel(source.index), input.routeIndex.bridgeSets, swapHops(input.routeIndex, options), undefined, input.limit);
   const onDest = labels.filter((label) => model.assets[label.asset]!.chainId === destChainId);
   const sorted = sortOutcomes(input.routeIndex, onDest, destDenom, options);
   if (sorted.kept.length > 0) {

@@ -11,6 +11,7 @@ import type { Chain } from "../registry/schema.js";
 import type { Model, HopEdge } from "../model/model.js";
 import { BridgeSets } from "./bridge-sets.js";
 import type { SwapVenueHops } from "./swap-venue-hops.js";
+import { CHECK_EVERY, checkLimit, type SearchLimit } from "./search-limit.js";
 
 /** How funds reached an asset: still on the source, by an IBC hop, or by a bridge hop. */
 export const enum Arrival {
@@ -98,7 +99,8 @@ export class SearchScratch {
 
 /**
  * Every asset reachable from the `start` label, each with its best route, in the order the search
- * settles them (which is best-route order). The start asset itself is not included.
+ * settles them (which is best-route order). The start asset itself is not included. With a
+ * `limit`, the search stops (throws) when its client goes away or its budget is spent.
  */
 export function searchBestRoutes(
   model: Model,
@@ -106,7 +108,10 @@ export function searchBestRoutes(
   bridgeSets: BridgeSets,
   swaps: SwapVenueHops | null = null,
   scratch: SearchScratch = new SearchScratch(model.assets.length),
+  limit?: SearchLimit,
 ): RouteLabel[] {
+  checkLimit(limit);
+  let settled = 0;
   scratch.begin();
   scratch.settleAsset(start.asset);
   const reached: RouteLabel[] = [];
@@ -120,6 +125,7 @@ export function searchBestRoutes(
   }
   for (let label = heap.pop(); label !== undefined; label = heap.pop()) {
     if (!scratch.settleState(label.asset * ARRIVALS + label.arrival)) continue;
+    if (limit !== undefined && ++settled % CHECK_EVERY === 0) checkLimit(limit);
     const arrived = label.arrival;
     if (arrived !== Arrival.AxelarOut && scratch.settleAsset(label.asset)) reached.push(label);
     const chainIndex = model.assets[label.asset]!.chainIndex;
