@@ -35,22 +35,19 @@ const PAGE_SECURITY = {
   "cache-control": "no-cache",
 };
 
-/** Wall time one explain may spend searching (docs/http.md): the costliest known takes a small fraction of it. */
-export const EXPLAIN_BUDGET_MS = 2_000;
-
 const json = (c: AppContext, value: unknown) => c.body(JSON.stringify(value), 200, { "content-type": JSON_TYPE });
 const text = (c: AppContext, body: string, type: string) => c.body(body, 200, { "content-type": `${type}; charset=utf-8`, ...PAGE_SECURITY });
 const params = (c: AppContext) => new URLSearchParams(queryString(c.req.url));
 
 type ExplorerOperation = "explain" | "explainGet" | "chains" | "assets" | "route" | "reachPicture" | "explorerPage" | "explorerScript" | "explorerStyle";
 
-export function explorerHandlers(bodyLimit: number): Record<ExplorerOperation, RouteHandler> {
+export function explorerHandlers(bodyLimit: number, explainBudgetMs: number): Record<ExplorerOperation, RouteHandler> {
   // explain validates its request itself (a 400 FungibleError naming "explain"); `format` is read from the query string.
   const explain = async (c: AppContext, body: unknown) => {
     const { format } = parseRequest(ExplainFormatQuerySchema, queryToBody(params(c), ExplainFormatQuerySchema.shape, "explain"), "explain");
     // Loaded on first use: graphology and its shortest paths stay out of the handler's start-up.
     // Bounded: the work stops when the client goes away or passes its budget (a 503 with Retry-After).
-    const answer = (await import("../router/explain.js")).explain(c.var.router, body as ExplainRequest, { signal: c.req.raw.signal, budgetMs: EXPLAIN_BUDGET_MS });
+    const answer = (await import("../router/explain.js")).explain(c.var.router, body as ExplainRequest, { signal: c.req.raw.signal, budgetMs: explainBudgetMs });
     if (format === null) return json(c, answer);
     const pictured: ExplainPicture = { format, explanation: answer, text: await picture(format, () => explainToMermaid(answer), () => explainToDot(answer)) };
     return json(c, pictured);
