@@ -15,8 +15,8 @@
  */
 import Graph from "graphology";
 import { bidirectional } from "graphology-shortest-path/unweighted.js";
-import { compareStrings } from "../compare.js";
 import { buildModel } from "../model/build-model.js";
+import { compareHops } from "../model/hops.js";
 import { recordAt } from "../model/canonical-assets.js";
 import { chainNodeKey } from "../model/graphology-view.js";
 import type { AssetRecord, Model, HopEdge } from "../model/model.js";
@@ -58,11 +58,16 @@ export function chainGraph(routeIndex: RouteIndex, registry: Registry): Graph {
   return diagnostics.chains;
 }
 
-const pairKey = (a: string, b: string) => (compareStrings(a, b) < 0 ? `${a}\u0000${b}` : `${b}\u0000${a}`);
 const isTransfer = (channel: IbcChannel) => channel.chain_1.port_id === "transfer" && channel.chain_2.port_id === "transfer";
 
 function buildDiagnosticModel(real: Model, registry: Registry): DiagnosticModel {
-  const activePairs = new Set<string>();
+  // An unordered chain pair as one number of the model's chain indexes (every channel's chains are listed).
+  const n = real.chains.length;
+  const pairKey = (a: string, b: string) => {
+    const [i, j] = [real.chainIndexById.get(a)!, real.chainIndexById.get(b)!];
+    return i < j ? i * n + j : j * n + i;
+  };
+  const activePairs = new Set<number>();
   for (const channel of registry.ibc_channels) {
     if (channel.status === "ACTIVE" && isTransfer(channel)) activePairs.add(pairKey(channel.chain_1.chain_id, channel.chain_2.chain_id));
   }
@@ -116,7 +121,7 @@ function buildDiagnosticModel(real: Model, registry: Registry): DiagnosticModel 
     let list = lists.get(index);
     if (list === undefined) {
       const fresh = more.filter((edge) => !own.some((e) => e.to === edge.to && e.kind === edge.kind && e.port === edge.port && e.channel === edge.channel));
-      list = [...own, ...fresh].sort((a, b) => compareStrings(a.sequenceLabel, b.sequenceLabel) || a.to - b.to);
+      list = [...own, ...fresh].sort(compareHops);
       lists.set(index, list);
     }
     return list;
