@@ -31,14 +31,25 @@ function thrown(run: () => unknown): FungibleError {
 }
 
 describe("explain on the library: bounded work", () => {
-  test("the costliest explain answers its 486 routes within the HTTP budget", async () => {
+  test("the costliest explain costs about its one search (it cost one per route: ~32 s)", async () => {
     const router = await mainnetGraph();
     explain(router, COSTLIEST); // hop lists built once, as a served router has them
-    const started = performance.now();
-    const answer = explain(router, COSTLIEST, { budgetMs: 2_000 });
-    expect(answer.routes.length).toBe(486);
-    expect(answer.verdict.kind).toBe("reachable");
-    expect(performance.now() - started).toBeLessThan(2_000);
+    const floorRequest = { source_asset_chain_id: "osmosis-1", source_asset_denom: "uosmo", include_swaps: true, allow_multi_tx: true };
+    // Best of three each, alternated: a shared machine only ever adds time.
+    let explainMs = Infinity;
+    let floorMs = Infinity;
+    for (let i = 0; i < 3; i++) {
+      let t = performance.now();
+      const answer = explain(router, COSTLIEST);
+      explainMs = Math.min(explainMs, performance.now() - t);
+      expect(answer.routes.length).toBe(486);
+      expect(answer.verdict.kind).toBe("reachable");
+      t = performance.now();
+      router.assetsFromSource(floorRequest);
+      floorMs = Math.min(floorMs, performance.now() - t);
+    }
+    // One search and 486 routes built from its labels: a few times the search alone, never 486 of it.
+    expect(explainMs, `explain ${explainMs} ms, its search ${floorMs} ms`).toBeLessThan(10 * floorMs + 50);
   });
 
   test("a budget too small stops the search with over_budget (503)", async () => {
