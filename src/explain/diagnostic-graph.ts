@@ -8,8 +8,9 @@
  * tagged with its channel's status; a best route in this model that the router cannot take
  * crosses such a hop, and that is the hop to name.
  *
- * Only the missing part is built (a model of the listed assets over those channels, merged into
- * the router's by asset key), not a second full model: explaining stays cheap on first use.
+ * Only the missing part is built (`buildModel`, the one model builder, on the listed assets over
+ * those channels), merged into the router's model by its own look-ups and hop order
+ * (`compareHops`): the router's assets keep their indexes and the search is the route search.
  * Also a chain-level graph (any channel, any bridge link) to tell "not connected at all" from
  * "no version listed", built only when asked for. Both are kept per route index.
  */
@@ -22,7 +23,7 @@ import { chainNodeKey } from "../model/graphology-view.js";
 import type { AssetRecord, Model, HopEdge } from "../model/model.js";
 import type { RouteIndex } from "../query/route-index.js";
 import { channelKey, indexChannelsByEnd } from "../registry/channel-ends.js";
-import { assetKey, type IbcChannel, type Registry } from "../registry/schema.js";
+import type { IbcChannel, Registry } from "../registry/schema.js";
 
 export type ChannelStatus = IbcChannel["status"];
 
@@ -87,19 +88,21 @@ function buildDiagnosticModel(real: Model, registry: Registry): DiagnosticModel 
   // Merge by asset key: the router's assets keep their indexes, new vouchers follow. Hop lists are
   // merged when the search reads them (a model loaded from a dataset builds its own lists lazily too).
   const assets: AssetRecord[] = [...real.assets];
-  // The router's index with the new vouchers over it: copying it would key every derived voucher.
-  const addedKeys = new Map<string, number>();
-  const assetIndexOf = (chainId: string, denom: string) => addedKeys.get(assetKey(chainId, denom)) ?? real.assetIndexOf(chainId, denom);
   const toMerged: number[] = part.assets.map((asset) => {
-    const key = assetKey(asset.chainId, asset.denom);
-    let index = assetIndexOf(asset.chainId, asset.denom);
+    let index = real.assetIndexOf(asset.chainId, asset.denom);
     if (index === undefined) {
       index = assets.length;
       assets.push(recordAt(asset, index));
-      addedKeys.set(key, index);
     }
     return index;
   });
+  // The router's look-up, then the part's for the vouchers only the part has: no index of its own to build.
+  const assetIndexOf = (chainId: string, denom: string) => {
+    const found = real.assetIndexOf(chainId, denom);
+    if (found !== undefined) return found;
+    const inPart = part.assetIndexOf(chainId, denom);
+    return inPart === undefined ? undefined : toMerged[inPart];
+  };
   const statusOf = indexChannelsByEnd(registry.ibc_channels);
   const added = new Map<HopEdge, ChannelStatus>();
   const extra = new Map<number, HopEdge[]>();
