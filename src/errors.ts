@@ -37,6 +37,8 @@ export const ERROR_KINDS = {
   not_implemented: { status: 501, grpcCode: 12 },
   /** The client went away before its request was read: its doing, not a bug (nginx's 499; gRPC CANCELLED). */
   client_closed_request: { status: 499, grpcCode: 1 },
+  /** A request whose work passed its budget (docs/http.md): answered 503 with Retry-After; gRPC RESOURCE_EXHAUSTED. */
+  over_budget: { status: 503, grpcCode: 8 },
 } as const;
 
 export type FungibleErrorCode = keyof typeof ERROR_KINDS;

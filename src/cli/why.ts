@@ -1,6 +1,7 @@
 /**
  * `fungible-graph why <chain>:<denom> <dest_chain>[:<denom>]`: does the asset reach the chain
- * under these filters, and if not, every reason with its facts. Exits 0 when reachable, 1 when not.
+ * under these filters, and if not, every reason with its facts; the first line is the verdict
+ * (reachable, reachable if an option changes, not reachable). Exits 0 when reachable, 1 when not.
  */
 import { explainToDot, explainToMermaid } from "../render/explain.js";
 import type { ExplainRequest, ExplainResponse, Reason } from "../wire/explain.js";
@@ -11,6 +12,7 @@ import { ROUTER_OPTIONS, routerOfCommand } from "./load-router.js";
 import { FORMAT_OPTION, parseFormat, printAs } from "./picture.js";
 import { renderRoute } from "./route.js";
 import { terminalLine } from "../wire/safe-text.js";
+import { verdictTitle } from "../explain/verdict.js";
 
 const NAME = "why";
 
@@ -77,12 +79,14 @@ Exits 0 when reachable, 1 when not.`,
 function renderExplanation(request: ExplainRequest, answer: ExplainResponse): string {
   const source = `${request.source_asset_chain_id} ${request.source_asset_denom}`;
   const dest = request.dest_asset_denom ? `${answer.dest_chain_id} ${request.dest_asset_denom}` : answer.dest_chain_id;
+  // The verdict leads, in the words the explorer page shows (verdictTitle).
+  const verdict = `Verdict: ${verdictTitle(answer.verdict)}`;
   if (answer.reachable) {
     const routes = answer.routes.map(renderRoute).join("\n\n");
-    return `${source} reaches ${dest}: ${answer.routes.length === 1 ? "1 route" : `${answer.routes.length} routes`}\n\n${routes}`;
+    return `${verdict}\n${source} reaches ${dest}: ${answer.routes.length === 1 ? "1 route" : `${answer.routes.length} routes`}\n\n${routes}`;
   }
   const reasons = answer.reasons.map(renderReason).join("\n");
-  return `${source} does not reach ${dest}:\n${reasons}`;
+  return `${verdict}\n${source} does not reach ${dest}${answer.verdict.kind === "reachable_if" ? " as asked" : ""}:\n${reasons}`;
 }
 
 function renderReason(reason: Reason): string {

@@ -72,6 +72,8 @@ function canonicalContent(registry: Registry, notes: readonly RegistryNote[]): u
     registry.bridge_links.map((l) => [l.bridge, l.from.chain_id, l.from.denom, l.to.chain_id, l.to.denom, l.bidirectional]),
     registry.swap_venues.map((v) => [v.name, v.chain_id, v.denoms]),
     notes.map((n) => [n.code, o(n.provider), o(n.chain_id), o(n.denom), o(n.counterparty_chain_id), o(n.counterparty_denom)]),
+    // Added later, hashed only where a registry names its hubs: data that does not keeps its version.
+    ...(registry.bridge_hubs === undefined ? [] : [{ bridge_hubs: registry.bridge_hubs.map((h) => [h.bridge, h.chain_id]) }]),
   ];
 }
 

@@ -5,7 +5,7 @@
  */
 import * as z from "zod";
 import { FungibleError } from "../errors.js";
-import type { Asset, Chain, FeeAsset, Registry } from "../registry/schema.js";
+import { HUB_BRIDGES, type Asset, type Chain, type FeeAsset, type Registry } from "../registry/schema.js";
 import { BRIDGE_TYPES, type BridgeType } from "../wire/schema.js";
 
 /** Columns of integers: string-table indexes (-1: absent), enum positions, 0/1 flags, numbers. */
@@ -49,6 +49,8 @@ export const RegistryContentSchema = z.object({
   bridge_links: table(LINK_COLUMNS),
   /** One row per venue: `[name, chain_id, ...denoms]`. */
   swap_venues: z.array(Ints),
+  /** Added later, only where the registry names its hubs: one row per hub, `[bridge, chain_id]`. */
+  bridge_hubs: z.array(Ints).optional(),
 });
 type RegistryContent = z.infer<typeof RegistryContentSchema>;
 
@@ -95,7 +97,8 @@ export function encodeRegistry(registry: Registry): RegistryContent {
     push(links, [BRIDGE_TYPES.indexOf(l.bridge), s(l.from.chain_id), s(l.from.denom), s(l.to.chain_id), s(l.to.denom), flag(l.bidirectional)]);
   }
   const venues = registry.swap_venues.map((v) => [s(v.name), s(v.chain_id), ...v.denoms.map(s)]);
-  return { strings, chains, assets, fee_assets: fees, ibc_channels: channels, bridge_links: links, swap_venues: venues };
+  const hubs = registry.bridge_hubs === undefined ? {} : { bridge_hubs: registry.bridge_hubs.map((h) => [HUB_BRIDGES.indexOf(h.bridge), s(h.chain_id)]) };
+  return { strings, chains, assets, fee_assets: fees, ibc_channels: channels, bridge_links: links, swap_venues: venues, ...hubs };
 }
 
 function columns<K extends string>(names: readonly K[]): Columns<K> {
@@ -227,7 +230,13 @@ export function decodeRegistry(content: RegistryContent, fail: (why: string) => 
     const [name, chain, ...denoms] = row as [number, number, ...number[]];
     return { name: str(name, at), chain_id: str(chain, at), denoms: denoms.map((d) => str(d, at)) };
   });
-  return { chains, assets, ibc_channels, bridge_links, swap_venues };
+  const hubs = content.bridge_hubs?.map((row, i) => {
+    at.table = "bridge_hubs";
+    at.row = i;
+    if (row.length !== 2) throw fail(`${at}: a hub row is [bridge, chain_id]`);
+    return { bridge: pick(HUB_BRIDGES, row[0]!, at), chain_id: str(row[1]!, at) };
+  });
+  return { chains, assets, ibc_channels, bridge_links, swap_venues, ...(hubs === undefined ? {} : { bridge_hubs: hubs }) };
 }
 
 /**

@@ -4,5 +4,6 @@
  * queries never need: a bundle of the core alone leaves them out.
  */
 export { explain } from "../router/explain.js";
-export type { ExplainRequest, ExplainResponse, Reason, ReasonCode, FilterName } from "../wire/explain.js";
+export type { ExplainLimits } from "../router/explain.js";
+export type { ExplainRequest, ExplainResponse, Reason, ReasonCode, FilterName, Verdict, OptionChange } from "../wire/explain.js";
 export type { AssetRouter } from "../router/router.js";

@@ -5,12 +5,11 @@
  * for forwarding too (would it still need several transactions?). If not, the chains are either
  * not connected at all or connected without a version of this asset.
  */
-import type { AssetRecord, Model } from "../model/model.js";
+import type { AssetRecord } from "../model/model.js";
 import { BridgeSets } from "../query/bridge-sets.js";
-import { routeEdges, searchBestRoutes, sourceLabel, type RouteLabel } from "../query/best-routes.js";
+import { routeEdges, searchBestRoutes, sourceLabel } from "../query/best-routes.js";
 import type { ExplainOptions, Reason } from "../wire/explain.js";
-import { routeHop } from "../query/route.js";
-import type { Route } from "../wire/route.js";
+import { routeOfLabel } from "../query/route.js";
 import { chainGraph, diagnosticModel, nearestChainPath, type ChannelStatus } from "./diagnostic-graph.js";
 import type { ExplainInput } from "./input.js";
 import { multiTxReason } from "./multi-tx.js";
@@ -21,12 +20,12 @@ export function diagnoseUnreached(input: ExplainInput, source: AssetRecord, dest
   const { model } = diagnostic;
   const bridgeSets = new BridgeSets();
   const target = destDenom === null ? undefined : model.assetIndexOf(destChainId, destDenom);
-  const label = searchBestRoutes(model, sourceLabel(source.index), bridgeSets).find((candidate) =>
+  const label = searchBestRoutes(model, sourceLabel(source.index), bridgeSets, null, undefined, input.limit).find((candidate) =>
     target === undefined ? model.assets[candidate.asset]!.chainId === destChainId : candidate.asset === target,
   );
   if (label !== undefined && (destDenom === null || target !== undefined)) {
     const steps = routeEdges(label);
-    const route = routeOf(model, bridgeSets, label);
+    const route = routeOfLabel(model, bridgeSets, label);
     const chains = [route.from.chain_id, ...route.hops.map((hop) => hop.to.chain_id)];
     const reasons: Reason[] = [];
     steps.forEach((step, i) => {
@@ -78,17 +77,4 @@ export function diagnoseUnreached(input: ExplainInput, source: AssetRecord, dest
       : `"${source.chainId}" and "${destChainId}" are connected (${chainPath.join(" -> ")}), but no hop moves "${source.wire.symbol ?? source.denom}" to ${what}: ` +
         "only single-hop vouchers of native assets are derived, and multi-hop vouchers exist only where the registry lists them";
   return [{ code: "no_path", message, chain_path: chainPath }];
-}
-
-/** A label of the diagnostic search as a route, hop by hop. */
-function routeOf(model: Model, bridgeSets: BridgeSets, label: RouteLabel): Route {
-  const { assets } = model;
-  const steps = routeEdges(label);
-  return {
-    from: assets[steps[0]?.parent?.asset ?? label.asset]!.wire,
-    to: assets[label.asset]!.wire,
-    txs_required: label.txs,
-    bridges: [...bridgeSets.get(label.bridges)],
-    hops: steps.map((step) => routeHop(model, step)),
-  };
 }

@@ -8,21 +8,22 @@
  * tagged with its channel's status; a best route in this model that the router cannot take
  * crosses such a hop, and that is the hop to name.
  *
- * Only the missing part is built (a model of the listed assets over those channels, merged into
- * the router's by asset key), not a second full model: explaining stays cheap on first use.
+ * Only the missing part is built (`buildModel`, the one model builder, on the listed assets over
+ * those channels), merged into the router's model by its own look-ups and hop order
+ * (`compareHops`): the router's assets keep their indexes and the search is the route search.
  * Also a chain-level graph (any channel, any bridge link) to tell "not connected at all" from
  * "no version listed", built only when asked for. Both are kept per route index.
  */
 import Graph from "graphology";
 import { bidirectional } from "graphology-shortest-path/unweighted.js";
-import { compareStrings } from "../compare.js";
 import { buildModel } from "../model/build-model.js";
+import { compareHops } from "../model/hops.js";
 import { recordAt } from "../model/canonical-assets.js";
 import { chainNodeKey } from "../model/graphology-view.js";
 import type { AssetRecord, Model, HopEdge } from "../model/model.js";
 import type { RouteIndex } from "../query/route-index.js";
 import { channelKey, indexChannelsByEnd } from "../registry/channel-ends.js";
-import { assetKey, type IbcChannel, type Registry } from "../registry/schema.js";
+import type { IbcChannel, Registry } from "../registry/schema.js";
 
 export type ChannelStatus = IbcChannel["status"];
 
@@ -58,11 +59,16 @@ export function chainGraph(routeIndex: RouteIndex, registry: Registry): Graph {
   return diagnostics.chains;
 }
 
-const pairKey = (a: string, b: string) => (compareStrings(a, b) < 0 ? `${a}\u0000${b}` : `${b}\u0000${a}`);
 const isTransfer = (channel: IbcChannel) => channel.chain_1.port_id === "transfer" && channel.chain_2.port_id === "transfer";
 
 function buildDiagnosticModel(real: Model, registry: Registry): DiagnosticModel {
-  const activePairs = new Set<string>();
+  // An unordered chain pair as one number of the model's chain indexes (every channel's chains are listed).
+  const n = real.chains.length;
+  const pairKey = (a: string, b: string) => {
+    const [i, j] = [real.chainIndexById.get(a)!, real.chainIndexById.get(b)!];
+    return i < j ? i * n + j : j * n + i;
+  };
+  const activePairs = new Set<number>();
   for (const channel of registry.ibc_channels) {
     if (channel.status === "ACTIVE" && isTransfer(channel)) activePairs.add(pairKey(channel.chain_1.chain_id, channel.chain_2.chain_id));
   }
@@ -82,19 +88,21 @@ function buildDiagnosticModel(real: Model, registry: Registry): DiagnosticModel 
   // Merge by asset key: the router's assets keep their indexes, new vouchers follow. Hop lists are
   // merged when the search reads them (a model loaded from a dataset builds its own lists lazily too).
   const assets: AssetRecord[] = [...real.assets];
-  // The router's index with the new vouchers over it: copying it would key every derived voucher.
-  const addedKeys = new Map<string, number>();
-  const assetIndexOf = (chainId: string, denom: string) => addedKeys.get(assetKey(chainId, denom)) ?? real.assetIndexOf(chainId, denom);
   const toMerged: number[] = part.assets.map((asset) => {
-    const key = assetKey(asset.chainId, asset.denom);
-    let index = assetIndexOf(asset.chainId, asset.denom);
+    let index = real.assetIndexOf(asset.chainId, asset.denom);
     if (index === undefined) {
       index = assets.length;
       assets.push(recordAt(asset, index));
-      addedKeys.set(key, index);
     }
     return index;
   });
+  // The router's look-up, then the part's for the vouchers only the part has: no index of its own to build.
+  const assetIndexOf = (chainId: string, denom: string) => {
+    const found = real.assetIndexOf(chainId, denom);
+    if (found !== undefined) return found;
+    const inPart = part.assetIndexOf(chainId, denom);
+    return inPart === undefined ? undefined : toMerged[inPart];
+  };
   const statusOf = indexChannelsByEnd(registry.ibc_channels);
   const added = new Map<HopEdge, ChannelStatus>();
   const extra = new Map<number, HopEdge[]>();
@@ -116,7 +124,7 @@ function buildDiagnosticModel(real: Model, registry: Registry): DiagnosticModel 
     let list = lists.get(index);
     if (list === undefined) {
       const fresh = more.filter((edge) => !own.some((e) => e.to === edge.to && e.kind === edge.kind && e.port === edge.port && e.channel === edge.channel));
-      list = [...own, ...fresh].sort((a, b) => compareStrings(a.sequenceLabel, b.sequenceLabel) || a.to - b.to);
+      list = [...own, ...fresh].sort(compareHops);
       lists.set(index, list);
     }
     return list;

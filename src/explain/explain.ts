@@ -1,7 +1,8 @@
 /**
  * explain: does a source asset reach a destination chain under a request's filters, and if not,
- * why. One best-route search from the source gives every destination asset it reaches; each is
- * kept, or removed by the first rule it breaks (several transactions, then each filter). When
+ * why. One best-route search from the source gives every destination asset it reaches with its
+ * route (the answer's routes are built from its labels, never searched again); each is kept, or
+ * removed by every rule it breaks (several transactions, then each filter). When
  * nothing on the chain is reached at all, the diagnostic graph (every channel counted) names the
  * INACTIVE channel on the nearest path, or says the chains are not connected for this asset.
  */
@@ -9,8 +10,11 @@ import type { AssetRecord } from "../model/model.js";
 import { suggestChainIds, suggestDenoms, ibcDenomIgnoringCase } from "../model/suggest.js";
 import { searchBestRoutes, sourceLabel, type RouteLabel } from "../query/best-routes.js";
 import { swapHops, type RouteIndex } from "../query/route-index.js";
-import { findRoute } from "../query/route.js";
+import { routeOfLabel } from "../query/route.js";
 import { parseRequest } from "../wire/schema.js";
+import * as z from "zod";
+import { parseArgument } from "../arguments.js";
+import { searchLimit, type SearchLimit } from "../query/search-limit.js";
 import { excludedCw20, excludedEvm, excludedNoMetadata } from "../query/assets-between-chains.js";
 import { excludedByRecommendation, excludedNonNative, moreLiquid, type Candidate } from "../query/assets-from-source.js";
 import {
@@ -22,13 +26,35 @@ import {
   type FilterName,
   type Reason,
 } from "../wire/explain.js";
-import type { Route } from "../wire/route.js";
 import { diagnoseUnreached } from "./diagnose.js";
 import type { ExplainInput } from "./input.js";
 import { multiTxReason } from "./multi-tx.js";
 import { noteReasons } from "./note-reasons.js";
+import { fewestChanges, withVerdict, type BrokenRule } from "./verdict.js";
 
 const OPERATION = "explain";
+
+const ExplainLimitsSchema = z
+  .object({
+    signal: z.instanceof(AbortSignal).optional(),
+    budgetMs: z.number().positive().finite().optional(),
+  })
+  .optional();
+
+/** Bounds on one explanation's work: none by default; the HTTP service passes its client's signal and a budget (docs/http.md). */
+export interface ExplainLimits {
+  /** When it aborts, the work stops with `client_closed_request` (a fetch Request's `signal`). */
+  signal?: AbortSignal;
+  /** Wall time in milliseconds; past it the work stops with `over_budget` (503 over HTTP). */
+  budgetMs?: number;
+}
+
+/** The search limit of `limits`, checked as an argument. */
+export function explainLimit(limits: ExplainLimits | undefined): SearchLimit | undefined {
+  const parsed = parseArgument(ExplainLimitsSchema, limits, { fn: OPERATION, arg: "limits", expected: "an object {signal?: AbortSignal, budgetMs?: number} or undefined" });
+  if (parsed === undefined || (parsed.signal === undefined && parsed.budgetMs === undefined)) return undefined;
+  return searchLimit(OPERATION, parsed.signal, parsed.budgetMs);
+}
 
 export type { ExplainInput };
 
@@ -64,20 +90,21 @@ export function explain(input: ExplainInput, request: ExplainRequest): ExplainRe
   }
   const sourceWire = source?.wire ?? null;
   if (unknown.length > 0 || source === undefined) {
-    return { source: sourceWire, dest_chain_id: destChainId, reachable: false, routes: [], reasons: unknown };
+    return withVerdict(options, { source: sourceWire, dest_chain_id: destChainId, reachable: false, routes: [], reasons: unknown });
   }
 
-  const labels = searchBestRoutes(model, sourceLabel(source.index), input.routeIndex.bridgeSets, swapHops(input.routeIndex, options));
+  // The one search: every route of the answer, and every rule a reached asset breaks, come from its labels.
+  const labels = searchBestRoutes(model, sourceLabel(source.index), input.routeIndex.bridgeSets, swapHops(input.routeIndex, options), undefined, input.limit);
   const onDest = labels.filter((label) => model.assets[label.asset]!.chainId === destChainId);
   const sorted = sortOutcomes(input.routeIndex, onDest, destDenom, options);
   if (sorted.kept.length > 0) {
-    const routes = sorted.kept.map((label) => routeTo(input.routeIndex, source, model.assets[label.asset]!, options));
-    return { source: sourceWire, dest_chain_id: destChainId, reachable: true, routes, reasons: [] };
+    const routes = sorted.kept.map((label) => routeOfLabel(model, input.routeIndex.bridgeSets, label));
+    return withVerdict(options, { source: sourceWire, dest_chain_id: destChainId, reachable: true, routes, reasons: [] });
   }
 
   const reasons: Reason[] = [];
   const multiTx = sorted.multiTx[0];
-  if (multiTx !== undefined) reasons.push(multiTxReason(routeTo(input.routeIndex, source, model.assets[multiTx.asset]!, options)));
+  if (multiTx !== undefined) reasons.push(multiTxReason(routeOfLabel(model, input.routeIndex.bridgeSets, multiTx)));
   for (const filter of FILTERS) {
     const assets = sorted.filtered.get(filter);
     if (assets !== undefined) reasons.push(filteredReason(filter, assets, options, destChainId, destDenom));
@@ -92,7 +119,7 @@ export function explain(input: ExplainInput, request: ExplainRequest): ExplainRe
     reasons.push(...diagnoseUnreached(input, source, destChainId, destDenom, options));
   }
   reasons.push(...noteReasons(input, source, destChainId, destDenom));
-  return { source: sourceWire, dest_chain_id: destChainId, reachable: false, routes: [], reasons };
+  return withVerdict(options, { source: sourceWire, dest_chain_id: destChainId, reachable: false, routes: [], reasons }, fewestChanges(sorted.broken));
 }
 
 function unknownChain(input: ExplainInput, chainId: string, side: "source" | "dest"): Reason {
@@ -125,16 +152,19 @@ interface Outcomes {
   multiTx: RouteLabel[];
   /** Per filter, every reached asset it removes (an asset breaking several rules is under each). */
   filtered: Map<FilterName, AssetRecord[]>;
+  /** Per reached destination asset, best route first: the rules it breaks (for the verdict). */
+  broken: BrokenRule[][];
 }
 
 /** Each reached destination asset is kept, or removed by every rule it breaks. */
 function sortOutcomes(routeIndex: RouteIndex, onDest: readonly RouteLabel[], destDenom: string | null, options: ExplainOptions): Outcomes {
-  const outcomes: Outcomes = { kept: [], multiTx: [], filtered: new Map() };
+  const outcomes: Outcomes = { kept: [], multiTx: [], filtered: new Map(), broken: [] };
   const multiTxOnly: RouteLabel[] = [];
   const multiTxFiltered: RouteLabel[] = [];
   for (const label of onDest) {
     const asset = routeIndex.model.assets[label.asset]!;
     const broken = brokenRules(asset, label, destDenom, options);
+    outcomes.broken.push(broken);
     for (const rule of broken) if (rule !== "allow_multi_tx") outcomes.filtered.set(rule, [...(outcomes.filtered.get(rule) ?? []), asset]);
     if (broken.length === 0) outcomes.kept.push(label);
     else if (broken.includes("allow_multi_tx")) (broken.length === 1 ? multiTxOnly : multiTxFiltered).push(label);
@@ -148,9 +178,9 @@ function sortOutcomes(routeIndex: RouteIndex, onDest: readonly RouteLabel[], des
  * Every rule the asset breaks, each filter defined once in the queries. Another asset than the
  * one asked for breaks only `dest_asset_denom`: its other filters are beside the point.
  */
-function brokenRules(asset: AssetRecord, label: RouteLabel, destDenom: string | null, options: ExplainOptions): (FilterName | "allow_multi_tx")[] {
+function brokenRules(asset: AssetRecord, label: RouteLabel, destDenom: string | null, options: ExplainOptions): BrokenRule[] {
   if (destDenom !== null && asset.denom !== destDenom) return ["dest_asset_denom"];
-  const broken: (FilterName | "allow_multi_tx")[] = [];
+  const broken: BrokenRule[] = [];
   if (label.txs > 1 && !options.allow_multi_tx) broken.push("allow_multi_tx");
   if (excludedCw20(asset, options)) broken.push("include_cw20_assets");
   if (excludedEvm(asset, options)) broken.push("include_evm_assets");
@@ -169,12 +199,6 @@ function mostLiquid(routeIndex: RouteIndex, kept: readonly RouteLabel[]): RouteL
     if (better || (!moreLiquid(routeIndex.model.assets[best.asset]!, best.txs, best.hops, candidate(label)) && label.asset < best.asset)) best = label;
   }
   return best;
-}
-
-function routeTo(routeIndex: RouteIndex, source: AssetRecord, dest: AssetRecord, options: ExplainOptions): Route {
-  const route = findRoute(routeIndex, { chain_id: source.chainId, denom: source.denom }, { chain_id: dest.chainId, denom: dest.denom }, options);
-  if (route === null) throw new Error(`explain: the search reached "${dest.denom}" on "${dest.chainId}" but findRoute did not`);
-  return route;
 }
 
 const FILTER_TEXT: Record<FilterName, string> = {

@@ -2,10 +2,13 @@
 import type { RouteIndex } from "../query/route-index.js";
 import type { Registry } from "../registry/schema.js";
 import type { RegistryNote } from "../wire/explain.js";
+import type { SearchLimit } from "../query/search-limit.js";
 
 export interface ExplainInput {
   routeIndex: RouteIndex;
   /** The registry the router was built from: the diagnostic graph rebuilds it with every channel active. */
   registry: Registry;
   notes: readonly RegistryNote[];
+  /** Bounds on the searches of this one explanation (its client's signal, its budget). */
+  limit?: SearchLimit;
 }

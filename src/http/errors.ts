@@ -21,9 +21,13 @@ export function errorJson(error: FungibleError): string {
   return JSON.stringify(errorBody(error));
 }
 
-/** An error answer: never cached, `headers` added (Allow on a 405). */
+/** Seconds a client waits before asking again after an `over_budget` 503 (docs/http.md). */
+export const RETRY_AFTER_SECONDS = 1;
+
+/** An error answer: never cached, `headers` added (Allow on a 405); a 503 over budget says when to retry. */
 export function errorResponse(error: FungibleError, headers: Record<string, string> = {}): Response {
-  return new Response(errorJson(error), { status: error.status, headers: { ...ERROR_HEADERS, ...headers } });
+  const retry: Record<string, string> = error.code === "over_budget" ? { "retry-after": String(RETRY_AFTER_SECONDS) } : {};
+  return new Response(errorJson(error), { status: error.status, headers: { ...ERROR_HEADERS, ...retry, ...headers } });
 }
 
 /**

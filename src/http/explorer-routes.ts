@@ -41,12 +41,13 @@ const params = (c: AppContext) => new URLSearchParams(queryString(c.req.url));
 
 type ExplorerOperation = "explain" | "explainGet" | "chains" | "assets" | "route" | "reachPicture" | "explorerPage" | "explorerScript" | "explorerStyle";
 
-export function explorerHandlers(bodyLimit: number): Record<ExplorerOperation, RouteHandler> {
+export function explorerHandlers(bodyLimit: number, explainBudgetMs: number): Record<ExplorerOperation, RouteHandler> {
   // explain validates its request itself (a 400 FungibleError naming "explain"); `format` is read from the query string.
   const explain = async (c: AppContext, body: unknown) => {
     const { format } = parseRequest(ExplainFormatQuerySchema, queryToBody(params(c), ExplainFormatQuerySchema.shape, "explain"), "explain");
     // Loaded on first use: graphology and its shortest paths stay out of the handler's start-up.
-    const answer = (await import("../router/explain.js")).explain(c.var.router, body as ExplainRequest);
+    // Bounded: the work stops when the client goes away or passes its budget (a 503 with Retry-After).
+    const answer = (await import("../router/explain.js")).explain(c.var.router, body as ExplainRequest, { signal: c.req.raw.signal, budgetMs: explainBudgetMs });
     if (format === null) return json(c, answer);
     const pictured: ExplainPicture = { format, explanation: answer, text: await picture(format, () => explainToMermaid(answer), () => explainToDot(answer)) };
     return json(c, pictured);

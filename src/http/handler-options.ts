@@ -20,6 +20,8 @@ export const DEFAULT_ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
 export const DEFAULT_COMPRESSED_CACHE_BYTES = 32 * 1024 * 1024;
 /** Below this an answer goes out as is: gzip's own framing would eat most of the saving. */
 export const DEFAULT_MIN_COMPRESS_BYTES = 1024;
+/** Wall time one explain may spend searching: the costliest known (486 routes) takes a small fraction of it. */
+export const DEFAULT_EXPLAIN_BUDGET_MS = 2_000;
 
 export interface FetchHandlerOptions {
   /** Largest request body accepted, in bytes (default 64 KiB); larger gets 413. */
@@ -48,6 +50,8 @@ export interface FetchHandlerOptions {
   encodings?: readonly Encoding[];
   /** Answers smaller than this many bytes are never compressed (default 1024). */
   minCompressBytes?: number;
+  /** Milliseconds one explain may search (default 2,000); past it the answer is 503 `over_budget` with Retry-After. */
+  explainBudgetMs?: number;
 }
 
 interface CheckedOptions {
@@ -58,6 +62,7 @@ interface CheckedOptions {
   compressedCacheBytes: number;
   encodings: readonly Encoding[];
   minCompressBytes: number;
+  explainBudgetMs: number;
   onInternalError: (error: unknown, request: Request) => void;
   onAbort: (error: FungibleError, request: Request) => void;
 }
@@ -86,6 +91,7 @@ const HandlerOptionsSchema = z.object({
   compressor: callback("compressor"),
   encodings: z.array(z.enum(ENCODINGS as ["br", "gzip"], { error: "unknown encoding; use br or gzip" })).readonly().optional(),
   minCompressBytes: integerOption("minCompressBytes", 0),
+  explainBudgetMs: integerOption("explainBudgetMs", 1),
 });
 
 /** The options checked (`invalid_config` naming each bad one) with their defaults filled in. */
@@ -104,6 +110,7 @@ export function checkedOptions(given: FetchHandlerOptions): CheckedOptions {
     compressedCacheBytes: options.compressedCacheBytes ?? DEFAULT_COMPRESSED_CACHE_BYTES,
     encodings,
     minCompressBytes: options.minCompressBytes ?? DEFAULT_MIN_COMPRESS_BYTES,
+    explainBudgetMs: options.explainBudgetMs ?? DEFAULT_EXPLAIN_BUDGET_MS,
     onInternalError: (options.onInternalError as CheckedOptions["onInternalError"] | undefined) ?? ((error: unknown) => console.error("fungible-graph: internal error", error)),
     onAbort: (options.onAbort as CheckedOptions["onAbort"] | undefined) ?? (() => {}),
   };

@@ -78,7 +78,7 @@ export function createService(router: AssetRouter | LiveRouter, optionsArg: Fetc
       cacheControl: config.cacheControl,
       reportBug,
     }),
-    ...explorerHandlers(config.bodyLimit),
+    ...explorerHandlers(config.bodyLimit, config.explainBudgetMs),
     ...skipHandlers(config.bodyLimit),
     health: (c) => c.body(JSON.stringify(live.health()), 200, { "content-type": JSON_TYPE, "cache-control": "no-store" }),
     openapi: (c) => c.body((openApi ??= JSON.stringify(buildOpenApiDocument())), 200, { "content-type": JSON_TYPE }),

@@ -23,6 +23,7 @@ export const QUERY_ERRORS: Record<string, string> = {
   "413": "Body over the size limit, 64 KiB by default (gRPC code 8)",
   "415": "Content-Type is not JSON (gRPC code 3)",
   "500": "A bug in the server (gRPC code 13)",
+  "503": "The request's work passed its budget; retry after the Retry-After header's seconds (gRPC code 8)",
 };
 
 export const pickErrors = (statuses: string[], extra: Record<string, string> = {}) =>

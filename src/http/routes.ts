@@ -51,7 +51,7 @@ const BETWEEN_CHAINS = queryPost(
 );
 const ok = (description: string, id: string) => ({ "200": { description, content: jsonContent(id) } });
 // An unknown chain or asset is an answer of explain (a reason with close matches), not a 404.
-const explainErrors = () => pickErrors(["400", "405", "413", "415", "500"]);
+const explainErrors = () => pickErrors(["400", "405", "413", "415", "500", "503"]);
 const getErrors = () => pickErrors(["400", "405", "500"], { "404": "Unknown chain or asset; the message suggests close matches (gRPC code 5)" });
 const EXPLAIN = {
   summary: "Why a source asset does or does not reach a destination chain",

@@ -5,7 +5,8 @@
  * with them it skips that work. Everything else is one code path, lazy where a cold start
  * would otherwise pay for what no query reads: derived denoms, their keys, hop lists.
  */
-import type { Registry } from "../registry/schema.js";
+import type { HubBridge, Registry } from "../registry/schema.js";
+import { bridgeHubsOf } from "../registry/bridge-facts.js";
 import { compareStrings } from "../compare.js";
 import { AssetIndex } from "./asset-index.js";
 import { deriveVouchers, derivedRecords, listedRecords } from "./canonical-assets.js";
@@ -43,7 +44,9 @@ export function buildModel(registry: Registry, facts?: ModelFacts): Model {
   arrival.set(ends, listedCount);
   for (const d of modelFacts.unrouted) predecessor[listedCount + d] = -1;
   const hops = new HopLists(registry, assets, assetIndexOf, predecessor, arrival);
-  return new BuiltModel(chains, chainIndexById, assets, assetIndexOf, assetsByChain, hops, registry.swap_venues, modelFacts);
+  const bridgeHubs = new Map<HubBridge, number>();
+  for (const [bridge, chainId] of bridgeHubsOf(registry)) bridgeHubs.set(bridge, chainIndexById.get(chainId)!);
+  return new BuiltModel(chains, chainIndexById, assets, assetIndexOf, assetsByChain, hops, registry.swap_venues, bridgeHubs, modelFacts);
 }
 
 /**
@@ -59,6 +62,7 @@ class BuiltModel implements Model {
     readonly assetsByChain: number[][],
     private readonly lists: HopLists,
     readonly swapVenues: Model["swapVenues"],
+    readonly bridgeHubs: Model["bridgeHubs"],
     readonly facts: ModelFacts,
   ) {}
 

@@ -7,9 +7,13 @@ import type { ChannelEnd, Registry } from "../registry/schema.js";
 import { channelEndAt, type ChannelView } from "../registry/channel-ends.js";
 import type { AssetRecord, HopEdge, Model } from "./model.js";
 
-/** The fixed order of one asset's hops: by sequence label, then target. */
+/** The fixed order of one asset's hops: by sequence label, then target (the one hop order; explain's diagnosis keeps it too). */
+export function compareHops(a: HopEdge, b: HopEdge): number {
+  return compareStrings(a.sequenceLabel, b.sequenceLabel) || a.to - b.to;
+}
+
 function sortHops(list: HopEdge[]): void {
-  if (list.length > 1) list.sort((a, b) => compareStrings(a.sequenceLabel, b.sequenceLabel) || a.to - b.to);
+  if (list.length > 1) list.sort(compareHops);
 }
 
 /**

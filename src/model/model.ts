@@ -2,7 +2,7 @@
  * The in-memory model: canonical assets with their wire objects built once, and the hop
  * adjacency the route search walks. The graphology graph mirrors it for analysts.
  */
-import type { Chain, SwapVenue } from "../registry/schema.js";
+import type { Chain, HubBridge, SwapVenue } from "../registry/schema.js";
 import type { BridgeType } from "../wire/schema.js";
 import type { HopKind } from "../wire/route.js";
 import type { WireAsset } from "../wire/schema.js";
@@ -53,6 +53,8 @@ export interface Model {
   /** `hops[asset]`, built the first time a search walks that asset. */
   hopsOf(asset: number): readonly HopEdge[];
   swapVenues: SwapVenue[];
+  /** The chain index of each hub bridge's hub (`bridgeHubsOf`: the registry's, else the bridge facts file's); no entry: no hub. */
+  bridgeHubs: ReadonlyMap<HubBridge, number>;
   /** What `buildModel` derived from the registry (or was given): a dataset stores it. */
   readonly facts: ModelFacts;
 }

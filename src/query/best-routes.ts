@@ -3,13 +3,15 @@
  * hops, then the lexicographically smallest (chain_id, channel) sequence. A label-setting search
  * over (asset, how the funds arrived) states, because whether a chain forwards depends on both
  * the hop that brought the funds and the hop that takes them on. Two states belong to Axelar
- * (§5 "Axelar delivers over IBC"): an AXELAR hop and the IBC hop next to it at axelar-dojo-1 are one
- * Axelar transfer, so that IBC hop opens no transaction and adds no `IBC` to the bridges.
+ * (§5 "Axelar delivers over IBC"): an AXELAR hop and the IBC hop next to it at Axelar's hub are one
+ * Axelar transfer, so that IBC hop opens no transaction and adds no `IBC` to the bridges. Which
+ * chain is the hub is data (`model.bridgeHubs`, from src/registry/data/bridges.json or the registry).
  */
 import type { Chain } from "../registry/schema.js";
 import type { Model, HopEdge } from "../model/model.js";
 import { BridgeSets } from "./bridge-sets.js";
 import type { SwapVenueHops } from "./swap-venue-hops.js";
+import { CHECK_EVERY, checkLimit, type SearchLimit } from "./search-limit.js";
 
 /** How funds reached an asset: still on the source, by an IBC hop, or by a bridge hop. */
 export const enum Arrival {
@@ -17,20 +19,22 @@ export const enum Arrival {
   Ibc = 1,
   Bridge = 2,
   /**
-   * On axelar-dojo-1 by an AXELAR hop: an IBC hop straight out is Axelar delivering (no tx, no
+   * On the Axelar hub by an AXELAR hop: an IBC hop straight out is Axelar delivering (no tx, no
    * `IBC`), and an AXELAR hop straight out is the same transfer going on to another EVM chain (no tx).
    */
   AxelarIn = 3,
   /**
-   * On axelar-dojo-1 by an IBC hop that an AXELAR hop takes on at once: the twin of the `Ibc` label
+   * On the Axelar hub by an IBC hop that an AXELAR hop takes on at once: the twin of the `Ibc` label
    * there, with the bridges from before that IBC hop; only an AXELAR hop leaves it. Never a target.
    */
   AxelarOut = 4,
 }
 const ARRIVALS = 5;
 
-/** The Cosmos chain of the Axelar network: where its transfers join IBC. */
-export const AXELAR_HUB = "axelar-dojo-1";
+/** The chain index of the Axelar hub (the Cosmos chain where its transfers join IBC), or -1. */
+export function axelarHub(model: Model): number {
+  return model.bridgeHubs.get("AXELAR") ?? -1;
+}
 
 export interface RouteLabel {
   asset: number;
@@ -95,7 +99,8 @@ export class SearchScratch {
 
 /**
  * Every asset reachable from the `start` label, each with its best route, in the order the search
- * settles them (which is best-route order). The start asset itself is not included.
+ * settles them (which is best-route order). The start asset itself is not included. With a
+ * `limit`, the search stops (throws) when its client goes away or its budget is spent.
  */
 export function searchBestRoutes(
   model: Model,
@@ -103,20 +108,24 @@ export function searchBestRoutes(
   bridgeSets: BridgeSets,
   swaps: SwapVenueHops | null = null,
   scratch: SearchScratch = new SearchScratch(model.assets.length),
+  limit?: SearchLimit,
 ): RouteLabel[] {
+  checkLimit(limit);
+  let settled = 0;
   scratch.begin();
   scratch.settleAsset(start.asset);
   const reached: RouteLabel[] = [];
   const heap = new LabelHeap();
   heap.push(start);
 
-  const hub = model.chainIndexById.get(AXELAR_HUB) ?? -1;
+  const hub = axelarHub(model);
   // A start that arrived on the hub by IBC (a shared search of route-tables) may feed Axelar too.
   if (start.arrival === Arrival.Ibc && model.assets[start.asset]!.chainIndex === hub) {
     heap.push({ ...start, bridges: BridgeSets.EMPTY, arrival: Arrival.AxelarOut });
   }
   for (let label = heap.pop(); label !== undefined; label = heap.pop()) {
     if (!scratch.settleState(label.asset * ARRIVALS + label.arrival)) continue;
+    if (limit !== undefined && ++settled % CHECK_EVERY === 0) checkLimit(limit);
     const arrived = label.arrival;
     if (arrived !== Arrival.AxelarOut && scratch.settleAsset(label.asset)) reached.push(label);
     const chainIndex = model.assets[label.asset]!.chainIndex;

@@ -6,7 +6,7 @@
  * assets that branch.
  */
 import type { Model } from "../model/model.js";
-import { Arrival, AXELAR_HUB, SearchScratch, arrivalOver, searchBestRoutes, sourceLabel } from "./best-routes.js";
+import { Arrival, SearchScratch, arrivalOver, axelarHub, searchBestRoutes, sourceLabel } from "./best-routes.js";
 import { BridgeSets } from "./bridge-sets.js";
 import type { RouteIndex } from "./route-index.js";
 import { ownView, reachableSet, type ReachableView } from "./reachable-set.js";
@@ -27,7 +27,7 @@ export function routeIndexOf(model: Model): RouteIndex {
     let far = shared.get(key);
     if (far === undefined) {
       // The key fixes the arrival: it depends only on the hop's kind, bridge and far end.
-      const arrival = arrivalOver(model, model.chainIndexById.get(AXELAR_HUB) ?? -1, hop, Arrival.Start);
+      const arrival = arrivalOver(model, axelarHub(model), hop, Arrival.Start);
       far = search({ ...via, parent: null, edge: null, startsTx: false, arrival });
       shared.set(key, far);
     }

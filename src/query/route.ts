@@ -8,6 +8,7 @@ import { SwapOptionsSchema, type BridgeType, type SwapOptions } from "../wire/sc
 import { parseArgument } from "../arguments.js";
 import { isAxelarLeg, routeEdges, searchBestRoutes, sourceLabel, type RouteLabel } from "./best-routes.js";
 import { requireAsset, swapHops, type RouteIndex } from "./route-index.js";
+import type { BridgeSets } from "./bridge-sets.js";
 
 const OPERATION = "route";
 const ASSET_REF = "an object {chain_id, denom}";
@@ -24,13 +25,19 @@ export function findRoute(routeIndex: RouteIndex, fromArg: AssetRef, toArg: Asse
   }
   const labels = searchBestRoutes(routeIndex.model, sourceLabel(source), routeIndex.bridgeSets, swapHops(routeIndex, options));
   const label = labels.find((candidate) => candidate.asset === target);
-  if (label === undefined) return null;
+  return label === undefined ? null : routeOfLabel(routeIndex.model, routeIndex.bridgeSets, label);
+}
+
+/** A label of a search as the route it ends: from the search's start asset, hop by hop. */
+export function routeOfLabel(model: Model, bridgeSets: BridgeSets, label: RouteLabel): Route {
+  const { assets } = model;
+  const steps = routeEdges(label);
   return {
-    from: assets[source]!.wire,
-    to: assets[target]!.wire,
+    from: assets[steps[0]?.parent?.asset ?? label.asset]!.wire,
+    to: assets[label.asset]!.wire,
     txs_required: label.txs,
-    bridges: [...routeIndex.bridgeSets.get(label.bridges)],
-    hops: routeEdges(label).map((step) => routeHop(routeIndex.model, step)),
+    bridges: [...bridgeSets.get(label.bridges)],
+    hops: steps.map((step) => routeHop(model, step)),
   };
 }
 

@@ -128,12 +128,28 @@ export const SwapVenueSchema = z.object({
 });
 export type SwapVenue = z.infer<typeof SwapVenueSchema>;
 
+/**
+ * The bridges the route search gives a hub rule (docs/behaviour.md §5): a hop of the bridge and the
+ * IBC hop next to it at the hub are one transfer. Which chain is the hub is data
+ * (src/registry/data/bridges.json, or a registry's own `bridge_hubs`).
+ */
+export const HUB_BRIDGES = ["AXELAR"] as const;
+export type HubBridge = (typeof HUB_BRIDGES)[number];
+
+export const BridgeHubSchema = z.object({
+  bridge: z.enum(HUB_BRIDGES),
+  chain_id: ChainId,
+});
+export type BridgeHub = z.infer<typeof BridgeHubSchema>;
+
 const RegistryObjectSchema = z.object({
   chains: z.array(ChainSchema),
   assets: z.array(AssetSchema),
   ibc_channels: z.array(IbcChannelSchema).default([]),
   bridge_links: z.array(BridgeLinkSchema).default([]),
   swap_venues: z.array(SwapVenueSchema).default([]),
+  /** Which chain is each hub bridge's hub; absent: the facts file's hub ids that the registry lists (`bridgeHubsOf`). */
+  bridge_hubs: z.array(BridgeHubSchema).optional(),
   /** Import facts `explain` cites (unrouted bridges, unresolved origins): a registry file may carry them. */
   notes: z.array(RegistryNoteSchema).optional(),
 });
@@ -203,6 +219,12 @@ export function referenceProblems(registry: Omit<z.output<typeof RegistryObjectS
     }
   });
   registry.swap_venues.forEach((venue, i) => needChain(venue.chain_id, ["swap_venues", i, "chain_id"]));
+  const hubbed = new Set<string>();
+  registry.bridge_hubs?.forEach((hub, i) => {
+    needChain(hub.chain_id, ["bridge_hubs", i, "chain_id"]);
+    if (hubbed.has(hub.bridge)) problems.push({ path: ["bridge_hubs", i, "bridge"], message: `a second hub for ${hub.bridge}: a bridge has one hub` });
+    hubbed.add(hub.bridge);
+  });
   return problems;
 }
 

@@ -2,9 +2,11 @@
 import type { AssetRouter } from "./router.js";
 import { routeIndexOfRouter } from "./core.js";
 import type { ExplainRequest, ExplainResponse } from "../wire/explain.js";
-import { explain as explainIndex } from "../explain/explain.js";
+import { explain as explainIndex, explainLimit, type ExplainLimits } from "../explain/explain.js";
 
-export function explain(router: AssetRouter, request: ExplainRequest): ExplainResponse {
-  const routeIndex = routeIndexOfRouter(router, "explain");
-  return explainIndex({ routeIndex, registry: router.registry, notes: router.notes }, request);
+export type { ExplainLimits };
+
+export function explain(router: AssetRouter, request: ExplainRequest, limits?: ExplainLimits): ExplainResponse {
+  const limit = explainLimit(limits);
+  return explainIndex({ routeIndex: routeIndexOfRouter(router, "explain"), registry: router.registry, notes: router.notes, limit }, request);
 }

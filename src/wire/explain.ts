@@ -128,11 +128,38 @@ export type Reason = z.infer<typeof ReasonSchema>;
 export type ReasonCode = Reason["code"];
 export const REASON_CODES = ReasonSchema.options.map((option) => option.def.innerType.shape.code.value) as ReasonCode[];
 
+/**
+ * What a request option would have to be for a route to pass: the filters applied after the
+ * search (the destination filters and allow_multi_tx), each to the value that lets an asset pass.
+ */
+export const OptionChangeSchema = z.discriminatedUnion("option", [
+  z.object({ option: z.enum(["allow_multi_tx", "include_cw20_assets", "include_evm_assets", "include_no_metadata_assets"]), value: z.literal(true) }).readonly(),
+  z.object({ option: z.literal("native_only"), value: z.literal(false) }).readonly(),
+  z.object({ option: z.literal("recommendation_reason"), value: z.literal("UNKNOWN") }).readonly(),
+]);
+export type OptionChange = z.infer<typeof OptionChangeSchema>;
+
+/**
+ * The one-line answer every explanation leads with. `reachable`: a route passes every filter.
+ * `reachable_if`: a route exists but a filter removes it; `changes` is the smallest set of option
+ * changes that lets the best such route pass. `not_reachable`: no option change that keeps the
+ * question (source, destination, asset asked for, swaps) finds a route; the reasons say why.
+ */
+export const VerdictSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("reachable"), message: z.string().describe("One human sentence") }).readonly(),
+  z.object({ kind: z.literal("reachable_if"), changes: z.array(OptionChangeSchema).min(1).readonly(), message: z.string().describe("One human sentence") }).readonly(),
+  z.object({ kind: z.literal("not_reachable"), message: z.string().describe("One human sentence, from the first reason") }).readonly(),
+]);
+export type Verdict = z.infer<typeof VerdictSchema>;
+export const VERDICTS = VerdictSchema.options.map((option) => option.def.innerType.shape.kind.value);
+
 export const ExplainResponseSchema = z.object({
+  /** The answer in one line: reachable, reachable if an option changes (which), or not reachable. */
+  verdict: VerdictSchema,
   /** `null` when the source is unknown. */
   source: WireAssetSchema.nullable(),
   dest_chain_id: z.string(),
-  /** At least one destination asset passes every filter. */
+  /** At least one destination asset passes every filter (`verdict.kind` is `reachable`). */
   reachable: z.boolean(),
   /** The chosen route to each destination asset that passes, best first; empty when unreachable. */
   routes: z.array(RouteSchema).readonly(),

@@ -5,6 +5,7 @@
  * when it matches), so every surface reports alike.
  */
 import type { ExplainRequest, ExplainResponse, ReasonCode } from "../../src/entries/explain.js";
+import { verdictTitle } from "../../src/explain/verdict.js";
 
 export const EXPLAIN_FIXTURE = "fixtures/explain-registry.json";
 
@@ -25,6 +26,8 @@ export interface ExplainCase {
   router: "fixture" | "mainnet";
   request: ExplainRequest;
   reachable: boolean;
+  /** The verdict the answer leads with, in `verdictTitle`'s words ("reachable if include_evm_assets is true"). */
+  verdict?: string;
   /** Reason codes of the answer, in order. */
   codes: readonly ReasonCode[];
   /** Facts the first route must show: destination denom, hop labels (`IBC transfer/channel-0`, `AXELAR`), txs. */
@@ -372,11 +375,21 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
     router: "mainnet",
     request: { source_asset_chain_id: "noble-1", source_asset_denom: "uusdc", dest_chain_id: "1284", include_evm_assets: false },
     reachable: false,
+    verdict: "reachable if allow_multi_tx is true and include_evm_assets is true",
     codes: ["needs_multiple_txs", "filtered_out"],
     facts: [
       { code: "needs_multiple_txs", has: { txs_required: 2, chain_id: "1", chain_ids: ["1"], missing: "memo" } },
       { code: "filtered_out", has: { filter: "include_evm_assets" } },
     ],
+  },
+  {
+    name: "mainnet: USDC from Noble to Ethereum over CCTP: reachable if include_evm_assets",
+    router: "mainnet",
+    request: { source_asset_chain_id: "noble-1", source_asset_denom: "uusdc", dest_chain_id: "1" },
+    reachable: false,
+    verdict: "reachable if include_evm_assets is true",
+    codes: ["filtered_out"],
+    facts: [{ code: "filtered_out", has: { filter: "include_evm_assets" } }],
   },
   {
     name: "mainnet: PICA to Ethereum: the channels run over a bridge light client",
@@ -429,6 +442,9 @@ export function checkExplain(testCase: ExplainCase, response: ExplainResponse): 
     }
   }
   if (response.dest_chain_id !== testCase.request.dest_chain_id) problems.push(`dest_chain_id is ${response.dest_chain_id}`);
+  if ((response.verdict.kind === "reachable") !== response.reachable) problems.push(`verdict ${response.verdict.kind} with reachable=${response.reachable}`);
+  if (testCase.verdict !== undefined && verdictTitle(response.verdict) !== testCase.verdict) problems.push(`verdict "${verdictTitle(response.verdict)}", expected "${testCase.verdict}"`);
+  if (Object.keys(response)[0] !== "verdict") problems.push("the answer does not lead with its verdict");
   return problems;
 }
 
@@ -512,6 +528,7 @@ export const WIRING_CASE_NAMES = [
   "every broken rule: two transactions and native_only",
   "mainnet: ATOM to Osmosis over channel-141",
   "mainnet: cosmoshub means cosmoshub-4",
+  "mainnet: USDC from Noble to Ethereum over CCTP: reachable if include_evm_assets",
 ] as const;
 
 export function wiringCases(): ExplainCase[] {

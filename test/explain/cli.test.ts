@@ -8,6 +8,9 @@
 import { describe, expect, test } from "vitest";
 import { ExplainResponseSchema } from "../../src/entries/schemas.js";
 import { runCli } from "../cli/run-cli.js";
+import { explain } from "../../src/entries/explain.js";
+import { verdictTitle } from "../../src/explain/verdict.js";
+import { graphOf } from "./graphs.js";
 import { ATOM_ON_OSMOSIS, checkExplain, checkPicture, EXPLAIN_FIXTURE, pictureRows, whyArgs, wiringCases, type ExplainCase } from "./cases.js";
 
 const graphArgs = (testCase: ExplainCase) => (testCase.router === "fixture" ? ["--registry", EXPLAIN_FIXTURE] : []);
@@ -40,11 +43,19 @@ describe("why: the wiring cases on the CLI", () => {
   );
 });
 
+describe("why: the verdict leads, as the library and the page give it", () => {
+  test.concurrent.each(wiringCases().map((c) => [c.name, c] as const))("%s", async (_name, testCase) => {
+    const expected = explain(await graphOf(testCase), testCase.request).verdict;
+    const result = await runCli(["why", ...whyArgs(testCase), ...graphArgs(testCase)]);
+    expect(result.stdout.split("\n")[0]).toBe(`Verdict: ${verdictTitle(expected)}`);
+  }, 60_000);
+});
+
 describe("why: text and usage", () => {
   test("text output names each reason code and the multi-transaction route", async () => {
     const result = await runCli(["why", "hub-1:uhub", "delta-1", ...FIXTURE]);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain("hub-1 uhub does not reach delta-1:");
+    expect(result.stdout.split("\n").slice(0, 2)).toEqual(["Verdict: reachable if allow_multi_tx is true", "hub-1 uhub does not reach delta-1 as asked:"]);
     expect(result.stdout).toContain("needs_multiple_txs:");
     expect(result.stdout).toMatch(/TX\s+VIA\s+FROM\s+TO/);
   });

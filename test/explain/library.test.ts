@@ -9,7 +9,8 @@ import type { DenomSuggestion } from "../../src/model/suggest.js";
 import { explainToDot, explainToMermaid } from "../../src/entries/render.js";
 import { renderSvg } from "../../src/entries/svg.js";
 import { ExplainResponseSchema, REASON_CODES } from "../../src/entries/schemas.js";
-import { type ChainSummary } from "../../src/index.js";
+import { type AssetRouter, type ChainSummary } from "../../src/index.js";
+import type { ExplainRequest } from "../../src/entries/explain.js";
 import { ATOM_ON_OSMOSIS, checkExplain, checkPicture, EXPLAIN_CASES, FIXTURE_DENOMS, pictureRows } from "./cases.js";
 import { fixtureGraph, graphOf, mainnetGraph } from "./graphs.js";
 
@@ -37,7 +38,7 @@ describe("explain: the case table on the library", () => {
   });
 
   test("answers are readonly: the type says so (tsc checks the expect-error) and parsing freezes", () => {
-    const answer = ExplainResponseSchema.parse({ source: null, dest_chain_id: "x", reachable: false, routes: [], reasons: [] });
+    const answer = ExplainResponseSchema.parse({ verdict: { kind: "not_reachable", message: "x" }, source: null, dest_chain_id: "x", reachable: false, routes: [], reasons: [] });
     expect(() => {
       // @ts-expect-error readonly: an answer is not to be changed
       answer.reachable = true;
@@ -48,6 +49,52 @@ describe("explain: the case table on the library", () => {
     const suggestion: DenomSuggestion = { denom: "uatom" };
     // @ts-expect-error a suggestion is the wire schema's readonly type
     suggestion.denom = "x";
+  });
+});
+
+describe("the verdict says what an option change would do", () => {
+  // Checked by asking again: reachable_if's changes applied must reach; not_reachable must stay so
+  // with every option applied after the search at its most permissive (the question kept).
+  const PERMISSIVE = { allow_multi_tx: true, include_cw20_assets: true, include_evm_assets: true, include_no_metadata_assets: true, native_only: false, recommendation_reason: "UNKNOWN" } as const;
+  const FLAG_SETS: Partial<ExplainRequest>[] = [{}, { native_only: true }, { recommendation_reason: "DIRECT" }, { recommendation_reason: "BASE_TOKEN", allow_multi_tx: true }, { include_swaps: true }];
+
+  async function checkVerdicts(router: AssetRouter, requests: ExplainRequest[]): Promise<Record<string, number>> {
+    const kinds: Record<string, number> = {};
+    for (const request of requests) {
+      const answer = explain(router, request);
+      kinds[answer.verdict.kind] = (kinds[answer.verdict.kind] ?? 0) + 1;
+      const what = JSON.stringify(request);
+      expect(answer.verdict.kind === "reachable", what).toBe(answer.reachable);
+      if (answer.verdict.kind === "reachable_if") {
+        const changed = { ...request, ...Object.fromEntries(answer.verdict.changes.map((c) => [c.option, c.value])) };
+        expect(explain(router, changed).reachable, `${what} with ${JSON.stringify(answer.verdict.changes)}`).toBe(true);
+        // The fewest: no single change of those alone suffices when several are named.
+        if (answer.verdict.changes.length > 1) {
+          for (const change of answer.verdict.changes) expect(explain(router, { ...request, [change.option]: change.value }).reachable, `${what}: ${change.option} alone`).toBe(false);
+        }
+      }
+      if (answer.verdict.kind === "not_reachable") expect(explain(router, { ...request, ...PERMISSIVE }).reachable, what).toBe(false);
+    }
+    return kinds;
+  }
+
+  test("fixture: every listed source to every chain, under several filter sets", async () => {
+    const router = fixtureGraph();
+    const requests = router.registry.assets.flatMap((source) =>
+      router.chainIds().flatMap((dest) => FLAG_SETS.map((flags) => ({ source_asset_chain_id: source.chain_id, source_asset_denom: source.denom, dest_chain_id: dest, ...flags }))),
+    );
+    const kinds = await checkVerdicts(router, requests);
+    expect(Object.keys(kinds).sort()).toEqual(["not_reachable", "reachable", "reachable_if"]);
+  });
+
+  test("mainnet: Noble USDC and Osmosis OSMO to a few chains", async () => {
+    const router = await mainnetGraph();
+    const sources = [["noble-1", "uusdc"], ["osmosis-1", "uosmo"], ["axelar-dojo-1", "uusdc"]] as const;
+    const requests = sources.flatMap(([chain, denom]) =>
+      ["1", "1284", "cosmoshub-4", "osmosis-1", "pacific-1"].flatMap((dest) => FLAG_SETS.slice(0, 4).map((flags) => ({ source_asset_chain_id: chain, source_asset_denom: denom, dest_chain_id: dest, ...flags }))),
+    );
+    const kinds = await checkVerdicts(router, requests);
+    expect(kinds["reachable_if"]).toBeGreaterThan(0);
   });
 });
 

@@ -1,10 +1,12 @@
 /**
  * Browser code of the explorer page: "Why can't it go?". Sends the form to explain, shows the
  * verdict, each reason with its clickable close matches, the routes found, what an unreachable
- * answer can still draw, and the same answer as Mermaid, DOT and SVG from the service.
+ * answer can still draw, and (when the reader opens them) the same answer as Mermaid, DOT and SVG
+ * from the service. One press of Explain sends one request.
  */
 import type { ExplainPicture } from "../explorer-schemas.js";
 import type { ExplainResponse, Reason } from "../../wire/explain.js";
+import { verdictTitle } from "../../explain/verdict.js";
 import { routeFigure } from "./page-diagram.js";
 import { $, api, el, flags, plural, query, showError, setText } from "./page-dom.js";
 
@@ -80,21 +82,38 @@ function pathFigures(answer: ExplainResponse): HTMLElement[] {
 
 const PICTURES = ["mermaid", "dot", "svg"] as const;
 
+/** The request whose pictures the pictures section draws when it is opened (then `null`: drawn once). */
+let unpictured: ExplainForm | null = null;
+
 function clearPictures(): void {
-  $("why-pictures").hidden = true;
+  unpictured = null;
+  const section = $("why-pictures");
+  section.hidden = true;
+  delete section.dataset["loaded"];
   for (const format of PICTURES) $<HTMLTextAreaElement>("why-" + format).value = "";
   $("why-svg-image").removeAttribute("src");
 }
 
-/** The same answer drawn by the service (explain's ?format=): Mermaid and DOT to copy, Graphviz's SVG to see. */
-async function showPictures(request: ExplainForm): Promise<void> {
-  clearPictures();
-  const texts = await Promise.all(PICTURES.map((format) => api<ExplainPicture>("/fungible-graph/v1/explain?" + query({ format }), request).then((answer) => answer.text)));
-  PICTURES.forEach((format, i) => {
-    $<HTMLTextAreaElement>("why-" + format).value = texts[i] ?? "";
-  });
-  $<HTMLImageElement>("why-svg-image").src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(texts[2] ?? "");
-  $("why-pictures").hidden = false;
+/**
+ * The same answer drawn by the service (explain's ?format=): Mermaid and DOT to copy, Graphviz's
+ * SVG to see. Asked only when the reader opens the section, so pressing Explain sends one request.
+ */
+export async function showPicturesWhenOpen(): Promise<void> {
+  const section = $<HTMLDetailsElement>("why-pictures");
+  const request = unpictured;
+  if (!section.open || request === null) return;
+  unpictured = null;
+  try {
+    const texts = await Promise.all(PICTURES.map((format) => api<ExplainPicture>("/fungible-graph/v1/explain?" + query({ format }), request).then((answer) => answer.text)));
+    PICTURES.forEach((format, i) => {
+      $<HTMLTextAreaElement>("why-" + format).value = texts[i] ?? "";
+    });
+    $<HTMLImageElement>("why-svg-image").src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(texts[2] ?? "");
+    section.dataset["loaded"] = "true";
+  } catch (error) {
+    unpictured = request;
+    showError("why-error", error);
+  }
 }
 
 export async function runWhy(event: Event): Promise<void> {
@@ -107,16 +126,23 @@ export async function runWhy(event: Event): Promise<void> {
     const answer = await api<ExplainResponse>("/fungible-graph/v1/explain", request);
     const what = request.source_asset_chain_id + " " + request.source_asset_denom;
     const where = answer.dest_chain_id + (request.dest_asset_denom ? " " + request.dest_asset_denom : "");
-    setText(verdict, answer.reachable ? what + " can reach " + where + "." : what + " cannot reach " + where + ".");
-    verdict.className = answer.reachable ? "verdict-yes" : "verdict-no";
+    // The verdict leads, in the words `why` prints first (verdictTitle).
+    const sentence = answer.reachable ? what + " can reach " + where + "." : answer.verdict.kind === "reachable_if" ? what + " can reach " + where + " only if " + verdictTitle(answer.verdict).slice("reachable if ".length) + "." : what + " cannot reach " + where + ".";
+    setText(verdict, "Verdict: " + verdictTitle(answer.verdict) + ". " + sentence);
+    verdict.className = answer.reachable ? "verdict-yes" : answer.verdict.kind === "reachable_if" ? "verdict-if" : "verdict-no";
     verdict.dataset["reachable"] = String(answer.reachable);
+    verdict.dataset["verdict"] = answer.verdict.kind;
     $("why-reasons").replaceChildren(...answer.reasons.map(reasonItem));
     $("why-routes").replaceChildren(...answer.routes.map((route) => routeFigure(route)));
     $("why-paths").replaceChildren(...pathFigures(answer));
-    await showPictures(request);
+    clearPictures();
+    unpictured = request;
+    $("why-pictures").hidden = false;
+    await showPicturesWhenOpen();
   } catch (error) {
     setText(verdict, "");
     delete verdict.dataset["reachable"];
+    delete verdict.dataset["verdict"];
     for (const id of ["why-reasons", "why-routes", "why-paths"]) $(id).replaceChildren();
     clearPictures();
     showError("why-error", error);

@@ -10,7 +10,7 @@ import type { AssetSummary, ChainSummary } from "../../wire/explain.js";
 import type { AssetsBetweenChainsResponse, AssetsFromSourceResponse } from "../../wire/schema.js";
 import { routeFigure } from "./page-diagram.js";
 import { $, api, el, flags, plural, query, showError, setText } from "./page-dom.js";
-import { runWhy } from "./page-why.js";
+import { runWhy, showPicturesWhenOpen } from "./page-why.js";
 
 interface AssetRef {
   chain_id: string;
@@ -186,6 +186,7 @@ async function start(): Promise<void> {
   $("reach-form").addEventListener("submit", runReach);
   $("between-form").addEventListener("submit", runBetween);
   $("why-form").addEventListener("submit", runWhy);
+  $("why-pictures").addEventListener("toggle", () => void showPicturesWhenOpen());
   document.body.dataset["ready"] = "true";
 }
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import type { AssetRouter } from "../../../src/index.js";
 import { explain } from "../../../src/entries/explain.js";
+import { verdictTitle } from "../../../src/explain/verdict.js";
 import { ExplainRequestSchema } from "../../../src/entries/schemas.js";
 import { type ExplainRequest } from "../../../src/entries/explain.js";
 import { checkPicture, wiringCases, type ExplainCase } from "../../explain/cases.js";
@@ -21,6 +22,11 @@ const DEFAULTS = ExplainRequestSchema.parse({ source_asset_chain_id: "a", source
 
 interface Shown {
   reachable: string | undefined;
+  /** The verdict the page leads with (data-verdict) and its text. */
+  verdict: string | undefined;
+  verdictText: string;
+  /** Explain requests the press of Explain sent. */
+  requests: number;
   codes: (string | null)[];
   messages: string[];
   suggestions: string[][];
@@ -51,15 +57,29 @@ async function askWhy(page: Page, request: ExplainRequest): Promise<Shown> {
       else control.value = value;
     }
   }, fields);
+  let requests = 0;
+  const count = (request: { url(): string }) => {
+    if (new URL(request.url()).pathname === "/fungible-graph/v1/explain") requests++;
+  };
+  page.on("request", count);
   await Promise.all([
     page.waitForResponse((response) => response.url().endsWith("/fungible-graph/v1/explain")),
     page.click("#why-form button[type=submit]"),
   ]);
   await page.waitForSelector("#why-result[aria-busy=false]", { state: "attached" });
-  return page.evaluate(() => {
+  page.off("request", count);
+  // The pictures are asked for when the reader opens them (not on every press of Explain).
+  if (await page.isVisible("#why-pictures summary")) {
+    await page.click("#why-pictures summary");
+    await page.waitForSelector("#why-pictures[data-loaded=true]", { state: "attached" });
+    await page.click("#why-pictures summary");
+  }
+  const shown = await page.evaluate(() => {
     const all = (selector: string, root: ParentNode = document) => Array.from(root.querySelectorAll(selector));
     return {
       reachable: document.getElementById("why-verdict")!.dataset.reachable,
+      verdict: document.getElementById("why-verdict")!.dataset.verdict,
+      verdictText: document.getElementById("why-verdict")!.textContent ?? "",
       codes: all("#why-reasons li").map((item) => item.getAttribute("data-code")),
       messages: all("#why-reasons li .message").map((item) => item.textContent ?? ""),
       suggestions: all("#why-reasons li").map((item) => all(".suggestions button", item).map((button) => button.textContent ?? "")),
@@ -81,6 +101,7 @@ async function askWhy(page: Page, request: ExplainRequest): Promise<Shown> {
       error: document.getElementById("why-error")!.textContent ?? "",
     };
   });
+  return { ...shown, requests };
 }
 
 /** What the page shows must be the case's expectations, and the service's own reasons and suggestions. */
@@ -88,6 +109,10 @@ async function checkShown(testCase: ExplainCase, shown: Shown, router: AssetRout
   const answer = explain(router, testCase.request);
   expect(shown.error).toBe("");
   expect(shown.reachable).toBe(String(testCase.reachable));
+  expect(shown.requests, "one press of Explain sends one explain request").toBe(1);
+  // The verdict the page leads with is the service's, in the words `why` prints first.
+  expect(shown.verdict).toBe(answer.verdict.kind);
+  expect(shown.verdictText.startsWith(`Verdict: ${verdictTitle(answer.verdict)}.`), shown.verdictText).toBe(true);
   expect(shown.codes).toEqual(testCase.codes);
   expect(shown.messages).toEqual(answer.reasons.map((reason) => reason.message));
   expect(shown.messages.every((message) => message.trim() !== "")).toBe(true);

@@ -1,0 +1,106 @@
+/**
+ * explain's work is bounded (issue 23): one search whatever it returns, stopped when its client has
+ * gone away or its budget is spent; over HTTP a request over budget is a 503 with Retry-After and
+ * the service keeps answering. The costliest explain known: OSMO to Osmosis with swaps and several
+ * transactions allowed (486 routes).
+ */
+import { describe, expect, test } from "vitest";
+import { explain } from "../../src/entries/explain.js";
+import { createFetchHandler } from "../../src/entries/http.js";
+import { FungibleError } from "../../src/index.js";
+import { mainnetGraph } from "./graphs.js";
+
+const COSTLIEST = {
+  source_asset_chain_id: "osmosis-1",
+  source_asset_denom: "uosmo",
+  dest_chain_id: "osmosis-1",
+  include_swaps: true,
+  allow_multi_tx: true,
+  include_evm_assets: true,
+  include_no_metadata_assets: true,
+};
+
+function thrown(run: () => unknown): FungibleError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof FungibleError) return error;
+    throw error;
+  }
+  throw new Error("expected a FungibleError");
+}
+
+describe("explain on the library: bounded work", () => {
+  test("the costliest explain costs about its one search (it cost one per route: ~32 s)", async () => {
+    const router = await mainnetGraph();
+    explain(router, COSTLIEST); // hop lists built once, as a served router has them
+    const floorRequest = { source_asset_chain_id: "osmosis-1", source_asset_denom: "uosmo", include_swaps: true, allow_multi_tx: true };
+    // Best of three each, alternated: a shared machine only ever adds time.
+    let explainMs = Infinity;
+    let floorMs = Infinity;
+    for (let i = 0; i < 3; i++) {
+      let t = performance.now();
+      const answer = explain(router, COSTLIEST);
+      explainMs = Math.min(explainMs, performance.now() - t);
+      expect(answer.routes.length).toBe(486);
+      expect(answer.verdict.kind).toBe("reachable");
+      t = performance.now();
+      router.assetsFromSource(floorRequest);
+      floorMs = Math.min(floorMs, performance.now() - t);
+    }
+    // One search and 486 routes built from its labels: a few times the search alone, never 486 of it.
+    expect(explainMs, `explain ${explainMs} ms, its search ${floorMs} ms`).toBeLessThan(10 * floorMs + 50);
+  });
+
+  test("a budget too small stops the search with over_budget (503)", async () => {
+    const router = await mainnetGraph();
+    const error = thrown(() => explain(router, COSTLIEST, { budgetMs: 1 }));
+    expect([error.code, error.status, error.grpcCode]).toEqual(["over_budget", 503, 8]);
+    expect(error.message).toMatch(/^explain: the request needs more than its budget of 1 ms/);
+  });
+
+  test("a client already gone: no work, client_closed_request", async () => {
+    const router = await mainnetGraph();
+    const controller = new AbortController();
+    controller.abort();
+    const error = thrown(() => explain(router, COSTLIEST, { signal: controller.signal }));
+    expect([error.code, error.status]).toEqual(["client_closed_request", 499]);
+  });
+
+  test("limits that are not limits are refused as arguments", async () => {
+    const router = await mainnetGraph();
+    for (const limits of [{ budgetMs: -1 }, { budgetMs: Number.NaN }, { signal: "soon" }, "fast"]) {
+      expect(thrown(() => explain(router, COSTLIEST, limits as never)).code, JSON.stringify(limits)).toBe("invalid_request");
+    }
+  });
+});
+
+describe("explain over HTTP: bounded", () => {
+  test("over budget: 503 over_budget with Retry-After, and /health still answers", async () => {
+    const handler = createFetchHandler(await mainnetGraph(), { explainBudgetMs: 1 });
+    const response = await handler(new Request("http://fungible.test/fungible-graph/v1/explain", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(COSTLIEST) }));
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("1");
+    expect(((await response.json()) as { code: number }).code).toBe(8);
+    expect((await handler(new Request("http://fungible.test/health"))).status).toBe(200);
+  });
+
+  test("within the default budget the same request answers, its verdict first", async () => {
+    const handler = createFetchHandler(await mainnetGraph());
+    const response = await handler(new Request("http://fungible.test/fungible-graph/v1/explain", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(COSTLIEST) }));
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text.startsWith('{"verdict":{"kind":"reachable"')).toBe(true);
+  });
+
+  test("a client that has gone away costs no search: 499, and onAbort hears of it", async () => {
+    const aborts: string[] = [];
+    const handler = createFetchHandler(await mainnetGraph(), { onAbort: (error) => aborts.push(error.code) });
+    const controller = new AbortController();
+    controller.abort();
+    const query = new URLSearchParams({ source_asset_chain_id: "osmosis-1", source_asset_denom: "uosmo", dest_chain_id: "osmosis-1", include_swaps: "true", allow_multi_tx: "true" });
+    const response = await handler(new Request(`http://fungible.test/fungible-graph/v1/explain?${query}`, { signal: controller.signal }));
+    expect(response.status).toBe(499);
+    expect(aborts).toEqual(["client_closed_request"]);
+  });
+});
