@@ -79,7 +79,8 @@ function operations(route: Route, amount: string, facts: RegistryFacts): SkipOpe
         from_chain_id: hop.from.chain_id,
         to_chain_id: hop.to.chain_id,
         pfm_enabled: chain.pfm_enabled,
-        supports_memo: chain.supports_memo,
+        // The wire meaning (SEMANTICS rev 4): the chain's transfer accepts a memo, always so where PFM runs.
+        supports_memo: chain.supports_memo || chain.pfm_enabled,
         denom_in: hop.from.denom,
         denom_out: hop.to.denom,
         bridge_id: "IBC",

@@ -171,7 +171,7 @@ describe("the handler under generated requests", () => {
         const url = `http://fungible.test${r.path}${r.query === "" ? "" : `?${r.query}`}`;
         const response = await handler(new Request(url, init));
         seen.set(response.status, (seen.get(response.status) ?? 0) + 1);
-        // The one 5xx by design: a Skip Go path this service does not implement is 501.
+        // The one 5xx by design: a route that needs a leg other than IBC (a swap, a bridge) is 501.
         if (!(response.status === 501 && r.path === "/v2/fungible/route")) expect(response.status, url).toBeLessThan(500);
         expect(response.headers.get("x-data-version")).toBe(version);
         let bytes = new Uint8Array(await response.arrayBuffer());

@@ -21,7 +21,8 @@ export const ForwardMemoSchema: z.ZodType<ForwardMemo> = z.lazy(() =>
           receiver: z.string().min(1),
           port: z.string().regex(PORT),
           channel: z.string().regex(CHANNEL),
-          timeout: z.union([z.number().int().positive(), z.string().regex(GO_DURATION)]).optional(),
+          // An int64 of nanoseconds; above 2^53 JSON.parse rounds it, so no safe-integer check.
+          timeout: z.union([z.number().positive().max(2 ** 63).refine(Number.isInteger), z.string().regex(GO_DURATION)]).optional(),
           retries: z.number().int().min(0).max(255).optional(),
           next: z.union([ForwardMemoSchema, z.string().transform((text, ctx) => {
             const parsed = ForwardMemoSchema.safeParse(JSON.parse(text));

@@ -8,12 +8,12 @@ import { Ics20World } from "./ics20-simulator.js";
 
 export const NOW_MS = 1_800_000_000_000;
 
-export function worldOf(router: AssetRouter): Ics20World {
+export function worldOf(router: AssetRouter, nowMs = NOW_MS): Ics20World {
   const { chains, ibc_channels } = router.registry;
   return new Ics20World(
     chains.map((chain) => ({ chain_id: chain.chain_id, bech32_prefix: chain.bech32_prefix ?? "", pfm: chain.pfm_enabled })),
     ibc_channels.map(({ chain_1: a, chain_2: b }) => ({ a: { chain_id: a.chain_id, port: a.port_id, channel: a.channel_id }, b: { chain_id: b.chain_id, port: b.port_id, channel: b.channel_id } })),
-    BigInt(NOW_MS) * 1_000_000n,
+    BigInt(nowMs) * 1_000_000n,
   );
 }
 
