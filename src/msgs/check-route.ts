@@ -55,7 +55,7 @@ function legName(hop: RouteHop, index: number): string {
 export function checkRoute(fn: string, route: Route, facts: RegistryFacts): readonly Extract<RouteHop, { kind: "ibc" }>[] {
   if (route.hops.length === 0) throw new FungibleError("invalid_request", `${fn}: the route has no hop (from and to are the same asset): there is nothing to transfer`);
   let at = route.from;
-  return route.hops.map((hop, i) => {
+  const hops = route.hops.map((hop, i) => {
     if (hop.kind !== "ibc" || hop.part_of !== undefined) {
       throw new FungibleError("not_implemented", `${fn}: ${legName(hop, i)}; messages are built for IBC transfers only`);
     }
@@ -82,10 +82,11 @@ export function checkRoute(fn: string, route: Route, facts: RegistryFacts): read
     }
     at = hop.to;
     return hop;
-  }).map((hop, i, hops) => {
-    if (i === hops.length - 1 && !sameAsset(hop.to, route.to)) throw new FungibleError("invalid_request", `${fn}: the last hop ends at ${hop.to.chain_id} ${hop.to.denom}, not at the route's destination`);
-    return hop as Extract<RouteHop, { kind: "ibc" }>;
   });
+  if (!sameAsset(at, route.to)) throw new FungibleError("invalid_request", `${fn}: the last hop ends at ${at.chain_id} ${at.denom}, not at the route's destination`);
+  const starts = hops.filter((hop) => hop.starts_tx).length;
+  if (starts !== route.txs_required) throw new FungibleError("invalid_request", `${fn}: the route says txs_required ${route.txs_required}, but ${starts} of its hops start a transaction`);
+  return hops;
 }
 
 /** ICS-20: sent back over the channel its trace starts with, a voucher unwinds; otherwise the receiving end is prefixed. */
