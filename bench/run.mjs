@@ -42,6 +42,7 @@ const SCENARIOS = [
   ["7", "the service in production: distinct requests, access log, slow clients, soak, reload, fuzz"],
   ["8", "cold start and browser core size"],
   ["9", "Cloudflare Worker bundle size"],
+  ["10", "transfer messages of a route vs the route query and JSON.stringify"],
 ];
 const CHILD = fileURLToPath(new URL("./children/run-scenario.mjs", import.meta.url));
 const growthBudgetMs = Number(args["growth-budget"]) * 1000;
