@@ -165,7 +165,7 @@ export function skipMsgs(router: AssetRouter, request: SkipMsgsRequest): SkipMsg
   if (body.address_list.length !== required.length) {
     throw new FungibleError("invalid_request", `${fn}: address_list has ${body.address_list.length} addresses; the route needs one for each of required_chain_addresses ${JSON.stringify(required)}`);
   }
-  const addresses = Object.fromEntries(required.map((chainId, i) => [chainId, body.address_list[i]!]));
+  const addresses = new Map(required.map((chainId, i) => [chainId, body.address_list[i]!]));
   return msgsAnswer(messagesOfRoute(route, facts, { amount, addresses, timeout_seconds: timeoutSeconds(fn, body.timeout_seconds), forward_retries: DEFAULT_FORWARD_RETRIES }));
 }
 
@@ -178,7 +178,13 @@ export function skipMsgsDirect(router: AssetRouter, request: SkipMsgsDirectReque
   const route = chosenRoute(fn, router, body, facts);
   const answer = routeAnswer(route, amount, facts);
   // Addresses for chains off this route are the caller's guess at the path: left out, as the hosted API asks for them.
-  const addresses = Object.fromEntries(answer.required_chain_addresses.flatMap((chainId) => (body.chain_ids_to_addresses[chainId] === undefined ? [] : [[chainId, body.chain_ids_to_addresses[chainId]!]])));
+  // The request's own keys (zod's record drops a `__proto__` key; the body, checked above, keeps it).
+  const given = (request as { chain_ids_to_addresses: Record<string, unknown> }).chain_ids_to_addresses;
+  const addresses = new Map<string, string>();
+  for (const chainId of answer.required_chain_addresses) {
+    const address = Object.hasOwn(given, chainId) ? given[chainId] : undefined;
+    if (typeof address === "string") addresses.set(chainId, address);
+  }
   const built = messagesOfRoute(route, facts, { amount, addresses, timeout_seconds: timeoutSeconds(fn, body.timeout_seconds), forward_retries: DEFAULT_FORWARD_RETRIES });
   return { ...msgsAnswer(built), route: answer };
 }

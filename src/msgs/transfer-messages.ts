@@ -77,10 +77,10 @@ export function messagesOfRoute(route: Route, facts: RegistryFacts, options: Omi
   const address = (chainId: string, role: string) => {
     const chain = facts.chains.get(chainId);
     if (chain === undefined) throw new FungibleError("unknown_chain", `${FN}: chain "${chainId}" is not in the registry`);
-    return checkAddress(FN, chain, options.addresses[chainId], role);
+    return checkAddress(FN, chain, options.addresses.get(chainId), role);
   };
   // Every address given is checked, used or not: a wrong one is a mistake worth hearing about.
-  for (const chainId of Object.keys(options.addresses)) {
+  for (const chainId of options.addresses.keys()) {
     if (!facts.chains.has(chainId)) throw new FungibleError("invalid_request", `${FN}: an address is given for chain "${chainId}", which is not in the registry`);
     if (!required.includes(chainId)) address(chainId, "given, though this route does not use it");
   }

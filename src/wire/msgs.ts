@@ -31,8 +31,20 @@ const TimeoutSecondsSchema = z
   .max(7 * 24 * 3600, "timeout_seconds is at most 7 days")
   .describe(`Seconds until each packet times out (default ${DEFAULT_TIMEOUT_SECONDS}): the first transfer's timeout_timestamp is now + this; each forward's PFM timeout is this, relative`);
 
+/**
+ * The user's address by chain id, read into a Map from the object's own keys: a chain id such as
+ * `__proto__` is data here (zod's record would drop it, and a plain object would read the prototype).
+ */
 const AddressesSchema = z
-  .record(z.string().min(1, "a chain id must not be empty"), z.string().max(128, "an address is at most 128 characters"))
+  .custom<Record<string, string>>((value) => typeof value === "object" && value !== null && !Array.isArray(value), "addresses must be an object {chain_id: address}")
+  .transform((value, ctx) => {
+    const addresses = new Map<string, string>();
+    for (const [chainId, address] of Object.entries(value)) {
+      if (typeof address !== "string" || address.length > 128) ctx.addIssue({ code: "custom", path: [chainId], message: "an address is a string of at most 128 characters" });
+      else addresses.set(chainId, address);
+    }
+    return addresses;
+  })
   .describe("The user's bech32 address on each chain that needs one (the source, each chain a transaction starts on, the destination), by chain id");
 
 const TransferOptionFields = {

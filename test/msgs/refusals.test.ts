@@ -1,4 +1,5 @@
 /** What transferMessages refuses, each with a FungibleError that names the function, the chain or the hop. */
+import { readFileSync } from "node:fs";
 import { bech32 } from "bech32";
 import { describe, expect, it } from "vitest";
 import { buildRouter, ibcDenom, parseRegistry, type AssetRouter } from "../../src/index.js";
@@ -74,5 +75,18 @@ describe("transferMessages refuses", () => {
     const error = refusal(router, { from: { chain_id: "a-1", denom: "ua" }, to: { chain_id: "b-1", denom: to.denom }, amount: "1", addresses: { "a-1": address("pa"), "b-1": address("pb") } });
     expect(error.message).toContain('chain "b-1" has no bech32 prefix in the data');
     expect(refusal({ route: () => null } as unknown as AssetRouter, { from: { chain_id: "a-1", denom: "ua" }, to: { chain_id: "b-1", denom: "x" }, amount: "1", addresses: {} })).toMatchObject({ code: "invalid_config" });
+  });
+});
+
+describe("chain ids that are object keys", () => {
+  it("an address for __proto__ or constructor is read as data, never from Object.prototype", () => {
+    const registry = JSON.parse(readFileSync(new URL("../../fixtures/http-registry.json", import.meta.url), "utf8")) as { chains: { chain_id: string; bech32_prefix?: string }[] };
+    for (const chain of registry.chains) chain.bech32_prefix = chain.chain_id === "__proto__" ? "proto" : "cosmos";
+    const router = buildRouter(parseRegistry(registry));
+    const voucher = router.assetsOnChain("cosmoshub-4").find((asset) => asset.origin_chain_id === "__proto__")!;
+    const request = { from: { chain_id: "__proto__", denom: "uproto" }, to: { chain_id: "cosmoshub-4", denom: voucher.denom }, amount: "1" };
+    expect(refusal(router, { ...request, addresses: { "cosmoshub-4": address("cosmos") } }).message).toContain('an address on chain "__proto__" is required');
+    const addresses = JSON.parse(`{"__proto__": "${address("proto")}", "cosmoshub-4": "${address("cosmos")}"}`) as Record<string, string>;
+    expect(transferMessages(router, { ...request, addresses }).messages[0]!.signer).toBe(address("proto"));
   });
 });
