@@ -52,7 +52,8 @@ const TransferOptionFields = {
   addresses: AddressesSchema,
   timeout_seconds: TimeoutSecondsSchema.default(DEFAULT_TIMEOUT_SECONDS),
   forward_retries: z.number().int().min(0).max(255).default(DEFAULT_FORWARD_RETRIES).describe("PFM retries on each forward (uint8)"),
-  now_ms: z.number().int().min(0).max(8.64e15).optional().describe("The clock, milliseconds since the Unix epoch (default Date.now())"),
+  // Bounded so that the timeout in nanoseconds stays a uint64 (year 2286 at most).
+  now_ms: z.number().int().min(0).max(1e13).optional().describe("The clock, milliseconds since the Unix epoch (default Date.now())"),
 };
 
 /** `transferMessages(router, request)`: a route, or the two assets the router finds one between. */

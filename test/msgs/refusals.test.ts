@@ -27,6 +27,8 @@ describe("transferMessages refuses", () => {
       expect(refusal(router, { ...HUB_TO_NEUTRON, amount, addresses: ADDRESSES }), String(amount)).toMatchObject({ code: "invalid_request" });
     }
     expect(() => transferMessages(router, { ...HUB_TO_NEUTRON, amount: ((1n << 256n) - 1n).toString(), addresses: ADDRESSES })).not.toThrow();
+    // A clock so far ahead that the timeout would overflow a uint64 is refused, not thrown deep inside the encoder.
+    expect(refusal(router, { ...HUB_TO_NEUTRON, amount: "1", addresses: ADDRESSES, now_ms: 1e16 })).toMatchObject({ code: "invalid_request" });
   });
 
   it("addresses: missing, of another chain, upper-case, of a wrong size, for an unknown chain; 32-byte ones are fine", async () => {
