@@ -100,6 +100,11 @@ describe("recorded answers of the hosted API", () => {
     };
     const ours = await post("/v2/fungible/msgs_direct", request);
     expect(ours.status).toBe(200);
+    // /msgs with the hosted API's own route operations and address list gives the same messages.
+    const { chain_ids_to_addresses, ...routeRequest } = request;
+    const viaMsgs = await post("/v2/fungible/msgs", { ...routeRequest, operations: r.operations, address_list: (r.required_chain_addresses as string[]).map((id) => chain_ids_to_addresses[id]) });
+    expect(viaMsgs.status).toBe(200);
+    expect(withoutTimeout((viaMsgs.body.msgs as Recorded["response"]["msgs"])[0]!.multi_chain_msg.msg)).toBe(withoutTimeout(response.msgs[0]!.multi_chain_msg.msg));
     const answer = ours.body as unknown as Recorded["response"];
     // msgs and txs: every field, the message text byte for byte once the timeout's digits are set aside.
     expect(TIMEOUT.test(answer.msgs[0]!.multi_chain_msg.msg)).toBe(true);
