@@ -25,7 +25,7 @@ import {
 } from "../wire/msgs.js";
 import { checkRoute, registryFacts, type RegistryFacts } from "./check-route.js";
 import { skipMsgText } from "./msg-transfer.js";
-import { messagesOfRoute, type TransferMessages } from "./transfer-messages.js";
+import { messagesOfRoute, requiredChainIds, type TransferMessages } from "./transfer-messages.js";
 
 interface RouteAssets {
   source_asset_denom: string;
@@ -106,7 +106,7 @@ function routeAnswer(route: Route, amount: string, facts: RegistryFacts): SkipRo
     amount_out: amount,
     operations: operations(route, amount, facts),
     chain_ids: chainIds,
-    required_chain_addresses: [...new Set([...route.hops.filter((hop) => hop.starts_tx).map((hop) => hop.from.chain_id), route.to.chain_id])],
+    required_chain_addresses: requiredChainIds(route),
     does_swap: false,
     estimated_amount_out: amount,
     swap_venues: [],

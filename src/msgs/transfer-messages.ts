@@ -63,6 +63,11 @@ function routeOf(router: AssetRouter, from: { chain_id: string; denom: string },
   return found;
 }
 
+/** The chains whose address the messages use, once each in order of use: the source, each later signing chain, the destination. */
+export function requiredChainIds(route: Route): string[] {
+  return [...new Set([...route.hops.filter((hop, i) => hop.starts_tx || i === 0).map((hop) => hop.from.chain_id), route.to.chain_id])];
+}
+
 /** The checked route's transactions, each as its hop indices. */
 function transactions(route: Route): number[][] {
   const txs: number[][] = [];
@@ -73,7 +78,7 @@ function transactions(route: Route): number[][] {
 export function messagesOfRoute(route: Route, facts: RegistryFacts, options: Omit<TransferMessagesOptions, "route" | "from" | "to">): TransferMessages {
   const hops = checkRoute(FN, route, facts);
   const txs = transactions(route);
-  const required = [...txs.map((tx) => hops[tx[0]!]!.from.chain_id), route.to.chain_id];
+  const required = requiredChainIds(route);
   const address = (chainId: string, role: string) => {
     const chain = facts.chains.get(chainId);
     if (chain === undefined) throw new FungibleError("unknown_chain", `${FN}: chain "${chainId}" is not in the registry`);
