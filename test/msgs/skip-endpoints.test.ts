@@ -8,7 +8,8 @@ import { messages, route, setApiOptions } from "@skip-go/client";
 import { MsgTransfer } from "cosmjs-types/ibc/applications/transfer/v1/tx";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createFetchHandler } from "../../src/entries/http.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { buildOpenApiDocument, createFetchHandler } from "../../src/entries/http.js";
 import { startServer, type RunningServer } from "../../src/entries/node.js";
 import { buildRouter, ibcDenom, parseRegistry, type AssetRouter } from "../../src/index.js";
 import { shippedRouter } from "../support/shipped-router.js";
@@ -29,6 +30,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
+
+/** The OpenAPI document's components, to check answers and requests against what it promises. */
+const DOC_ID = "https://fungible.test/openapi.json";
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+ajv.addSchema({ $id: DOC_ID, components: (buildOpenApiDocument() as { components: unknown }).components });
+const conforms = (id: string, value: unknown) => ajv.getSchema(`${DOC_ID}#/components/schemas/${id}`)!(value);
 
 const post = async (path: string, body: unknown) => {
   const response = await handler(new Request(`http://fungible.test${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }));
@@ -100,10 +107,14 @@ describe("recorded answers of the hosted API", () => {
     };
     const ours = await post("/v2/fungible/msgs_direct", request);
     expect(ours.status).toBe(200);
+    expect(conforms("MsgsDirectRequest", request)).toBe(true);
+    expect(conforms("MsgsDirectResponse", ours.body)).toBe(true);
+    expect(conforms("SkipRouteResponse", ours.body.route)).toBe(true);
     // /msgs with the hosted API's own route operations and address list gives the same messages.
     const { chain_ids_to_addresses, ...routeRequest } = request;
     const viaMsgs = await post("/v2/fungible/msgs", { ...routeRequest, operations: r.operations, address_list: (r.required_chain_addresses as string[]).map((id) => chain_ids_to_addresses[id]) });
     expect(viaMsgs.status).toBe(200);
+    expect(conforms("MsgsResponse", viaMsgs.body)).toBe(true);
     expect(withoutTimeout((viaMsgs.body.msgs as Recorded["response"]["msgs"])[0]!.multi_chain_msg.msg)).toBe(withoutTimeout(response.msgs[0]!.multi_chain_msg.msg));
     const answer = ours.body as unknown as Recorded["response"];
     // msgs and txs: every field, the message text byte for byte once the timeout's digits are set aside.
