@@ -52,6 +52,7 @@ const SCENARIOS = {
   8: async () => (await import("../scenarios/s8-cold-start.mjs")).scenarioColdStart(options),
   9: async () => (await import("../scenarios/s9-worker-bundle.mjs")).scenarioWorkerBundle(),
   10: async () => (await import("../scenarios/s10-explain.mjs")).scenarioExplain(options),
+  11: async () => (await import("../scenarios/s11-msgs.mjs")).scenarioMsgs(options),
 };
 
 let rows;

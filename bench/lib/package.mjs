@@ -19,7 +19,7 @@ let cached;
 export async function loadPackage() {
   if (cached) return cached;
   const api = {};
-  for (const file of ["index.js", "node.js", "http.js", "chain-registry.js", "explain.js", "render.js", "schemas.js", "graphology.js"]) {
+  for (const file of ["index.js", "node.js", "http.js", "chain-registry.js", "explain.js", "render.js", "schemas.js", "graphology.js", "msgs.js"]) {
     const path = `${DIST}${file}`;
     if (!existsSync(path)) continue;
     try {

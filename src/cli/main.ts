@@ -16,8 +16,9 @@ import { validate } from "./validate.js";
 import { why } from "./why.js";
 import { chains } from "./chains.js";
 import { assets } from "./assets.js";
+import { msgs } from "./msgs.js";
 
-const COMMANDS = new Map<string, Command>([serve, fromSource, between, route, why, chains, assets, validate, compile].map((command) => [command.name, command]));
+const COMMANDS = new Map<string, Command>([serve, fromSource, between, route, msgs, why, chains, assets, validate, compile].map((command) => [command.name, command]));
 
 const HELP = `usage: fungible-graph <command> [flags]
 

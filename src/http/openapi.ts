@@ -17,6 +17,7 @@ import { ErrorBodySchema } from "../wire/error-body.js";
 import { HealthBodySchema } from "./health.js";
 import { AssetSummarySchema, ChainSummarySchema, ExplainRequestSchema, ExplainResponseSchema, ReasonSchema } from "../wire/explain.js";
 import { RouteSchema } from "../wire/route.js";
+import { SkipMsgsDirectRequestSchema, SkipMsgsDirectResponseSchema, SkipMsgsRequestSchema, SkipMsgsResponseSchema, SkipRouteRequestSchema, SkipRouteResponseSchema } from "../wire/msgs.js";
 import {
   IbcOriginAssetsRequestSchema,
   IbcOriginAssetsResponseSchema,
@@ -78,6 +79,9 @@ export function buildOpenApiDocument(): JsonSchema {
       [ExplainRequestSchema, "ExplainRequest"],
       [IbcOriginAssetsRequestSchema, "IbcOriginAssetsRequest"],
       [RecommendAssetsRequestSchema, "RecommendAssetsRequest"],
+      [SkipRouteRequestSchema, "SkipRouteRequest"],
+      [SkipMsgsRequestSchema, "MsgsRequest"],
+      [SkipMsgsDirectRequestSchema, "MsgsDirectRequest"],
     ],
     "input",
   );
@@ -105,6 +109,9 @@ export function buildOpenApiDocument(): JsonSchema {
       [SkipVenuesResponseSchema, "SkipVenuesResponse"],
       [IbcOriginAssetsResponseSchema, "IbcOriginAssetsResponse"],
       [RecommendAssetsResponseSchema, "RecommendAssetsResponse"],
+      [SkipRouteResponseSchema, "SkipRouteResponse"],
+      [SkipMsgsResponseSchema, "MsgsResponse"],
+      [SkipMsgsDirectResponseSchema, "MsgsDirectResponse"],
     ],
     "output",
   );

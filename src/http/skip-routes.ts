@@ -1,11 +1,14 @@
 /**
  * The Skip Go API paths of the HTTP surface besides the two queries: its read-only discovery
- * calls, answered in the hosted API's wire format (src/wire/skip.ts, src/router/skip.ts), and the
- * paths the project does not implement (quotes, messages, balances, transactions), which answer
+ * calls, answered in the hosted API's wire format (src/wire/skip.ts, src/router/skip.ts), route and
+ * msgs for IBC transfers (src/msgs/skip-messages.ts), and the paths the project does not implement
+ * (balances, transactions), which answer
  * 501 with a JSON error naming what is offered instead. No Skip path answers another contract:
  * the project's own endpoints live under EXTENSION_PREFIX (./explorer-schemas.ts).
  */
 import { FungibleError } from "../errors.js";
+import { skipMsgs, skipMsgsDirect, skipRoute } from "../msgs/skip-messages.js";
+import type { SkipMsgsDirectRequest, SkipMsgsRequest, SkipRouteRequest } from "../wire/msgs.js";
 import { skipAssets, skipBridges, skipChains, skipIbcOriginAssets, skipRecommendAssets, skipVenues } from "../router/skip.js";
 import { SkipAssetsRequestSchema, SkipChainsRequestSchema, SkipVenuesRequestSchema, type IbcOriginAssetsRequest, type RecommendAssetsRequest } from "../wire/skip.js";
 import { JSON_TYPE, queryString, type AppContext, type RouteHandler } from "./app-env.js";
@@ -35,14 +38,26 @@ const discoveryPost = (operationId: string, summary: string, request: string, re
   responses: { ...ok("As the hosted Skip Go API answers", response), ...pickErrors(["400", "405", "413", "415", "500"]) },
 });
 
+/** route, msgs, msgs_direct: IBC transfers only; what needs more is a 501 naming the leg (docs/msgs.md). */
+const transferPost = (operationId: string, summary: string, request: string, response: string) => () => ({
+  operationId,
+  summary,
+  tags: ["Skip Go transfers"],
+  requestBody: { required: true, content: jsonContent(request) },
+  responses: {
+    ...ok("As the hosted Skip Go API answers, for IBC transfers without swaps", response),
+    ...pickErrors(["400", "405", "413", "415", "500"], {
+      "404": "An unknown chain or asset, no route, or a route of several transactions without allow_multi_tx (gRPC code 5)",
+      "501": "The route needs a leg other than an IBC transfer (a swap, Axelar, CCTP, Eureka, a CW20 contract): the message names it (gRPC code 12)",
+    }),
+  },
+});
+
 /**
  * Skip Go paths this service does not answer (skip-mev/skip-go docs/swagger.yml and the paths
  * `@skip-go/client` calls), each with the method the hosted API serves it on.
  */
 const UNIMPLEMENTED = [
-  { method: "POST", path: "/v2/fungible/route", operationId: "skipRouteUnimplemented", what: "quotes (amounts, swaps, fees)" },
-  { method: "POST", path: "/v2/fungible/msgs", operationId: "skipMsgsUnimplemented", what: "transaction messages" },
-  { method: "POST", path: "/v2/fungible/msgs_direct", operationId: "skipMsgsDirectUnimplemented", what: "transaction messages" },
   { method: "POST", path: "/v2/info/balances", operationId: "skipBalancesUnimplemented", what: "wallet balances" },
   { method: "GET", path: "/v2/cosmos/balances", operationId: "skipCosmosBalancesUnimplemented", what: "wallet balances" },
   { method: "POST", path: "/v2/tx/submit", operationId: "skipTxSubmitUnimplemented", what: "transaction broadcasting" },
@@ -52,7 +67,7 @@ const UNIMPLEMENTED = [
 
 const OFFERED =
   "this service answers which assets can move where: POST or GET /v2/fungible/assets_from_source and /v2/fungible/assets_between_chains, " +
-  "the read-only discovery calls (/v2/info/chains, /v2/fungible/assets, /v2/info/bridges, /v2/fungible/venues, " +
+  "the messages of IBC transfers (/v2/fungible/route, /v2/fungible/msgs, /v2/fungible/msgs_direct), the read-only discovery calls (/v2/info/chains, /v2/fungible/assets, /v2/info/bridges, /v2/fungible/venues, " +
   `/v2/fungible/ibc_origin_assets, /v2/fungible/recommend_assets), and its own endpoints under ${EXTENSION_PREFIX}/ (route: the hops between two assets)`;
 
 function notImplemented(path: string, what: string): FungibleError {
@@ -66,6 +81,9 @@ export const SKIP_ROUTES = [
   { method: "GET", path: "/v2/fungible/venues", operationId: "skipVenues", doc: discoveryGet("skipVenues", "The registry's swap venues (Skip Go /v2/fungible/venues)", "SkipVenuesResponse", SkipVenuesRequestSchema) },
   { method: "POST", path: "/v2/fungible/ibc_origin_assets", operationId: "skipIbcOriginAssets", doc: discoveryPost("skipIbcOriginAssets", "The asset at the origin of each asset's IBC path (Skip Go /v2/fungible/ibc_origin_assets)", "IbcOriginAssetsRequest", "IbcOriginAssetsResponse") },
   { method: "POST", path: "/v2/fungible/recommend_assets", operationId: "skipRecommendAssets", doc: discoveryPost("skipRecommendAssets", "What a source asset becomes on a destination chain, and why (Skip Go /v2/fungible/recommend_assets)", "RecommendAssetsRequest", "RecommendAssetsResponse") },
+  { method: "POST", path: "/v2/fungible/route", operationId: "skipRoute", doc: transferPost("skipRoute", "The route of an IBC transfer as operations (Skip Go /v2/fungible/route; no swaps: amount_out = amount_in)", "SkipRouteRequest", "SkipRouteResponse") },
+  { method: "POST", path: "/v2/fungible/msgs", operationId: "skipMsgs", doc: transferPost("skipMsgs", "The MsgTransfer of each transaction of a route answer (Skip Go /v2/fungible/msgs)", "MsgsRequest", "MsgsResponse") },
+  { method: "POST", path: "/v2/fungible/msgs_direct", operationId: "skipMsgsDirect", doc: transferPost("skipMsgsDirect", "Route and messages in one call (Skip Go /v2/fungible/msgs_direct)", "MsgsDirectRequest", "MsgsDirectResponse") },
   ...UNIMPLEMENTED.map(({ method, path, operationId, what }) => ({
     method,
     path,
@@ -102,6 +120,9 @@ export function skipHandlers(bodyLimit: number): Record<SkipOperation, RouteHand
     skipVenues: (c) => json(c, skipVenues(c.var.router, query(c, SkipVenuesRequestSchema.shape, "skipVenues"))),
     skipIbcOriginAssets: async (c) => json(c, skipIbcOriginAssets(c.var.router, (await post(c)) as IbcOriginAssetsRequest)),
     skipRecommendAssets: async (c) => json(c, skipRecommendAssets(c.var.router, (await post(c)) as RecommendAssetsRequest)),
+    skipRoute: async (c) => json(c, skipRoute(c.var.router, (await post(c)) as SkipRouteRequest)),
+    skipMsgs: async (c) => json(c, skipMsgs(c.var.router, (await post(c)) as SkipMsgsRequest)),
+    skipMsgsDirect: async (c) => json(c, skipMsgsDirect(c.var.router, (await post(c)) as SkipMsgsDirectRequest)),
     ...unimplemented,
   };
 }

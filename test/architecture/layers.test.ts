@@ -27,6 +27,8 @@ const LAYERS: Record<string, number> = {
   explain: 6,
   render: 6,
   router: 7,
+  // Transfer messages of a route: functions of a router, served by http/.
+  msgs: 7.5,
   http: 8,
   node: 9,
   cli: 10,

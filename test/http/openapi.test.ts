@@ -25,7 +25,7 @@ const OPS = {
 } as const;
 
 /** The explorer's endpoints and the components they add (src/http/explorer-openapi.ts). */
-/** The Skip Go paths besides the two queries: its read-only discovery calls, and those answered with 501. */
+/** The Skip Go paths besides the two queries: its read-only discovery calls, route and msgs for IBC transfers, and those answered with 501. */
 const SKIP_PATHS = [
   "/v2/info/chains", "/v2/fungible/assets", "/v2/info/bridges", "/v2/fungible/venues", "/v2/fungible/ibc_origin_assets", "/v2/fungible/recommend_assets",
   "/v2/fungible/route", "/v2/fungible/msgs", "/v2/fungible/msgs_direct", "/v2/info/balances", "/v2/cosmos/balances", "/v2/tx/submit", "/v2/tx/track", "/v2/tx/status",
@@ -33,6 +33,7 @@ const SKIP_PATHS = [
 const SKIP_SCHEMAS = [
   "SkipChainsResponse", "SkipAssetsResponse", "SkipBridgesResponse", "SkipVenuesResponse",
   "IbcOriginAssetsRequest", "IbcOriginAssetsResponse", "RecommendAssetsRequest", "RecommendAssetsResponse",
+  "SkipRouteRequest", "SkipRouteResponse", "MsgsRequest", "MsgsResponse", "MsgsDirectRequest", "MsgsDirectResponse",
 ];
 const EXPLORER_PATHS = ["/", "/fungible-graph/v1/explain", "/fungible-graph/v1/chains", "/fungible-graph/v1/assets", "/fungible-graph/v1/route", "/fungible-graph/v1/reach"];
 const EXPLORER_SCHEMAS = [

@@ -38,12 +38,14 @@ describe("a TypeScript consumer with moduleResolution node16", () => {
       `import { buildRouter, loadRouter, compileDataset, type AssetRouter, type Registry } from "fungible-graph";
 import { loadRegistryFile } from "fungible-graph/node";
 import { graphologyOf } from "fungible-graph/graphology";
+import { transferMessages, type TransferMessages } from "fungible-graph/msgs";
 import mainnet from "fungible-graph/data/mainnet.js";
 const router: AssetRouter = await loadRouter({ dataset: mainnet });
 const order: number = graphologyOf(router).order;
 const registry: Registry = await loadRegistryFile("registry.json");
 const again: AssetRouter = await loadRouter({ dataset: compileDataset(router) });
-console.log(order, router.dataVersion, buildRouter(registry).chainIds(), again.provenance.network);
+const messages: TransferMessages["messages"] = transferMessages(router, { from: { chain_id: "a", denom: "b" }, to: { chain_id: "c", denom: "d" }, amount: "1", addresses: {} }).messages;
+console.log(order, router.dataVersion, buildRouter(registry).chainIds(), again.provenance.network, messages.length);
 `,
     );
     let output = "";

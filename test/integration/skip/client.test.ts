@@ -133,9 +133,6 @@ describe("@skip-go/client discovery methods against the server", () => {
 
 describe("Skip paths this service does not implement", () => {
   it.each([
-    ["POST", "/v2/fungible/route"],
-    ["POST", "/v2/fungible/msgs"],
-    ["POST", "/v2/fungible/msgs_direct"],
     ["POST", "/v2/info/balances"],
     ["GET", "/v2/cosmos/balances"],
     ["POST", "/v2/tx/submit"],

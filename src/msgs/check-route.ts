@@ -1,0 +1,97 @@
+/**
+ * A route checked before messages are built from it, hop by hop against the router's registry:
+ * only IBC transfers over the ICS-20 `transfer` port (other legs are refused, naming the leg), each
+ * hop starting where the previous one ended, over a channel the registry has between those two
+ * chains and not INACTIVE, arriving with the denom the ICS-20 rules give, and a packet forwarded
+ * without a new transaction only by a chain with the packet-forward middleware.
+ */
+import { FungibleError } from "../errors.js";
+import { forwardTrace, unwindTrace, voucherDenom } from "../denom/trace.js";
+import type { Chain, Registry } from "../registry/schema.js";
+import type { Route, RouteHop } from "../wire/route.js";
+import type { WireAsset } from "../wire/schema.js";
+
+interface ChannelFacts {
+  counterpartyChain: string;
+  counterpartyPort: string;
+  counterpartyChannel: string;
+  status: string;
+}
+
+export interface RegistryFacts {
+  chains: Map<string, Chain>;
+  /** `chain_id port channel` of one end -> the other end. */
+  channels: Map<string, ChannelFacts>;
+}
+
+const factsOfRegistry = new WeakMap<Registry, RegistryFacts>();
+
+const endKey = (chainId: string, port: string, channel: string) => `${chainId} ${port} ${channel}`;
+
+export function registryFacts(registry: Registry): RegistryFacts {
+  let facts = factsOfRegistry.get(registry);
+  if (facts === undefined) {
+    const channels = new Map<string, ChannelFacts>();
+    for (const { chain_1: a, chain_2: b, status } of registry.ibc_channels) {
+      channels.set(endKey(a.chain_id, a.port_id, a.channel_id), { counterpartyChain: b.chain_id, counterpartyPort: b.port_id, counterpartyChannel: b.channel_id, status });
+      channels.set(endKey(b.chain_id, b.port_id, b.channel_id), { counterpartyChain: a.chain_id, counterpartyPort: a.port_id, counterpartyChannel: a.channel_id, status });
+    }
+    facts = { chains: new Map(registry.chains.map((chain) => [chain.chain_id, chain])), channels };
+    factsOfRegistry.set(registry, facts);
+  }
+  return facts;
+}
+
+const sameAsset = (a: WireAsset, b: WireAsset) => a.chain_id === b.chain_id && a.denom === b.denom;
+
+function legName(hop: RouteHop, index: number): string {
+  const where = `hop ${index + 1} (${hop.from.chain_id} -> ${hop.to.chain_id})`;
+  if (hop.kind === "swap") return `${where} is a swap on ${hop.venue}`;
+  if (hop.kind === "bridge") return `${where} is a ${hop.bridge} transfer`;
+  return `${where} is the IBC leg of an Axelar transfer`;
+}
+
+/** The IBC hops of `route`, checked; a FungibleError naming the first hop that is not right. */
+export function checkRoute(fn: string, route: Route, facts: RegistryFacts): readonly Extract<RouteHop, { kind: "ibc" }>[] {
+  if (route.hops.length === 0) throw new FungibleError("invalid_request", `${fn}: the route has no hop (from and to are the same asset): there is nothing to transfer`);
+  let at = route.from;
+  const hops = route.hops.map((hop, i) => {
+    if (hop.kind !== "ibc" || hop.part_of !== undefined) {
+      throw new FungibleError("not_implemented", `${fn}: ${legName(hop, i)}; messages are built for IBC transfers only`);
+    }
+    const where = `hop ${i + 1} (${hop.from.chain_id} -> ${hop.to.chain_id})`;
+    if (hop.port !== "transfer") {
+      throw new FungibleError("not_implemented", `${fn}: ${where} sends over port "${hop.port}" (a CW20 leaves through its ICS-20 contract, a contract call, not a MsgTransfer); messages are built for the transfer port only`);
+    }
+    if (!sameAsset(hop.from, at)) throw new FungibleError("invalid_request", `${fn}: ${where} starts from ${hop.from.chain_id} ${hop.from.denom}, but the route is at ${at.chain_id} ${at.denom} there`);
+    if (i === 0 && hop.from.denom !== voucherDenom(hop.from.trace, hop.from.origin_denom)) {
+      throw new FungibleError("invalid_request", `${fn}: the source asset's denom ${hop.from.denom} does not follow from its trace "${hop.from.trace}" and origin denom ${hop.from.origin_denom}`);
+    }
+    if (i === 0 && !hop.starts_tx) throw new FungibleError("invalid_request", `${fn}: hop 1 must start a transaction (starts_tx true)`);
+    if (i > 0 && !hop.starts_tx && facts.chains.get(hop.from.chain_id)?.pfm_enabled !== true) {
+      throw new FungibleError("invalid_request", `${fn}: ${where} forwards without a new transaction, but chain "${hop.from.chain_id}" has no packet-forward middleware in the data`);
+    }
+    const end = facts.channels.get(endKey(hop.from.chain_id, hop.port, hop.channel));
+    if (end === undefined || end.counterpartyChain !== hop.to.chain_id) {
+      throw new FungibleError("invalid_request", `${fn}: ${where}: the registry has no channel ${hop.port}/${hop.channel} on "${hop.from.chain_id}" to "${hop.to.chain_id}"`);
+    }
+    if (end.status === "INACTIVE") throw new FungibleError("invalid_request", `${fn}: ${where}: channel ${hop.channel} is INACTIVE in the data`);
+    const expected = arrivingTrace(hop, end);
+    if (hop.to.trace !== expected || hop.to.origin_denom !== hop.from.origin_denom || hop.to.denom !== voucherDenom(expected, hop.from.origin_denom)) {
+      throw new FungibleError("invalid_request", `${fn}: ${where}: ${hop.from.denom} arrives as ${voucherDenom(expected, hop.from.origin_denom)} (trace "${expected}"), not ${hop.to.denom}`);
+    }
+    at = hop.to;
+    return hop;
+  });
+  if (!sameAsset(at, route.to)) throw new FungibleError("invalid_request", `${fn}: the last hop ends at ${at.chain_id} ${at.denom}, not at the route's destination`);
+  const starts = hops.filter((hop) => hop.starts_tx).length;
+  if (starts !== route.txs_required) throw new FungibleError("invalid_request", `${fn}: the route says txs_required ${route.txs_required}, but ${starts} of its hops start a transaction`);
+  return hops;
+}
+
+/** ICS-20: sent back over the channel its trace starts with, a voucher unwinds; otherwise the receiving end is prefixed. */
+function arrivingTrace(hop: RouteHop & { port: string; channel: string }, end: ChannelFacts): string {
+  const unwound = unwindTrace(hop.from.trace);
+  if (unwound !== null && unwound.hop.port === hop.port && unwound.hop.channel === hop.channel) return unwound.rest;
+  return forwardTrace(hop.from.trace, end.counterpartyPort, end.counterpartyChannel);
+}

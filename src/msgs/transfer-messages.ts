@@ -1,0 +1,122 @@
+/**
+ * The messages of a route: one ICS-20 MsgTransfer per transaction. A transaction carries the
+ * route's IBC hops from the one that starts it up to the next that starts another; its first hop
+ * is the MsgTransfer, and each later hop a packet-forward `forward` in the memo, sent by the chain
+ * the previous hop arrived on. Who receives: the user on the chain where a transaction ends
+ * (the destination, or the chain the next transaction is signed on), "pfm" on a chain that
+ * forwards (the middleware's README). Nothing is guessed: each address is checked against its
+ * chain's bech32 prefix, the route against the registry, and a leg that is not IBC is refused.
+ */
+import { parseArgument } from "../arguments.js";
+import { FungibleError } from "../errors.js";
+import type { AssetRouter } from "../router/router.js";
+import type { Route } from "../wire/route.js";
+import { MSG_TRANSFER_TYPE_URL, TransferMessagesRequestSchema, type TransferMessagesOptions, type TransferMessagesRequest } from "../wire/msgs.js";
+import { checkAddress } from "./address.js";
+import { checkRoute, registryFacts, type RegistryFacts } from "./check-route.js";
+import { forwardMemo, INTERMEDIATE_RECEIVER, type ForwardStep } from "./forward-memo.js";
+import { msgTransferBytes, type MsgTransferEncodeObject } from "./msg-transfer.js";
+
+const FN = "transferMessages";
+
+export interface TransferMessage {
+  /** The transaction's place in signing order (0 first); sign one only after the previous one arrived. */
+  tx_index: number;
+  /** The chain the transaction is signed and broadcast on. */
+  chain_id: string;
+  /** The chains the tokens cross in this transaction, the signing chain first. */
+  path: readonly string[];
+  /** Indices into `route.hops` of the hops this transaction carries. */
+  hops: readonly number[];
+  /** The signer: the user's address on `chain_id` (the MsgTransfer's sender). */
+  signer: string;
+  /** cosmjs's EncodeObject: `{typeUrl, value}`, 64-bit integers as decimal strings. */
+  encode_object: MsgTransferEncodeObject;
+  /** The protobuf encoding of `encode_object.value` (the `value` of the transaction's Any). */
+  bytes: Uint8Array;
+}
+
+export interface TransferMessages {
+  route: Route;
+  /** The chains whose address the messages use, in order: the source, each later signing chain, the destination. */
+  required_chain_addresses: readonly string[];
+  messages: readonly TransferMessage[];
+}
+
+/** Routes to what a router needs; refused here, where a look-alike enters, not deep inside. */
+function checkRouter(router: AssetRouter): void {
+  if (typeof router !== "object" || router === null || typeof router.route !== "function" || typeof router.registry !== "object") {
+    throw new FungibleError("invalid_config", `${FN}: \`router\` must be a router made by loadRouter, buildRouter or loadDataset`);
+  }
+}
+
+export function transferMessages(router: AssetRouter, request: TransferMessagesRequest): TransferMessages {
+  checkRouter(router);
+  const options = parseArgument(TransferMessagesRequestSchema, request, { fn: FN, arg: "request", expected: "an object {route | from, to; amount; addresses}" });
+  const route = "route" in options ? options.route : routeOf(router, options.from, options.to);
+  return messagesOfRoute(route, registryFacts(router.registry), options);
+}
+
+function routeOf(router: AssetRouter, from: { chain_id: string; denom: string }, to: { chain_id: string; denom: string }): Route {
+  const found = router.route(from, to);
+  if (found === null) throw new FungibleError("not_found", `${FN}: no route from ${from.chain_id} ${from.denom} to ${to.chain_id} ${to.denom}`);
+  return found;
+}
+
+/** The chains whose address the messages use, once each in order of use: the source, each later signing chain, the destination. */
+export function requiredChainIds(route: Route): string[] {
+  return [...new Set([...route.hops.filter((hop, i) => hop.starts_tx || i === 0).map((hop) => hop.from.chain_id), route.to.chain_id])];
+}
+
+/** The checked route's transactions, each as its hop indices. */
+function transactions(route: Route): number[][] {
+  const txs: number[][] = [];
+  route.hops.forEach((hop, i) => (hop.starts_tx || i === 0 ? txs.push([i]) : txs.at(-1)!.push(i)));
+  return txs;
+}
+
+export function messagesOfRoute(route: Route, facts: RegistryFacts, options: Omit<TransferMessagesOptions, "route" | "from" | "to">): TransferMessages {
+  const hops = checkRoute(FN, route, facts);
+  const txs = transactions(route);
+  const required = requiredChainIds(route);
+  const address = (chainId: string, role: string) => {
+    const chain = facts.chains.get(chainId);
+    if (chain === undefined) throw new FungibleError("unknown_chain", `${FN}: chain "${chainId}" is not in the registry`);
+    return checkAddress(FN, chain, options.addresses.get(chainId), role);
+  };
+  // Every address given is checked, used or not: a wrong one is a mistake worth hearing about.
+  for (const chainId of options.addresses.keys()) {
+    if (!facts.chains.has(chainId)) throw new FungibleError("invalid_request", `${FN}: an address is given for chain "${chainId}", which is not in the registry`);
+    if (!required.includes(chainId)) address(chainId, "given, though this route does not use it");
+  }
+  const nowNs = BigInt(options.now_ms ?? Date.now()) * 1_000_000n;
+  const timeoutNs = options.timeout_seconds * 1e9;
+  const timeoutTimestamp = (nowNs + BigInt(timeoutNs)).toString();
+  const messages = txs.map((tx, txIndex): TransferMessage => {
+    const first = hops[tx[0]!]!;
+    const last = hops[tx.at(-1)!]!;
+    const sender = address(first.from.chain_id, txIndex === 0 ? "the source" : `signs transaction ${txIndex + 1}`);
+    const finalReceiver = address(last.to.chain_id, txIndex === txs.length - 1 ? "the destination" : `receives transaction ${txIndex + 1} and signs the next`);
+    const forwards: ForwardStep[] = tx.slice(1).map((i, k) => ({ port: hops[i]!.port, channel: hops[i]!.channel, receiver: k === tx.length - 2 ? finalReceiver : INTERMEDIATE_RECEIVER }));
+    const value = {
+      sourcePort: first.port,
+      sourceChannel: first.channel,
+      token: { denom: first.from.denom, amount: options.amount },
+      sender,
+      receiver: forwards.length === 0 ? finalReceiver : INTERMEDIATE_RECEIVER,
+      timeoutHeight: { revisionNumber: "0", revisionHeight: "0" },
+      timeoutTimestamp,
+      memo: forwardMemo(forwards, timeoutNs, options.forward_retries),
+    };
+    return {
+      tx_index: txIndex,
+      chain_id: first.from.chain_id,
+      path: [first.from.chain_id, ...tx.map((i) => hops[i]!.to.chain_id)],
+      hops: tx,
+      signer: sender,
+      encode_object: { typeUrl: MSG_TRANSFER_TYPE_URL, value },
+      bytes: msgTransferBytes(value),
+    };
+  });
+  return { route, required_chain_addresses: required, messages };
+}

@@ -1,0 +1,212 @@
+/**
+ * An ICS-20 + packet-forward simulator, written from the specifications, not from src/msgs:
+ * - ICS-20 (cosmos/ibc spec/app/ics-020-fungible-token-transfer): a denomination is its full path
+ *   `port/channel/.../base`; sending it over `sourcePort/sourceChannel` burns the voucher when the
+ *   path starts with that pair (the receiver is the token's source: it unescrows, removing the
+ *   pair), else escrows it and the receiver mints a voucher prefixed with ITS end of the channel.
+ *   ibc-go names a voucher `ibc/` + SHA-256(full path) in upper-case hex.
+ * - packet-forward middleware (cosmos/ibc-apps middleware/packet-forward-middleware README): a
+ *   memo that is a JSON object with a `forward` key makes the receiving chain (when it runs PFM)
+ *   receive into an account it derives itself (the packet's receiver is ignored) and send the
+ *   tokens on over `forward.port/channel` to `forward.receiver`, with `next` as that transfer's
+ *   memo (an object is marshalled, a string passed as is). A failure anywhere refunds the sender.
+ * - A receiver that is not a bech32 address of the receiving chain fails the packet (refunded).
+ * The simulator decodes the protobuf bytes with cosmjs-types, never with the code under test.
+ */
+import { createHash } from "node:crypto";
+import { bech32 } from "bech32";
+import { MsgTransfer } from "cosmjs-types/ibc/applications/transfer/v1/tx";
+
+export interface SimChain {
+  chain_id: string;
+  bech32_prefix: string;
+  pfm: boolean;
+}
+export interface SimChannel {
+  a: { chain_id: string; port: string; channel: string };
+  b: { chain_id: string; port: string; channel: string };
+}
+
+interface Packet {
+  denom: string;
+  amount: bigint;
+  sender: string;
+  receiver: string;
+  memo: string;
+  timeoutNs: bigint;
+  source: { chain_id: string; port: string; channel: string };
+  dest: { chain_id: string; port: string; channel: string };
+}
+
+const hashDenom = (path: string) => `ibc/${createHash("sha256").update(path).digest("hex").toUpperCase()}`;
+
+export class Ics20World {
+  readonly balances = new Map<string, bigint>();
+  private readonly traces = new Map<string, string>(); // chain|ibc/HASH -> full path
+  private readonly chains = new Map<string, SimChain>();
+  private readonly ends = new Map<string, { chain_id: string; port: string; channel: string }>();
+  /** Every packet received, for the tests to look at. */
+  readonly log: { chain: string; denomOnChain: string; forwarded: boolean }[] = [];
+
+  constructor(chains: readonly SimChain[], channels: readonly SimChannel[], readonly nowNs: bigint) {
+    for (const chain of chains) this.chains.set(chain.chain_id, chain);
+    for (const { a, b } of channels) {
+      this.ends.set(`${a.chain_id}|${a.port}|${a.channel}`, b);
+      this.ends.set(`${b.chain_id}|${b.port}|${b.channel}`, a);
+    }
+  }
+
+  balance(chain: string, owner: string, denom: string): bigint {
+    return this.balances.get(`${chain}|${owner}|${denom}`) ?? 0n;
+  }
+
+  mintNative(chain: string, owner: string, denom: string, amount: bigint): void {
+    this.add(chain, owner, denom, amount);
+  }
+
+  /** Registers a voucher a chain already holds (the source asset of a route may be one). */
+  knowTrace(chain: string, fullPath: string): string {
+    const denom = hashDenom(fullPath);
+    this.traces.set(`${chain}|${denom}`, fullPath);
+    return denom;
+  }
+
+  /**
+   * Genesis: `owner` on `chain` holds `amount` of the voucher with `fullPath`, and each chain
+   * along its path holds the matching escrow, as if it had really travelled there.
+   */
+  seedVoucher(chain: string, owner: string, fullPath: string, amount: bigint): string {
+    const denom = hasTrace(fullPath) ? this.knowTrace(chain, fullPath) : fullPath;
+    this.add(chain, owner, denom, amount);
+    let [at, path] = [chain, fullPath];
+    while (hasTrace(path)) {
+      const [port, channel, ...rest] = path.split("/");
+      const far = this.ends.get(`${at}|${port}|${channel}`);
+      // A trace over a channel the registry does not list: no route can unwind over it, so no escrow is needed there.
+      if (far === undefined) break;
+      path = rest.join("/");
+      const farDenom = hasTrace(path) ? this.knowTrace(far.chain_id, path) : path;
+      this.add(far.chain_id, `escrow:${far.port}/${far.channel}`, farDenom, amount);
+      at = far.chain_id;
+    }
+    return denom;
+  }
+
+  private add(chain: string, owner: string, denom: string, amount: bigint): void {
+    const key = `${chain}|${owner}|${denom}`;
+    const next = (this.balances.get(key) ?? 0n) + amount;
+    if (next < 0n) throw new Error(`insufficient funds: ${owner} on ${chain} has ${this.balances.get(key) ?? 0n} ${denom}`);
+    if (next === 0n) this.balances.delete(key);
+    else this.balances.set(key, next);
+  }
+
+  private fullPath(chain: string, denom: string): string {
+    if (!denom.startsWith("ibc/")) return denom;
+    const path = this.traces.get(`${chain}|${denom}`);
+    if (path === undefined) throw new Error(`${chain} has no trace for ${denom}`);
+    return path;
+  }
+
+  private validAddress(chain: string, address: string): boolean {
+    try {
+      return bech32.decode(address, 128).prefix === this.chains.get(chain)!.bech32_prefix;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Executes a signed MsgTransfer (its protobuf bytes) on `chain`; throws when the chain would reject the transaction. */
+  executeTransfer(chain: string, bytes: Uint8Array, signer: string): void {
+    const msg = MsgTransfer.decode(bytes);
+    if (msg.sender !== signer) throw new Error(`signer ${signer} is not the sender ${msg.sender}`);
+    if (!this.validAddress(chain, msg.sender)) throw new Error(`sender ${msg.sender} is not an address of ${chain}`);
+    if (msg.timeoutTimestamp <= this.nowNs) throw new Error("timeout_timestamp is in the past");
+    this.send(chain, msg.sourcePort, msg.sourceChannel, msg.token.denom, BigInt(msg.token.amount), msg.sender, msg.receiver, msg.memo, msg.timeoutTimestamp);
+  }
+
+  /** ICS-20 sendFungibleTokens, then relaying; an error acknowledgement or timeout refunds the sender. */
+  private send(chain: string, port: string, channel: string, denom: string, amount: bigint, sender: string, receiver: string, memo: string, timeoutNs: bigint): boolean {
+    const dest = this.ends.get(`${chain}|${port}|${channel}`);
+    if (dest === undefined) throw new Error(`${chain} has no channel ${port}/${channel}`);
+    const path = this.fullPath(chain, denom);
+    const returning = path.startsWith(`${port}/${channel}/`);
+    this.add(chain, sender, denom, -amount);
+    if (!returning) this.add(chain, `escrow:${port}/${channel}`, denom, amount);
+    const packet: Packet = { denom: path, amount, sender, receiver, memo, timeoutNs, source: { chain_id: chain, port, channel }, dest };
+    const ok = packet.timeoutNs > this.nowNs && this.receive(packet);
+    if (!ok) {
+      // Refund (error acknowledgement or timeout): the escrow or the burnt voucher comes back.
+      if (!returning) this.add(chain, `escrow:${port}/${channel}`, denom, -amount);
+      this.add(chain, sender, denom, amount);
+    }
+    return ok;
+  }
+
+  /** onRecvPacket, with the packet-forward middleware in front where the chain runs it; false = error ack. */
+  private receive(packet: Packet): boolean {
+    const chain = packet.dest.chain_id;
+    const prefix = `${packet.source.port}/${packet.source.channel}/`;
+    let denomOnChain: string;
+    let unescrow = false;
+    if (packet.denom.startsWith(prefix)) {
+      const unprefixed = packet.denom.slice(prefix.length);
+      denomOnChain = hasTrace(unprefixed) ? this.knowTrace(chain, unprefixed) : unprefixed;
+      unescrow = true;
+    } else {
+      denomOnChain = this.knowTrace(chain, `${packet.dest.port}/${packet.dest.channel}/${packet.denom}`);
+    }
+    const forward = this.chains.get(chain)!.pfm ? forwardOf(packet.memo) : undefined;
+    const owner = forward === undefined ? packet.receiver : `pfm-derived:${packet.dest.channel}:${packet.sender}`;
+    if (forward === undefined && !this.validAddress(chain, owner)) return false;
+    const escrow = `escrow:${packet.dest.port}/${packet.dest.channel}`;
+    if (unescrow && (this.balances.get(`${chain}|${escrow}|${denomOnChain}`) ?? 0n) < packet.amount) return false;
+    const credit = () => {
+      if (unescrow) this.add(chain, escrow, denomOnChain, -packet.amount);
+      this.add(chain, owner, denomOnChain, packet.amount);
+    };
+    const undo = () => {
+      this.add(chain, owner, denomOnChain, -packet.amount);
+      if (unescrow) this.add(chain, escrow, denomOnChain, packet.amount);
+    };
+    credit();
+    this.log.push({ chain, denomOnChain, forwarded: forward !== undefined });
+    if (forward === undefined) return true;
+    const next = forward.next === undefined ? "" : typeof forward.next === "string" ? forward.next : JSON.stringify(forward.next);
+    const timeout = typeof forward.timeout === "number" && forward.timeout > 0 ? BigInt(forward.timeout) : 600_000_000_000n;
+    let ok: boolean;
+    try {
+      ok = this.send(chain, forward.port, forward.channel, denomOnChain, packet.amount, owner, forward.receiver, next, this.nowNs + timeout);
+    } catch {
+      ok = false;
+    }
+    if (!ok) undo();
+    return ok;
+  }
+}
+
+/** ICS-20's split of a full path: leading `port/channel-N` pairs are the trace, the rest the base denom. */
+function hasTrace(fullPath: string): boolean {
+  const [, second] = fullPath.split("/");
+  return second !== undefined && /^channel-\d+$/.test(second) && fullPath.split("/").length > 2;
+}
+
+interface Forward {
+  receiver: string;
+  port: string;
+  channel: string;
+  timeout?: number | string;
+  retries?: number;
+  next?: unknown;
+}
+
+function forwardOf(memo: string): Forward | undefined {
+  if (memo === "") return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(memo);
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed !== "object" || parsed === null || !("forward" in parsed) || parsed.forward === null) return undefined;
+  return parsed.forward as Forward;
+}

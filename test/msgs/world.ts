@@ -1,0 +1,39 @@
+/** A simulator world made from a router's registry, users' addresses, and delivery of built messages. */
+import { randomBytes } from "node:crypto";
+import { bech32 } from "bech32";
+import type { AssetRouter } from "../../src/index.js";
+import type { Route } from "../../src/wire/route.js";
+import type { TransferMessages } from "../../src/msgs/transfer-messages.js";
+import { Ics20World } from "./ics20-simulator.js";
+
+export const NOW_MS = 1_800_000_000_000;
+
+export function worldOf(router: AssetRouter, nowMs = NOW_MS): Ics20World {
+  const { chains, ibc_channels } = router.registry;
+  return new Ics20World(
+    chains.map((chain) => ({ chain_id: chain.chain_id, bech32_prefix: chain.bech32_prefix ?? "", pfm: chain.pfm_enabled })),
+    ibc_channels.map(({ chain_1: a, chain_2: b }) => ({ a: { chain_id: a.chain_id, port: a.port_id, channel: a.channel_id }, b: { chain_id: b.chain_id, port: b.port_id, channel: b.channel_id } })),
+    BigInt(nowMs) * 1_000_000n,
+  );
+}
+
+/** A fresh random account address on each chain that has a prefix. */
+export function addressesOf(router: AssetRouter, chainIds: readonly string[]): Record<string, string> {
+  const prefixes = new Map(router.registry.chains.map((chain) => [chain.chain_id, chain.bech32_prefix]));
+  return Object.fromEntries(chainIds.map((id) => [id, bech32.encode(prefixes.get(id)!, bech32.toWords(randomBytes(20)))]));
+}
+
+/** Funds the source account, executes every message in order, and returns what the destination account holds of each denom. */
+export function deliver(router: AssetRouter, route: Route, built: TransferMessages, addresses: Record<string, string>, amount: bigint): { world: Ics20World; received: Map<string, bigint> } {
+  const world = worldOf(router);
+  const source = addresses[route.from.chain_id]!;
+  world.seedVoucher(route.from.chain_id, source, route.from.trace === "" ? route.from.origin_denom : `${route.from.trace}/${route.from.origin_denom}`, amount);
+  for (const message of built.messages) world.executeTransfer(message.chain_id, message.bytes, message.signer);
+  const receiver = addresses[route.to.chain_id]!;
+  const received = new Map<string, bigint>();
+  for (const [key, value] of world.balances) {
+    const [chain, owner, denom] = key.split("|");
+    if (chain === route.to.chain_id && owner === receiver) received.set(denom!, value);
+  }
+  return { world, received };
+}
