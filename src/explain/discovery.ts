@@ -17,6 +17,7 @@ export function chainSummaries(routeIndex: RouteIndex): ChainSummary[] {
     chain_type: chain.chain_type,
     pfm_enabled: chain.pfm_enabled,
     supports_memo: chain.supports_memo,
+    forwards_after_bridge: chain.forwards_after_bridge,
     asset_count: assetsByChain[index]!.length,
   }));
 }

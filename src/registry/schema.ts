@@ -43,10 +43,17 @@ export const ChainSchema = z.object({
   chain_name: z.string().optional(),
   pretty_name: z.string().optional(),
   chain_type: z.enum(["cosmos", "evm", "svm", "other"]).default("cosmos"),
-  /** Packet-forward middleware: the chain forwards an arriving IBC transfer over IBC. */
+  // Capability flags (docs/behaviour.md "Capability flags"); each false unless set.
+  /** Packet-forward middleware: the chain forwards an arriving IBC transfer over IBC (Skip Go `pfm_enabled`). */
   pfm_enabled: z.boolean().default(false),
-  /** IBC hooks / memo forwarding: the chain forwards after a bridge hop. */
+  /** The chain's ICS-20 transfer accepts a memo (Skip Go `supports_memo`, `cosmos_memo`). */
   supports_memo: z.boolean().default(false),
+  /** Wasm IBC hooks: a memo can call a contract on arrival (Skip Go `cosmos_ibc_hooks`). */
+  ibc_hooks: z.boolean().default(false),
+  /** Stride's autopilot (Skip Go `cosmos_autopilot`). */
+  autopilot: z.boolean().default(false),
+  /** The chain moves funds on after a bridge hop (and into a bridge after IBC) without a new transaction: what routes read. */
+  forwards_after_bridge: z.boolean().default(false),
   // Descriptive facts for discovery answers (/v2/info/chains); routing never reads them.
   bech32_prefix: z.string().optional(),
   logo_uri: z.string().optional(),

@@ -99,7 +99,7 @@ export class Oracle {
   /**
    * docs/behaviour.md section 5 txs rule: does the hop leaving a chain where funds arrived by
    * `arrival` need a new transaction? IBC after IBC needs pfm_enabled; anything after a bridge, and
-   * a bridge after IBC, need supports_memo. A swap never does: it runs inside the transaction that
+   * a bridge after IBC, need forwards_after_bridge. A swap never does: it runs inside the transaction that
    * brought the funds (and on the source, in transaction 1).
    */
   private needsNewTx(arrival: Arrival, hop: OracleHop): boolean {
@@ -107,7 +107,7 @@ export class Oracle {
     if (arrival === "start") return false;
     const chain = this.chains.get(hop.chain)!;
     if (arrival === "ibc" && hop.kind === "ibc") return !chain.pfm_enabled;
-    return !chain.supports_memo;
+    return !chain.forwards_after_bridge;
   }
 
   /**
