@@ -8,6 +8,7 @@ import { BridgeTypeSchema } from "../wire/schema.js";
 import { RegistryNoteSchema } from "../wire/explain.js";
 import { idProblem, terminalText } from "../wire/safe-text.js";
 import { parseArgument, safeParseArgument } from "../arguments.js";
+import { isEvmAddress } from "../denom/evm-address.js";
 
 
 const NonEmpty = z.string().min(1, "must be a non-empty string");
@@ -151,11 +152,9 @@ export const RegistrySchema = RegistryObjectSchema.superRefine((registry, ctx) =
 export type Registry = z.infer<typeof RegistrySchema>;
 export type RegistryInput = z.input<typeof RegistrySchema>;
 
-const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 /** EVM contract addresses compare case-insensitively; every other denom exactly. */
 export function denomKey(denom: string): string {
-  // The length and "0x" first: most denoms are not addresses, and this runs on every look-up.
-  return denom.length === 42 && denom.startsWith("0x") && EVM_ADDRESS.test(denom) ? denom.toLowerCase() : denom;
+  return isEvmAddress(denom) ? denom.toLowerCase() : denom;
 }
 
 /**

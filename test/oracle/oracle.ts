@@ -273,7 +273,7 @@ export class Oracle {
     // Decision: group keys in sorted chain-id order (the contract does not fix key order).
     const dest_assets: Record<string, { assets: WireAsset[] }> = Object.create(null);
     for (const chain of [...new Set(kept.map((a) => a.wire.chain_id))].sort(cmp)) {
-      dest_assets[chain] = { assets: kept.filter((a) => a.wire.chain_id === chain).map((a) => a.wire) };
+      dest_assets[chain] = { assets: kept.filter((a) => a.wire.chain_id === chain).map((a) => a.answer) };
     }
     return { dest_assets };
   }
@@ -301,7 +301,7 @@ export class Oracle {
         if (order < 0) best = { dest, route };
       }
       if (best === undefined || (!request.allow_multi_tx && best.route.txs_required !== 1)) continue;
-      pairs.push({ asset_on_source: source.wire, asset_on_dest: best.dest.wire, txs_required: best.route.txs_required, bridges: best.route.bridges });
+      pairs.push({ asset_on_source: source.answer, asset_on_dest: best.dest.answer, txs_required: best.route.txs_required, bridges: best.route.bridges });
     }
     return { assets_between_chains: pairs };
   }
