@@ -10,7 +10,7 @@
  * Without allow_multi_tx the search never leaves the first transaction (it prunes, as anyone would).
  * Transactions follow docs/behaviour.md §5: a 0-1 BFS over (asset, how the funds arrived) states,
  * where a hop out of an intermediate chain costs a new transaction unless the chain forwards it
- * (IBC after IBC: pfm_enabled; anything after a bridge, or a bridge after IBC: supports_memo), and
+ * (IBC after IBC: pfm_enabled; anything after a bridge, or a bridge after IBC: forwards_after_bridge), and
  * "Axelar delivers over IBC": on axelar-dojo-1, the IBC hop out after an AXELAR hop arrived, the
  * AXELAR hop on after one arrived, and the AXELAR hop out after an IBC hop arrived open none.
  */
@@ -35,7 +35,7 @@ export function createTraversalBaseline(router) {
   function forwards(chainId, arrival, nextKind) {
     const chain = router.getNodeAttributes(`chain:${chainId}`);
     if (arrival === IBC && nextKind === "ibc") return chain.pfm_enabled === true;
-    return chain.supports_memo === true;
+    return chain.forwards_after_bridge === true;
   }
 
   /** Minimum transactions to each asset node reachable within `maxTxs` (source excluded). */

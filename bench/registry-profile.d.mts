@@ -1,7 +1,7 @@
 import type { Registry } from "../src/registry/schema.js";
 
 export interface RegistryProfile {
-  chains: { chain_type: string; pfm_enabled: boolean; supports_memo: boolean; degree: number; assets: unknown[] }[];
+  chains: { chain_type: string; pfm_enabled: boolean; forwards_after_bridge: boolean; degree: number; assets: unknown[] }[];
   pairChannels: unknown[][];
   bridgeComponents: { members: unknown[]; edges: unknown[] }[];
   swapVenues: { size: number }[];

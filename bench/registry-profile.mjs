@@ -53,7 +53,7 @@ export function registryProfile(registry) {
   const chains = registry.chains.map((c) => ({
     chain_type: c.chain_type,
     pfm_enabled: c.pfm_enabled,
-    supports_memo: c.supports_memo,
+    forwards_after_bridge: c.forwards_after_bridge,
     degree: counterparties.get(c.chain_id).size,
     assets: assetsByChain.get(c.chain_id),
   }));

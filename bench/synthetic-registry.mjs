@@ -52,7 +52,7 @@ export function syntheticRegistry(profile, { scale = 1, seed = 1 } = {}) {
     profile.chains.forEach((template, t) => {
       const i = chains.length;
       const chain_id = template.chain_type === "evm" ? String(900_000 + i) : `syn-${i}-${template.chain_type}`;
-      chains.push({ chain_id, chain_name: `syn${i}`, chain_type: template.chain_type, pfm_enabled: template.pfm_enabled, supports_memo: template.supports_memo });
+      chains.push({ chain_id, chain_name: `syn${i}`, chain_type: template.chain_type, pfm_enabled: template.pfm_enabled, forwards_after_bridge: template.forwards_after_bridge });
       templates.push(profile.chains[t]);
     });
   }

@@ -10,8 +10,9 @@ const NAME = "chains";
 
 export const chains = defineCommand({
   name: NAME,
-  summary: "list the chains: id, name, type, assets, PFM / memo forwarding",
-  description: "Lists every chain of the router, sorted by chain id. PFM: forwards IBC after IBC; MEMO: forwards after a bridge (IBC hooks).",
+  summary: "list the chains: id, name, type, assets, forwarding flags",
+  description:
+    "Lists every chain of the router, sorted by chain id. PFM: forwards IBC after IBC; AFTER_BRIDGE: forwards after a bridge hop; MEMO: its IBC transfer accepts a memo.",
   options: { ...ROUTER_OPTIONS, json: { ...JSON_OPTION.json, help: "print the body of GET /fungible-graph/v1/chains: {chains}" } },
   async run(values) {
     const list = (await routerOfCommand(NAME, values)).chains();
@@ -26,9 +27,10 @@ export const chains = defineCommand({
       chain.chain_type,
       String(chain.asset_count),
       chain.pfm_enabled ? "yes" : "no",
+      chain.forwards_after_bridge ? "yes" : "no",
       chain.supports_memo ? "yes" : "no",
     ]);
-    print(`${formatTable(["CHAIN_ID", "NAME", "TYPE", "ASSETS", "PFM", "MEMO"], rows)}\n\n${plural(list.length, "chain")}`);
+    print(`${formatTable(["CHAIN_ID", "NAME", "TYPE", "ASSETS", "PFM", "AFTER_BRIDGE", "MEMO"], rows)}\n\n${plural(list.length, "chain")}`);
     return EXIT_OK;
   },
 });

@@ -60,7 +60,7 @@ export function dataVersionOf(registry: Registry, notes: readonly RegistryNote[]
 function canonicalContent(registry: Registry, notes: readonly RegistryNote[]): unknown[] {
   const o = <T>(value: T | undefined) => (value === undefined ? null : value);
   return [
-    registry.chains.map((c) => [c.chain_id, o(c.chain_name), o(c.pretty_name), c.chain_type, c.pfm_enabled, c.supports_memo, ...describedChain(c)]),
+    registry.chains.map((c) => [c.chain_id, o(c.chain_name), o(c.pretty_name), c.chain_type, c.pfm_enabled, c.supports_memo, ...laterFlags(c), ...describedChain(c)]),
     registry.assets.map((a) => [
       a.chain_id, a.denom, a.trace, a.origin_chain_id, a.origin_denom, a.is_cw20, a.is_evm, o(a.symbol), o(a.name),
       o(a.logo_uri), o(a.decimals), o(a.description), o(a.coingecko_id), o(a.recommended_symbol),
@@ -82,6 +82,16 @@ function canonicalContent(registry: Registry, notes: readonly RegistryNote[]): u
  * uses none of them keeps the data_version it had (and a dataset written before them still loads).
  * No fee assets and an empty list are alike, as a dataset stores them.
  */
+/**
+ * Flags added after the first release, written only where they say more than a dataset from
+ * before them reads (no hooks, no autopilot, forwarding after a bridge as supports_memo), so
+ * such a dataset keeps its data_version.
+ */
+function laterFlags(chain: Registry["chains"][number]): unknown[] {
+  if (!chain.ibc_hooks && !chain.autopilot && chain.forwards_after_bridge === chain.supports_memo) return [];
+  return [{ ibc_hooks: chain.ibc_hooks, autopilot: chain.autopilot, forwards_after_bridge: chain.forwards_after_bridge }];
+}
+
 function describedChain(chain: Registry["chains"][number]): unknown[] {
   const fees = (chain.fee_assets ?? []).map((f) => [f.denom, f.gas_price?.low ?? null, f.gas_price?.average ?? null, f.gas_price?.high ?? null]);
   const testnet = chain.is_testnet === true;

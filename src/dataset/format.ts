@@ -20,7 +20,7 @@ const ASSET_COLUMNS = [
  * Columns added after the format's first release: a dataset written before them has none, and
  * reads as if every row were absent (-1 or 0), so the datasets already shipped still load.
  */
-const LATER_CHAIN_COLUMNS = ["bech32_prefix", "logo_uri", "is_testnet"] as const;
+const LATER_CHAIN_COLUMNS = ["bech32_prefix", "logo_uri", "is_testnet", "ibc_hooks", "autopilot", "forwards_after_bridge"] as const;
 const LATER_ASSET_COLUMNS = ["token_contract"] as const;
 /** One row per fee asset of a chain, in the chain's order: gas prices are strings (-1: none). */
 const FEE_COLUMNS = ["chain", "denom", "low", "average", "high"] as const;
@@ -76,7 +76,8 @@ export function encodeRegistry(registry: Registry): RegistryContent {
   const fees = columns(FEE_COLUMNS);
   registry.chains.forEach((chain, row) => {
     push(chains, [s(chain.chain_id), opt(chain.chain_name), opt(chain.pretty_name), CHAIN_TYPES.indexOf(chain.chain_type),
-      flag(chain.pfm_enabled), flag(chain.supports_memo), opt(chain.bech32_prefix), opt(chain.logo_uri), flag(chain.is_testnet === true)]);
+      flag(chain.pfm_enabled), flag(chain.supports_memo), opt(chain.bech32_prefix), opt(chain.logo_uri), flag(chain.is_testnet === true),
+      flag(chain.ibc_hooks), flag(chain.autopilot), flag(chain.forwards_after_bridge)]);
     for (const fee of chain.fee_assets ?? []) {
       push(fees, [row, s(fee.denom), opt(fee.gas_price?.low), opt(fee.gas_price?.average), opt(fee.gas_price?.high)]);
     }
@@ -150,7 +151,7 @@ export function decodeRegistry(content: RegistryContent, fail: (why: string) => 
   const chains: Chain[] = [];
   at.table = "chains";
   const chainCount = rows(c, CHAIN_COLUMNS, "chains");
-  const [bech32, chainLogo, testnet] = LATER_CHAIN_COLUMNS.map((name) => later(c[name], chainCount, `chains: column "${name}"`));
+  const [bech32, chainLogo, testnet, hooks, autopilot, forwards] = LATER_CHAIN_COLUMNS.map((name) => later(c[name], chainCount, `chains: column "${name}"`));
   const feeAssets = decodeFeeAssets(content.fee_assets, chainCount, str, fail);
   for (let i = 0; i < chainCount; i++) {
     at.row = i;
@@ -164,6 +165,10 @@ export function decodeRegistry(content: RegistryContent, fail: (why: string) => 
     if (chainLogo !== undefined && chainLogo[i] !== -1) chain.logo_uri = str(chainLogo[i]!, at);
     if (feeAssets[i] !== undefined) chain.fee_assets = feeAssets[i];
     if (testnet !== undefined && bool(testnet[i]!, at)) chain.is_testnet = true;
+    chain.ibc_hooks = hooks !== undefined && bool(hooks[i]!, at);
+    chain.autopilot = autopilot !== undefined && bool(autopilot[i]!, at);
+    // A dataset from before the column read supports_memo as "forwards after a bridge hop" (revision 4 split the two).
+    chain.forwards_after_bridge = forwards === undefined ? chain.supports_memo : bool(forwards[i]!, at);
     chains.push(chain as Chain);
   }
 

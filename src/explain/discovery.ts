@@ -17,6 +17,7 @@ export function chainSummaries(routeIndex: RouteIndex): ChainSummary[] {
     chain_type: chain.chain_type,
     pfm_enabled: chain.pfm_enabled,
     supports_memo: chain.supports_memo,
+    forwards_after_bridge: chain.forwards_after_bridge,
     asset_count: assetsByChain[index]!.length,
   }));
 }
@@ -29,10 +30,10 @@ export function assetSummaries(routeIndex: RouteIndex, chainIdArg: string): Asse
     const asset = routeIndex.model.assets[index]!;
     return {
       chain_id: asset.chainId,
-      denom: asset.denom,
+      denom: asset.wire.denom,
       ...(asset.wire.symbol === undefined ? {} : { symbol: asset.wire.symbol }),
       origin_chain_id: asset.originChainId,
-      origin_denom: asset.originDenom,
+      origin_denom: asset.wire.origin_denom,
       trace: asset.trace,
       is_cw20: asset.isCw20,
       is_evm: asset.isEvm,

@@ -228,6 +228,6 @@ function filteredReason(
     code: "filtered_out",
     message: `the source reaches "${destChainId}" as ${names}, but ${why}`,
     filter,
-    assets: assets.map((asset) => ({ chain_id: asset.chainId, denom: asset.denom })),
+    assets: assets.map((asset) => ({ chain_id: asset.chainId, denom: asset.wire.denom })),
   };
 }

@@ -1,21 +1,21 @@
 /**
  * needs_multiple_txs: where a route's funds land and a new transaction must be signed, and what
- * the first of those chains lacks (packet-forward middleware after IBC, memo forwarding otherwise).
+ * the first of those chains lacks (packet-forward middleware after IBC, forwarding after a bridge hop otherwise).
  */
 import type { Reason } from "../wire/explain.js";
 import type { Route } from "../wire/route.js";
 
 /** The reason for a route of several transactions; `prefix` opens the message (e.g. a condition). */
 export function multiTxReason(route: Route, prefix = ""): Reason {
-  const starts: { chainId: string; missing: "pfm" | "memo" }[] = [];
+  const starts: { chainId: string; missing: "pfm" | "forwards_after_bridge" }[] = [];
   let arrival: "start" | "ibc" | "bridge" = "start";
   for (const [i, hop] of route.hops.entries()) {
-    if (i > 0 && hop.starts_tx) starts.push({ chainId: hop.from.chain_id, missing: arrival === "ibc" && hop.kind === "ibc" ? "pfm" : "memo" });
+    if (i > 0 && hop.starts_tx) starts.push({ chainId: hop.from.chain_id, missing: arrival === "ibc" && hop.kind === "ibc" ? "pfm" : "forwards_after_bridge" });
     if (hop.kind !== "swap") arrival = hop.kind;
   }
   const first = starts[0];
   if (first === undefined) throw new Error(`explain: a route of ${route.txs_required} transactions starts no transaction after its first hop`);
-  const lack = (missing: "pfm" | "memo") => (missing === "pfm" ? "has no packet-forward middleware (PFM)" : "does not forward by memo (IBC hooks)");
+  const lack = (missing: "pfm" | "forwards_after_bridge") => (missing === "pfm" ? "has no packet-forward middleware (PFM)" : "does not forward after a bridge hop (forwards_after_bridge)");
   const chainIds = [...new Set(starts.map((start) => start.chainId))];
   const where = starts.map((start) => `"${start.chainId}" ${lack(start.missing)}`).join(" and ");
   return {

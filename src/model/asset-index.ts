@@ -8,6 +8,7 @@
  * derived voucher replaces a listed asset's key (`shadowing`, normally none) are filled at once,
  * so every look-up sees the same index.
  */
+import { nativeDenomNamed } from "../registry/native-names.js";
 import { denomKey } from "../registry/schema.js";
 import type { AssetRecord } from "./model.js";
 
@@ -36,7 +37,13 @@ export class AssetIndex {
     const denoms = this.byChain[chainIndex]!;
     const key = denomKey(denom);
     const found = denoms.get(key);
-    if (found !== undefined || !this.pending.has(chainIndex) || !key.startsWith("ibc/")) return found;
+    if (found !== undefined) return found;
+    if (!key.startsWith("ibc/")) {
+      // The hosted API's name of an EVM chain's native asset (ethereum-native for wei on chain 1).
+      const native = key.endsWith("-native") ? nativeDenomNamed(chainId, denom) : undefined;
+      return native === undefined ? undefined : denoms.get(denomKey(native));
+    }
+    if (!this.pending.has(chainIndex)) return undefined;
     this.fill(chainIndex);
     return denoms.get(key);
   }

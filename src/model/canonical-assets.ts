@@ -3,6 +3,7 @@
  * of each native asset on each chain directly connected over an ACTIVE transfer channel, where
  * the registry lists no version of that origin asset.
  */
+import { denomSpelling } from "../denom/evm-address.js";
 import { compareStrings } from "../compare.js";
 import { voucherDenom } from "../denom/trace.js";
 import { channelKey, nearEndAt } from "../registry/channel-ends.js";
@@ -197,10 +198,12 @@ const OPTIONAL_WIRE_FIELDS = ["symbol", "name", "logo_uri", "decimals", "token_c
  * present. `is_svm` (an asset of an SVM chain) is on every asset, as the Skip Go API writes it.
  */
 export function wireAsset(fields: AssetFields, metadata: Partial<Asset>, isSvm: boolean): WireAsset {
+  // EVM addresses in their EIP-55 form, as the hosted API writes them; the registry's spelling
+  // stays inside (an IBC hash is over the text the chain wrote), look-ups fold case (denomKey).
   const wire: Record<string, unknown> = {
-    denom: fields.denom,
+    denom: denomSpelling(fields.denom),
     chain_id: fields.chainId,
-    origin_denom: fields.originDenom,
+    origin_denom: denomSpelling(fields.originDenom),
     origin_chain_id: fields.originChainId,
     trace: fields.trace,
     is_cw20: fields.isCw20,
@@ -208,6 +211,7 @@ export function wireAsset(fields: AssetFields, metadata: Partial<Asset>, isSvm: 
     is_svm: isSvm,
   };
   for (const field of OPTIONAL_WIRE_FIELDS) if (metadata[field] !== undefined) wire[field] = metadata[field];
+  if (typeof wire.token_contract === "string") wire.token_contract = denomSpelling(wire.token_contract);
   return Object.freeze(wire) as WireAsset;
 }
 

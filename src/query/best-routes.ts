@@ -186,11 +186,11 @@ export function isAxelarLeg(step: RouteLabel): boolean {
 /**
  * Whether funds that landed on `chain` by `arrival` move on over `next` without a new
  * transaction: IBC after IBC needs packet-forward middleware; anything after a bridge hop, or a
- * bridge after IBC, needs memo-based forwarding (IBC hooks). The Axelar legs never get here.
+ * bridge after IBC, needs the chain's forwarding after a bridge hop. The Axelar legs never get here.
  */
 function forwards(chain: Chain, arrival: Arrival, next: HopEdge): boolean {
   if (arrival === Arrival.Ibc && next.kind === "ibc") return chain.pfm_enabled;
-  return chain.supports_memo;
+  return chain.forwards_after_bridge;
 }
 
 /** Edges of a label's route, first hop first. */

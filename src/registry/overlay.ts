@@ -23,7 +23,14 @@ export type OverlayChainId = z.infer<typeof OverlayChainIdSchema>;
 const SourcedFlagSchema = z.strictObject({ value: z.boolean(), source: Source });
 export type SourcedFlag = z.infer<typeof SourcedFlagSchema>;
 
-const OverlayCapabilitiesSchema = z.strictObject({ pfm_enabled: SourcedFlagSchema.optional(), supports_memo: SourcedFlagSchema.optional() });
+/** The capability flags of a chain (registry `Chain`), each meaning what docs/behaviour.md says. */
+export const CAPABILITY_FLAGS = ["pfm_enabled", "supports_memo", "ibc_hooks", "autopilot", "forwards_after_bridge"] as const;
+export type CapabilityFlag = (typeof CAPABILITY_FLAGS)[number];
+export type CapabilityFlags = Record<CapabilityFlag, boolean>;
+
+const OverlayCapabilitiesSchema = z.strictObject(
+  Object.fromEntries(CAPABILITY_FLAGS.map((flag) => [flag, SourcedFlagSchema.optional()])) as Record<CapabilityFlag, z.ZodOptional<typeof SourcedFlagSchema>>,
+);
 export type OverlayCapabilities = z.infer<typeof OverlayCapabilitiesSchema>;
 
 export const ChainRegistryOverlaySchema = z.strictObject({
@@ -58,10 +65,7 @@ export function overlayChainIdFor(overlay: ChainRegistryOverlay, chainName: stri
 }
 
 /** The capability flags the overlay knows for a chain id; false where it has no sourced fact. */
-export function overlayCapabilitiesFor(
-  overlay: ChainRegistryOverlay,
-  chainId: string,
-): { pfm_enabled: boolean; supports_memo: boolean } {
+export function overlayCapabilitiesFor(overlay: ChainRegistryOverlay, chainId: string): CapabilityFlags {
   const caps = Object.hasOwn(overlay.capabilities, chainId) ? overlay.capabilities[chainId] : undefined;
-  return { pfm_enabled: caps?.pfm_enabled?.value ?? false, supports_memo: caps?.supports_memo?.value ?? false };
+  return Object.fromEntries(CAPABILITY_FLAGS.map((flag) => [flag, caps?.[flag]?.value ?? false])) as CapabilityFlags;
 }

@@ -8,6 +8,7 @@ import { BridgeTypeSchema } from "../wire/schema.js";
 import { RegistryNoteSchema } from "../wire/explain.js";
 import { idProblem, terminalText } from "../wire/safe-text.js";
 import { parseArgument, safeParseArgument } from "../arguments.js";
+import { isEvmAddress } from "../denom/evm-address.js";
 
 
 const NonEmpty = z.string().min(1, "must be a non-empty string");
@@ -43,10 +44,17 @@ export const ChainSchema = z.object({
   chain_name: z.string().optional(),
   pretty_name: z.string().optional(),
   chain_type: z.enum(["cosmos", "evm", "svm", "other"]).default("cosmos"),
-  /** Packet-forward middleware: the chain forwards an arriving IBC transfer over IBC. */
+  // Capability flags (docs/behaviour.md "Capability flags"); each false unless set.
+  /** Packet-forward middleware: the chain forwards an arriving IBC transfer over IBC (Skip Go `pfm_enabled`). */
   pfm_enabled: z.boolean().default(false),
-  /** IBC hooks / memo forwarding: the chain forwards after a bridge hop. */
+  /** The chain's ICS-20 transfer accepts a memo (Skip Go `supports_memo`, `cosmos_memo`). */
   supports_memo: z.boolean().default(false),
+  /** Wasm IBC hooks: a memo can call a contract on arrival (Skip Go `cosmos_ibc_hooks`). */
+  ibc_hooks: z.boolean().default(false),
+  /** Stride's autopilot (Skip Go `cosmos_autopilot`). */
+  autopilot: z.boolean().default(false),
+  /** The chain moves funds on after a bridge hop (and into a bridge after IBC) without a new transaction: what routes read. */
+  forwards_after_bridge: z.boolean().default(false),
   // Descriptive facts for discovery answers (/v2/info/chains); routing never reads them.
   bech32_prefix: z.string().optional(),
   logo_uri: z.string().optional(),
@@ -160,11 +168,9 @@ export const RegistrySchema = RegistryObjectSchema.superRefine((registry, ctx) =
 export type Registry = z.infer<typeof RegistrySchema>;
 export type RegistryInput = z.input<typeof RegistrySchema>;
 
-const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 /** EVM contract addresses compare case-insensitively; every other denom exactly. */
 export function denomKey(denom: string): string {
-  // The length and "0x" first: most denoms are not addresses, and this runs on every look-up.
-  return denom.length === 42 && denom.startsWith("0x") && EVM_ADDRESS.test(denom) ? denom.toLowerCase() : denom;
+  return isEvmAddress(denom) ? denom.toLowerCase() : denom;
 }
 
 /**

@@ -112,7 +112,9 @@ export const ReasonSchema = z.discriminatedUnion("code", [
     chain_id: z.string(),
     /** Every chain where a new transaction must be signed, in route order (`chain_id` is the first). */
     chain_ids: z.array(z.string()).min(1).readonly(),
-    missing: z.enum(["pfm", "memo"]).describe("pfm: no packet-forward middleware; memo: no memo (IBC hooks) forwarding"),
+    missing: z
+      .enum(["pfm", "forwards_after_bridge"])
+      .describe("pfm: no packet-forward middleware; forwards_after_bridge: does not forward after a bridge hop (or into a bridge after IBC)"),
     route: RouteSchema,
   }),
   reason("filtered_out", { filter: FilterNameSchema, assets: z.array(AssetRefSchema).readonly() }),
@@ -175,6 +177,8 @@ export const ChainSummarySchema = z.object({
   chain_type: z.string(),
   pfm_enabled: z.boolean(),
   supports_memo: z.boolean(),
+  /** Moves funds on after a bridge hop without a new transaction (what routes read besides pfm_enabled). */
+  forwards_after_bridge: z.boolean(),
   /** Canonical assets on the chain, derived vouchers included. */
   asset_count: z.number().int().min(0),
 }).readonly();

@@ -47,12 +47,17 @@ const SkipChainSchema = z
     bech32_prefix: z.string().describe('The chain\'s bech32 address prefix; "" where it has none (EVM, SVM)'),
     fee_assets: z.array(FeeAssetSchema).readonly(),
     logo_uri: z.string().optional(),
-    pfm_enabled: z.boolean(),
-    supports_memo: z.boolean(),
+    pfm_enabled: z.boolean().describe("Packet-forward middleware: an arriving IBC transfer is forwarded over IBC (by its memo)"),
+    supports_memo: z.boolean().describe("The chain's ICS-20 transfer accepts a memo; true wherever pfm_enabled is"),
     ibc_capabilities: z
-      .object({ cosmos_pfm: z.boolean(), cosmos_ibc_hooks: z.boolean(), cosmos_memo: z.boolean(), cosmos_autopilot: z.boolean().optional() })
+      .object({
+        cosmos_pfm: z.boolean().describe("pfm_enabled"),
+        cosmos_ibc_hooks: z.boolean().describe("Wasm IBC hooks: a memo can call a contract on arrival"),
+        cosmos_memo: z.boolean().describe("supports_memo"),
+        cosmos_autopilot: z.boolean().describe("Stride's autopilot"),
+      })
       .readonly()
-      .describe("cosmos_autopilot is absent: the registry does not say"),
+      .describe("Each flag false where no cited fact says otherwise"),
     cosmos_module_support: z
       .object({ authz: z.boolean().optional(), feegrant: z.boolean().optional() })
       .readonly()

@@ -365,7 +365,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
     request: { source_asset_chain_id: "axelar-dojo-1", source_asset_denom: "uusdc", dest_chain_id: "10", include_evm_assets: true },
     reachable: false,
     codes: ["needs_multiple_txs"],
-    facts: [{ code: "needs_multiple_txs", has: { txs_required: 2, chain_id: "1", chain_ids: ["1"], missing: "memo" } }],
+    facts: [{ code: "needs_multiple_txs", has: { txs_required: 2, chain_id: "1", chain_ids: ["1"], missing: "forwards_after_bridge" } }],
     pictures: ["mermaid", "dot", "svg"],
     picture_labels: ["AXELAR", "CCTP (new tx)"],
   },
@@ -378,7 +378,7 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
     verdict: "reachable if allow_multi_tx is true and include_evm_assets is true",
     codes: ["needs_multiple_txs", "filtered_out"],
     facts: [
-      { code: "needs_multiple_txs", has: { txs_required: 2, chain_id: "1", chain_ids: ["1"], missing: "memo" } },
+      { code: "needs_multiple_txs", has: { txs_required: 2, chain_id: "1", chain_ids: ["1"], missing: "forwards_after_bridge" } },
       { code: "filtered_out", has: { filter: "include_evm_assets" } },
     ],
   },

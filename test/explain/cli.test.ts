@@ -125,9 +125,9 @@ describe("chains and assets", () => {
   test("chains lists id, name, type, assets and flags", async () => {
     const result = await runCli(["chains", ...FIXTURE]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^CHAIN_ID\s+NAME\s+TYPE\s+ASSETS\s+PFM\s+MEMO$/m);
-    expect(result.stdout).toMatch(/^hub-1\s+hub\s+cosmos\s+\d+\s+yes\s+yes$/m);
-    expect(result.stdout).toMatch(/^8453\s+evmland\s+evm\s+2\s+no\s+no$/m);
+    expect(result.stdout).toMatch(/^CHAIN_ID\s+NAME\s+TYPE\s+ASSETS\s+PFM\s+AFTER_BRIDGE\s+MEMO$/m);
+    expect(result.stdout).toMatch(/^hub-1\s+hub\s+cosmos\s+\d+\s+yes\s+yes\s+yes$/m);
+    expect(result.stdout).toMatch(/^8453\s+evmland\s+evm\s+2\s+no\s+no\s+no$/m);
   });
 
   test("assets lists symbol, denom, origin and metadata", async () => {

@@ -34,7 +34,7 @@ describe("explain: the case table on the library", () => {
     expect(new Set(statuses)).toEqual(new Set(["INACTIVE", "UNKNOWN"]));
     expect(new Set(EXPLAIN_CASES.flatMap((c) => c.pictures ?? []))).toEqual(new Set(["mermaid", "dot", "svg"]));
     const missing = EXPLAIN_CASES.flatMap((c) => (c.facts ?? []).filter((f) => f.code === "needs_multiple_txs").map((f) => f.has.missing));
-    expect(new Set(missing)).toEqual(new Set(["pfm", "memo"]));
+    expect(new Set(missing)).toEqual(new Set(["pfm", "forwards_after_bridge"]));
   });
 
   test("answers are readonly: the type says so (tsc checks the expect-error) and parsing freezes", () => {
@@ -119,7 +119,7 @@ describe("discovery", () => {
   test("chains lists every chain with flags and counts", () => {
     const chains = fixtureGraph().chains();
     expect(chains.map((c) => c.chain_id)).toEqual(["8453", "alpha-1", "beta-1", "delta-1", "epsilon-1", "gamma-1", "hub-1", "island-1", "zeta-1"]);
-    expect(chains.find((c) => c.chain_id === "hub-1")).toMatchObject({ chain_name: "hub", pfm_enabled: true, supports_memo: true });
+    expect(chains.find((c) => c.chain_id === "hub-1")).toMatchObject({ chain_name: "hub", pfm_enabled: true, forwards_after_bridge: true });
     expect(chains.find((c) => c.chain_id === "alpha-1")).toMatchObject({ pfm_enabled: false, asset_count: 4 });
   });
 

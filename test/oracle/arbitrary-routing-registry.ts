@@ -231,7 +231,9 @@ function build(shape: Shape): RegistryInput {
     chain_id,
     chain_type: isEvm(i) ? ("evm" as const) : ("cosmos" as const),
     pfm_enabled: shape.chains[i]!.pfm,
-    supports_memo: shape.chains[i]!.memo,
+    forwards_after_bridge: shape.chains[i]!.memo,
+    // The memo flag says what /v2/info/chains says; routes never read it (drawn against forwarding on purpose).
+    supports_memo: !shape.chains[i]!.memo,
   }));
   return { chains, assets, ibc_channels, bridge_links, swap_venues };
 }

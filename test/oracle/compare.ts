@@ -54,7 +54,7 @@ const byKey = (a: { wire: WireAsset }, b: { wire: WireAsset }) =>
 
 export function expectSameAssets(routeIndex: AssetRouter, oracle: Oracle): void {
   const fromEngine = engineAssets(routeIndex).sort(byKey);
-  const fromOracle = oracle.assets.map((a) => ({ wire: a.wire, listed: a.listed, has_metadata: a.hasMetadata })).sort(byKey);
+  const fromOracle = oracle.assets.map((a) => ({ wire: a.answer, listed: a.listed, has_metadata: a.hasMetadata })).sort(byKey);
   expect(plain(fromEngine)).toEqual(plain(fromOracle));
 }
 

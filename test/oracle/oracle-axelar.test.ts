@@ -20,7 +20,7 @@ function registry(flags: { hubPfm?: boolean; axelarMemo?: boolean; bridge?: "AXE
   return {
     chains: [
       { chain_id: "1", chain_type: "evm" },
-      { chain_id: "axelar-dojo-1", supports_memo: flags.axelarMemo ?? false },
+      { chain_id: "axelar-dojo-1", forwards_after_bridge: flags.axelarMemo ?? false },
       { chain_id: "cosmoshub-4", pfm_enabled: flags.hubPfm ?? true },
       { chain_id: "osmosis-1", pfm_enabled: true },
     ],
@@ -111,7 +111,7 @@ describe("Axelar delivers over IBC (router and oracle)", () => {
     });
   });
 
-  test("another bridge onto axelar-dojo-1 is not an Axelar transfer: the IBC hop after it needs supports_memo there", () => {
+  test("another bridge onto axelar-dojo-1 is not an Axelar transfer: the IBC hop after it needs forwards_after_bridge there", () => {
     for (const axelarMemo of [false, true]) {
       expectBoth(registry({ bridge: "CCTP", axelarMemo }), ref("1", USDC), ref("cosmoshub-4", ON_HUB), {
         txs_required: axelarMemo ? 1 : 2,

@@ -115,7 +115,7 @@ describe("route rules, literal examples (routeIndex and oracle)", () => {
   test("equal txs, hops and first hop: the sending chain_id of the second hop decides", () => {
     const asset = (chain_id: string, denom: string) => ({ chain_id, denom, ...ATOM_LIKE });
     const input = {
-      chains: [{ chain_id: "a-1" }, { chain_id: "c-1", supports_memo: true }, { chain_id: "b-1", supports_memo: true }, { chain_id: "d-1" }],
+      chains: [{ chain_id: "a-1" }, { chain_id: "c-1", forwards_after_bridge: true }, { chain_id: "b-1", forwards_after_bridge: true }, { chain_id: "d-1" }],
       assets: [asset("a-1", "ux"), asset("c-1", "uyc"), asset("b-1", "uyb"), asset("d-1", "uz")],
       bridge_links: [
         { bridge: "AXELAR" as const, from: ref("a-1", "ux"), to: ref("c-1", "uyc") },

@@ -3,6 +3,7 @@
  * from docs/behaviour.md sections 1-3. It shares no code with the router: hashing uses node:crypto,
  * trace arithmetic is plain string splitting.
  */
+import { answerWire } from "./eip55.js";
 import { createHash } from "node:crypto";
 import type { Registry, WireAsset } from "../../src/index.js";
 
@@ -19,7 +20,10 @@ export function oracleKey(chainId: string, denom: string): string {
 }
 
 export interface OracleAsset {
+  /** In the registry's spelling: what hashes and keys are computed from. */
   wire: WireAsset;
+  /** As answers write it (EVM addresses EIP-55 checksummed). */
+  answer: WireAsset;
   listed: boolean;
   hasMetadata: boolean;
   /** Position in canonical order: listed assets in registry order, then derived by (chain, denom). */
@@ -78,7 +82,7 @@ export function canonicalAssets(registry: Registry): OracleAsset[] {
   const listed = registry.assets.map((asset) => ({ wire: wireOf(asset, svmChains), listed: true, hasMetadata: hasAnyMetadata(asset) }));
   const versionOf = (chain: string, originChain: string, originDenom: string) => `${chain}|${oracleKey(originChain, originDenom)}`;
   const listedVersions = new Set(registry.assets.map((a) => versionOf(a.chain_id, a.origin_chain_id, a.origin_denom)));
-  const derived: Omit<OracleAsset, "order">[] = [];
+  const derived: Omit<OracleAsset, "order" | "answer">[] = [];
   const ends = channelEnds(registry);
   for (const native of registry.assets) {
     // "Native asset of a chain": trace "" and its own origin. A CW20 leaves only over a wasm port,
@@ -118,7 +122,7 @@ export function canonicalAssets(registry: Registry): OracleAsset[] {
     }
   }
   derived.sort((x, y) => cmp(x.wire.chain_id, y.wire.chain_id) || cmp(x.wire.denom, y.wire.denom));
-  return [...listed, ...derived].map((asset, order) => ({ ...asset, order }));
+  return [...listed, ...derived].map((asset, order) => ({ ...asset, answer: answerWire(asset.wire), order }));
 }
 
 export const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);

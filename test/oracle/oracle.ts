@@ -99,7 +99,7 @@ export class Oracle {
   /**
    * docs/behaviour.md section 5 txs rule: does the hop leaving a chain where funds arrived by
    * `arrival` need a new transaction? IBC after IBC needs pfm_enabled; anything after a bridge, and
-   * a bridge after IBC, need supports_memo. A swap never does: it runs inside the transaction that
+   * a bridge after IBC, need forwards_after_bridge. A swap never does: it runs inside the transaction that
    * brought the funds (and on the source, in transaction 1).
    */
   private needsNewTx(arrival: Arrival, hop: OracleHop): boolean {
@@ -107,7 +107,7 @@ export class Oracle {
     if (arrival === "start") return false;
     const chain = this.chains.get(hop.chain)!;
     if (arrival === "ibc" && hop.kind === "ibc") return !chain.pfm_enabled;
-    return !chain.supports_memo;
+    return !chain.forwards_after_bridge;
   }
 
   /**
@@ -273,7 +273,7 @@ export class Oracle {
     // Decision: group keys in sorted chain-id order (the contract does not fix key order).
     const dest_assets: Record<string, { assets: WireAsset[] }> = Object.create(null);
     for (const chain of [...new Set(kept.map((a) => a.wire.chain_id))].sort(cmp)) {
-      dest_assets[chain] = { assets: kept.filter((a) => a.wire.chain_id === chain).map((a) => a.wire) };
+      dest_assets[chain] = { assets: kept.filter((a) => a.wire.chain_id === chain).map((a) => a.answer) };
     }
     return { dest_assets };
   }
@@ -301,7 +301,7 @@ export class Oracle {
         if (order < 0) best = { dest, route };
       }
       if (best === undefined || (!request.allow_multi_tx && best.route.txs_required !== 1)) continue;
-      pairs.push({ asset_on_source: source.wire, asset_on_dest: best.dest.wire, txs_required: best.route.txs_required, bridges: best.route.bridges });
+      pairs.push({ asset_on_source: source.answer, asset_on_dest: best.dest.answer, txs_required: best.route.txs_required, bridges: best.route.bridges });
     }
     return { assets_between_chains: pairs };
   }

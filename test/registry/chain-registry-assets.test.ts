@@ -93,10 +93,12 @@ describe("fromChainRegistry: chains", () => {
   });
 
   it("sets capability flags from the overlay, false where it has no sourced fact", () => {
-    const { registry } = convert(data({ chains: [OSMO, cosmosChain("akash", "akashnet-2")] }), defaultOverlay());
-    expect(registry.chains.map((c) => [c.chain_id, c.pfm_enabled, c.supports_memo])).toEqual([
-      ["osmosis-1", true, true],
-      ["akashnet-2", false, false],
+    const { registry } = convert(data({ chains: [OSMO, cosmosChain("akash", "akashnet-2"), cosmosChain("unknownchain", "unknown-1")] }), defaultOverlay());
+    const flags = ["pfm_enabled", "supports_memo", "ibc_hooks", "autopilot", "forwards_after_bridge"] as const;
+    expect(registry.chains.map((c) => [c.chain_id, ...flags.map((flag) => c[flag])])).toEqual([
+      ["osmosis-1", true, true, true, false, true],
+      ["akashnet-2", false, true, false, false, false],
+      ["unknown-1", false, false, false, false, false],
     ]);
   });
 });

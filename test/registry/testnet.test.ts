@@ -35,7 +35,7 @@ describe("testnet registry", () => {
     expect([...ids].some((id) => id.startsWith("INVALID-ID"))).toBe(false);
     // Venue facts are mainnet facts; no capability fact is known for a testnet.
     expect(registry.swap_venues).toEqual([]);
-    expect(registry.chains.some((c) => c.pfm_enabled || c.supports_memo)).toBe(false);
+    expect(registry.chains.some((c) => c.pfm_enabled || c.supports_memo || c.ibc_hooks || c.autopilot || c.forwards_after_bridge)).toBe(false);
   });
 
   it("has ATOM on osmo-test-5 as the channel-4156 voucher of theta-testnet-001 uatom, and that channel", () => {

@@ -14,7 +14,8 @@ beforeAll(async () => {
   router = await shippedRouter();
 });
 
-const USDC_ON_ETHEREUM = { chain_id: "1", denom: "0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48" };
+// As answers write it (EIP-55); the requests may use any case.
+const USDC_ON_ETHEREUM = { chain_id: "1", denom: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48" };
 const AXL_USDC_ON_HUB = "ibc/932D6003DA334ECBC5B23A071B4287D0A5CC97331197FE9F1C0689BA002A8421";
 
 /** A route's hops in short: sending chain > receiving chain, channel or bridge, its Axelar mark, tx start. */

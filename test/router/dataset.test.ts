@@ -234,7 +234,7 @@ describe("what is not a dataset is refused whole", () => {
     reordered.registry.strings.reverse();
     for (const table of ["chains", "assets", "ibc_channels", "bridge_links"] as const) {
       for (const [name, column] of Object.entries(reordered.registry[table] as Record<string, number[]>)) {
-        if (/^(chain_type|pfm_enabled|supports_memo|is_testnet|is_cw20|is_evm|decimals|status|preferred|bridge|bidirectional)$/.test(name)) continue;
+        if (/^(chain_type|pfm_enabled|supports_memo|ibc_hooks|autopilot|forwards_after_bridge|is_testnet|is_cw20|is_evm|decimals|status|preferred|bridge|bidirectional)$/.test(name)) continue;
         column.forEach((value, i) => (column[i] = value === -1 ? -1 : n - 1 - value));
       }
     }
@@ -245,6 +245,21 @@ describe("what is not a dataset is refused whole", () => {
     expect(loaded.assetsFromSource({ source_asset_denom: "ua", source_asset_chain_id: "a-1" })).toEqual(
       buildRouter(spelled).assetsFromSource({ source_asset_denom: "ua", source_asset_chain_id: "a-1" }),
     );
+  });
+
+  test("a dataset from before the flag columns loads, reading supports_memo as forwarding after a bridge hop, with its data_version", () => {
+    const registry = parseRegistry({
+      chains: [{ chain_id: "a-1" }, { chain_id: "b-1", pfm_enabled: true, supports_memo: true, forwards_after_bridge: true }],
+      assets: [{ denom: "ua", chain_id: "a-1" }],
+    });
+    const written = JSON.parse(compileDataset(buildRouter(registry), { compiledAt: COMPILED_AT }));
+    for (const column of ["ibc_hooks", "autopilot", "forwards_after_bridge"]) delete written.registry.chains[column];
+    const loaded = loadDataset(JSON.stringify(written));
+    expect(loaded.registry.chains.map((c) => [c.supports_memo, c.forwards_after_bridge])).toEqual([[false, false], [true, true]]);
+    expect(loaded.dataVersion).toBe(buildRouter(registry).dataVersion);
+    // A chain that takes a memo and does not forward after a bridge hop is other content.
+    const memoOnly = parseRegistry({ chains: [{ chain_id: "a-1" }, { chain_id: "b-1", pfm_enabled: true, supports_memo: true }], assets: [{ denom: "ua", chain_id: "a-1" }] });
+    expect(buildRouter(memoOnly).dataVersion).not.toBe(loaded.dataVersion);
   });
 
   test("compileDataset of an object that only looks like a router is a FungibleError", () => {

@@ -49,7 +49,7 @@ export function arbitraryRegistry(options: RegistryShapeOptions = {}): fc.Arbitr
           chain_id,
           chain_type: shape.flags[i]!.evm ? ("evm" as const) : ("cosmos" as const),
           pfm_enabled: forwarding && shape.flags[i]!.pfm,
-          supports_memo: forwarding && shape.flags[i]!.memo,
+          forwards_after_bridge: forwarding && shape.flags[i]!.memo,
         })),
         assets: [] as NonNullable<RegistryInput["assets"]>,
         ibc_channels: [] as NonNullable<RegistryInput["ibc_channels"]>,

@@ -60,8 +60,13 @@ function skipChain(chain: Chain): SkipChain {
     ...(chain.logo_uri === undefined ? {} : { logo_uri: chain.logo_uri }),
     pfm_enabled: chain.pfm_enabled,
     supports_memo: chain.supports_memo,
-    // supports_memo is the registry's "forwards after a bridge hop" (IBC hooks, memo forwarding).
-    ibc_capabilities: { cosmos_pfm: chain.pfm_enabled, cosmos_ibc_hooks: chain.supports_memo, cosmos_memo: chain.supports_memo },
+    // The hosted API's meanings: cosmos_memo is supports_memo, cosmos_pfm is pfm_enabled.
+    ibc_capabilities: {
+      cosmos_pfm: chain.pfm_enabled,
+      cosmos_ibc_hooks: chain.ibc_hooks,
+      cosmos_memo: chain.supports_memo,
+      cosmos_autopilot: chain.autopilot,
+    },
     cosmos_module_support: {},
     is_testnet: chain.is_testnet === true,
   };

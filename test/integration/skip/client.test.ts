@@ -24,7 +24,8 @@ afterAll(async () => {
 });
 
 const ATOM_ON_OSMOSIS = "ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2";
-const USDC_ON_ETHEREUM = "0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48";
+// As the hosted API writes it (EIP-55); requests may use any case.
+const USDC_ON_ETHEREUM = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48";
 
 /** The asset shape of the client's types: required fields with their types, optional ones typed when present. */
 function expectAsset(asset: Record<string, unknown>): void {
