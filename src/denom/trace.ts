@@ -74,6 +74,12 @@ function formatTrace(hops: readonly TraceHop[]): string {
   return hops.map((hop) => `${hop.port}/${hop.channel}`).join("/");
 }
 
+/** The trace after a hop forward: the receiving chain's end of the channel goes in front. */
+export function forwardTrace(trace: string, receivingPort: string, receivingChannel: string): string {
+  const head = `${receivingPort}/${receivingChannel}`;
+  return trace === "" ? head : `${head}/${trace}`;
+}
+
 /** The trace after sending back over its first hop; `null` when the trace is native or not a trace. */
 export function unwindTrace(trace: string): { hop: TraceHop; rest: string } | null {
   const [hop, ...rest] = parseTrace(trace) ?? [];
