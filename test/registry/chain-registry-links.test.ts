@@ -65,6 +65,40 @@ describe("fromChainRegistry: IBC channels", () => {
   });
 });
 
+describe("fromChainRegistry: registry tags that move nothing (issue 24)", () => {
+  it("reads the schema's CLOSED and PENDING tags as INACTIVE: no hop over them", () => {
+    const pair = ibcPair(
+      ["cosmoshub", "cosmoshub-4"],
+      ["osmosis", "osmosis-1"],
+      transferChannel("channel-1", "channel-2", { status: "CLOSED" }),
+      transferChannel("channel-3", "channel-4", { status: "PENDING" }),
+      transferChannel("channel-5", "channel-6", { status: "SOMETHING-ELSE" }),
+    );
+    const { registry } = convert(data({ chains: [HUB, OSMO], ibcData: [pair] }));
+    expect(registry.ibc_channels.map((c) => [c.chain_1.channel_id, c.status])).toEqual([
+      ["channel-1", "INACTIVE"],
+      ["channel-3", "INACTIVE"],
+      ["channel-5", "UNKNOWN"],
+    ]);
+  });
+
+  it("leaves out a chain the registry marks killed, with its assets and channels, and says so", () => {
+    const killed = { ...cosmosChain("terra", "columbus-5"), status: "killed" };
+    const { registry, issues } = convert(
+      data({
+        chains: [HUB, killed],
+        assetLists: [list("terra", nativeAsset("uluna", "LUNC"))],
+        ibcData: [ibcPair(["cosmoshub", "cosmoshub-4"], ["terra", "columbus-5"], transferChannel("channel-1", "channel-2"))],
+      }),
+    );
+    expect(registry.chains.map((c) => c.chain_id)).toEqual(["cosmoshub-4"]);
+    expect(registry.ibc_channels).toEqual([]);
+    expect(registry.assets.some((a) => a.chain_id === "columbus-5")).toBe(false);
+    expect(codes(issues)).toContain("chain_killed");
+    expect(issues.find((i) => i.code === "channel_on_unknown_chain")?.message).toContain("was left out");
+  });
+});
+
 describe("fromChainRegistry: IBC channels over bridge light clients", () => {
   it("leaves out channels to an EVM chain (Picasso's light client to Ethereum) and says so", () => {
     const ethereum = { chainName: "ethereum", chainId: "1", chainType: "eip155", networkType: "mainnet", status: "live" };
