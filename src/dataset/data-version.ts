@@ -17,6 +17,10 @@ export const ProvenanceSchema = z
     overrides_hash: z.string().optional(),
     venues_hash: z.string().optional(),
     compiled_at: z.string().optional(),
+    /** The state snapshot applied (docs/behaviour.md "Live network state"): its content hash, when it was made, its oldest reading. */
+    state_hash: z.string().optional(),
+    state_created_at: z.string().optional(),
+    state_oldest_read_at: z.string().optional(),
   })
   .readonly();
 export type Provenance = z.infer<typeof ProvenanceSchema>;

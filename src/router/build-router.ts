@@ -25,19 +25,37 @@ import { buildRouterArguments } from "./arguments.js";
 import type { AssetRouter } from "./router.js";
 import { dataVersionOf, type Provenance } from "../dataset/data-version.js";
 import { routeIndexOf } from "../query/route-tables.js";
+import { narrowByState, rememberState } from "./state-router.js";
+import type { StateApplyOptions } from "../state/apply.js";
 
 export interface BuildOptions {
   /** Where the registry came from; default `{ source: "registry" }`. */
   provenance?: Provenance;
   /** What the adapter left out or could not route (`loadChainRegistryWithIssues`): `explain` cites them. */
   issues?: readonly RegistryIssue[];
+  /** A state snapshot (docs/behaviour.md "Live network state"): the router is narrowed by it (`withState`). */
+  state?: unknown;
 }
 
 /** Builds the router from a registry returned by `parseRegistry` or `loadChainRegistry`. */
 export function buildRouter(registry: Registry, options: BuildOptions = {}): AssetRouter {
   [registry, options] = buildRouterArguments(registry, options);
+  if (options.state !== undefined) {
+    const { state, ...rest } = options;
+    return withState(buildRouter(registry, rest), state);
+  }
   const notes = [...(registry.notes ?? []), ...notesOfIssues(options.issues ?? [])];
   return routerOf(registry, routeIndexOf(buildModel(registry)), options.provenance ?? { source: "registry" }, undefined, notes);
+}
+
+/**
+ * `router` narrowed by a state snapshot (its JSON value or text; junk throws `invalid_state`):
+ * the model is built again from the narrowed registry (the cost of a build from a registry).
+ */
+export function withState(router: AssetRouter, state: unknown, options: StateApplyOptions = {}): AssetRouter {
+  const narrowed = narrowByState(router, state, options);
+  const built = routerOf(narrowed.registry, routeIndexOf(buildModel(narrowed.registry)), narrowed.provenance, narrowed.dataVersion, narrowed.notes);
+  return rememberState(built, narrowed.state);
 }
 
 /** The router of a built or loaded graph: what a dataset stores part of. */

@@ -16,7 +16,7 @@ import { applyOverrides } from "../registry/overrides.js";
 import { parseRegistry } from "../registry/schema.js";
 import { contentHash } from "../dataset/data-version.js";
 import { loadRouterOptions } from "./arguments.js";
-import { buildRouter } from "./build-router.js";
+import { buildRouter, withState } from "./build-router.js";
 import type { AssetRouter } from "./router.js";
 
 export interface LoadRouterOptions {
@@ -28,12 +28,22 @@ export interface LoadRouterOptions {
   registry?: unknown;
   /** Metadata overrides (the JSON of an overrides file, validated): layered over the data and part of `data_version`. */
   overrides?: unknown;
+  /**
+   * A state snapshot (`fungible-graph-state/1`, its JSON value or text): the router loaded from the
+   * source above is narrowed by it (`withState`, src/router/state-router.ts).
+   */
+  state?: unknown;
 }
 
 const SOURCES = ["network", "dataset", "registry"] as const;
 
 export async function loadRouter(options: LoadRouterOptions = {}): Promise<AssetRouter> {
   options = loadRouterOptions(options);
+  // One more source layered over any of the three: load without it, then narrow.
+  if (options.state !== undefined) {
+    const { state, ...source } = options;
+    return withState(await loadRouter(source), state);
+  }
   const given = SOURCES.filter((source) => options[source] !== undefined);
   if (given.length > 1) {
     throw new FungibleError("invalid_config", `loadRouter: give one of ${SOURCES.join(", ")}, not ${given.join(" and ")}`);

@@ -1,0 +1,69 @@
+/**
+ * A router narrowed by a state snapshot: the snapshot applied to the router's registry
+ * (src/state/apply.ts), the snapshot's hash in `data_version` and its dates in provenance.
+ * `withState` (build-router.ts) builds the model again from the result. Kept apart from loading so
+ * any loader (a registry, a dataset, the shipped data) takes a snapshot the same way:
+ * `withState(await loadRouter(...), state)`.
+ */
+import { contentHash, dataVersionOf } from "../dataset/data-version.js";
+import { applyState, oldestReading, type AppliedState, type StateApplyOptions } from "../state/apply.js";
+import { parseState, type StateSnapshot } from "../state/format.js";
+import { routerArgument } from "./arguments.js";
+import type { AssetRouter } from "./router.js";
+
+export interface RouterState extends AppliedState {
+  snapshot: StateSnapshot;
+  /** The registry before the snapshot: a second `withState` narrows this one, not the narrowed one. */
+  base: AssetRouter["registry"];
+  /** Content hash of the snapshot (`sha256:...`). */
+  hash: string;
+}
+
+const states = new WeakMap<AssetRouter, RouterState>();
+
+/** The snapshot a router was narrowed by, with its verdicts; `undefined` for a router without one. */
+export function stateOfRouter(router: AssetRouter): RouterState | undefined {
+  return states.get(router);
+}
+
+/** The content hash of a snapshot: its chains in chain id order, so key order does not count. */
+export function stateHash(snapshot: StateSnapshot): string {
+  const chains = Object.keys(snapshot.chains).sort().map((id) => [id, snapshot.chains[id]]);
+  return contentHash(JSON.stringify([snapshot.format, snapshot.created_at, chains]));
+}
+
+/** What `withState` (build-router.ts) makes a router from: the narrowed registry, its provenance and data_version. */
+export interface Narrowed {
+  registry: AssetRouter["registry"];
+  provenance: AssetRouter["provenance"];
+  dataVersion: string;
+  notes: AssetRouter["notes"];
+  state: RouterState;
+}
+
+/**
+ * `router`'s data narrowed by `state` (a snapshot, its JSON value or text; junk throws
+ * `invalid_state`). A channel the snapshot knows nothing of keeps its status.
+ */
+export function narrowByState(router: AssetRouter, state: unknown, options: StateApplyOptions = {}): Narrowed {
+  routerArgument(router, "withState");
+  const snapshot = parseState(state);
+  const base = states.get(router)?.base ?? router.registry;
+  const applied = applyState(base, snapshot, options);
+  const hash = stateHash(snapshot);
+  const oldest = oldestReading(snapshot);
+  const provenance = {
+    ...router.provenance,
+    state_hash: hash,
+    state_created_at: snapshot.created_at,
+    ...(oldest === null ? {} : { state_oldest_read_at: oldest }),
+  };
+  const dataVersion = contentHash(JSON.stringify([dataVersionOf(applied.registry, router.notes), hash]));
+  return { registry: applied.registry, provenance, dataVersion, notes: router.notes, state: { ...applied, snapshot, base, hash } };
+}
+
+/** Records the state a router was narrowed by (`stateOfRouter` reads it). */
+export function rememberState(router: AssetRouter, state: RouterState): AssetRouter {
+  states.set(router, state);
+  return router;
+}
