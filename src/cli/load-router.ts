@@ -24,6 +24,7 @@ export const ROUTER_OPTIONS = {
   registry: { type: "string", arg: "FILE", help: "registry in the project format" },
   "chain-registry": { type: "boolean", help: "build from the installed chain-registry package (slow; for a newer one)" },
   overrides: { type: "string", arg: "FILE", help: "metadata overrides file layered over the data" },
+  state: { type: "string", arg: "FILE", help: "state snapshot (`refresh-state`): no route over a dead channel or expired client" },
 } as const satisfies OptionSpecs;
 
 export interface RouterSource {
@@ -32,6 +33,7 @@ export interface RouterSource {
   registry?: string | undefined;
   "chain-registry"?: boolean | undefined;
   overrides?: string | undefined;
+  state?: string | undefined;
 }
 
 export function parseNetwork(command: string, text: string | undefined): Network {
@@ -63,5 +65,6 @@ export function sourceOfFlags(command: string, source: RouterSource): NodeRouter
     ...(source.registry === undefined ? {} : { registry: source.registry }),
     ...(source["chain-registry"] ? { chainRegistry: true } : {}),
     ...(source.overrides === undefined ? {} : { overrides: source.overrides }),
+    ...(source.state === undefined ? {} : { state: source.state }),
   };
 }

@@ -11,7 +11,7 @@ import { loadChainRegistryWithIssues } from "../registry/load-chain-registry.js"
 import type { RegistryIssue } from "../registry/issues.js";
 import { applyOverrides, parseOverrides, type Overrides } from "../registry/overrides.js";
 import type { Registry } from "../registry/schema.js";
-import { buildRouter } from "../router/build-router.js";
+import { buildRouter, withState } from "../router/build-router.js";
 import { loadDataset } from "../router/dataset-router.js";
 import { loadRouter } from "../router/load-router.js";
 import type { AssetRouter } from "../router/router.js";
@@ -28,9 +28,11 @@ export interface RouterSource {
   chainRegistry?: boolean;
   /** A metadata overrides file layered over the data. */
   overrides?: string;
+  /** A state snapshot file (`fungible-graph refresh-state`) narrowing the graph (`withState`). */
+  state?: string;
 }
 
-const FILE_KEYS = ["registry", "dataset", "overrides"] as const;
+const FILE_KEYS = ["registry", "dataset", "overrides", "state"] as const;
 export type SourceFileKey = (typeof FILE_KEYS)[number];
 
 /** The files a source reads (what a watch watches), with the key that names each. */
@@ -48,6 +50,11 @@ export function describeSource(source: RouterSource): string {
 }
 
 export async function loadSource(source: RouterSource, operation = "loadSource"): Promise<AssetRouter> {
+  // The snapshot is one more layer over any source: load without it, then narrow.
+  if (source.state !== undefined) {
+    const { state, ...rest } = source;
+    return withState(await loadSource(rest, operation), await readTextFile(state, "state"));
+  }
   const given = (["dataset", "registry", "chainRegistry"] as const).filter((key) => source[key] !== undefined && source[key] !== false);
   if (given.length > 1) throw new FungibleError("invalid_config", `${operation}: give one of dataset, registry, chainRegistry, not ${given.join(" and ")}`);
   if (source.network !== undefined && (given[0] === "dataset" || given[0] === "registry")) {

@@ -18,13 +18,12 @@ export function recording(name: string): Recording {
   return JSON.parse(readFileSync(new URL(`../../fixtures/lcd/${name}.json`, import.meta.url), "utf8")) as Recording;
 }
 
-export type Answer =
-  | { body: unknown }
-  | { status: number; body?: unknown }
+type Fault =
   | { fault: "slow"; ms: number; body: unknown }
   | { fault: "truncated" | "endless" | "garbage" }
   | { fault: "redirect"; location: string }
   | { fault: "503-once"; body: unknown };
+export type Answer = { body: unknown } | { status: number; body?: unknown } | Fault;
 
 export interface ReplayServer {
   url: string;
@@ -48,15 +47,16 @@ export async function replayLcd(network: string, routes: Record<string, Answer>)
     };
     if (answer === undefined) return json(404, { code: 5, message: "not found", details: [] });
     if ("fault" in answer) {
-      switch (answer.fault) {
+      const fault = answer as Fault;
+      switch (fault.fault) {
         case "slow":
-          return void setTimeout(() => json(200, answer.body), answer.ms).unref();
+          return void setTimeout(() => json(200, fault.body), fault.ms).unref();
         case "503-once":
           if (!failedOnce.has(path)) {
             failedOnce.add(path);
             return json(503, { message: "unavailable" });
           }
-          return json(200, answer.body);
+          return json(200, fault.body);
         case "truncated":
           res.writeHead(200, { "content-type": "application/json", "content-length": "400" });
           // The connection drops mid-body, as a proxy that dies does.
@@ -77,11 +77,12 @@ export async function replayLcd(network: string, routes: Record<string, Answer>)
           return pump();
         }
         case "redirect":
-          res.writeHead(302, { location: answer.location });
+          res.writeHead(302, { location: fault.location });
           return void res.end();
       }
     }
-    json("status" in answer ? answer.status : 200, answer.body ?? {});
+    const plain = answer as { status?: number; body?: unknown };
+    json(plain.status ?? 200, plain.body ?? {});
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
