@@ -32,7 +32,7 @@ export { stateOfRouter } from "./router/state-router.js";
 export type { RouterState } from "./router/state-router.js";
 export { parseState, STATE_FORMAT, CHANNEL_STATES, CLIENT_STATUSES } from "./state/format.js";
 export type { StateSnapshot, StateSnapshotInput, ChainStateInput, ChainState, ChannelEndState, ChannelState, ClientStatus } from "./state/format.js";
-export { applyState, STATE_REASON_CODES } from "./state/apply.js";
+export { STATE_REASON_CODES } from "./state/apply.js";
 export type { AppliedState, StateVerdict, StateReasonCode, StateApplyOptions } from "./state/apply.js";
 
 export { ibcDenom } from "./denom/trace.js";

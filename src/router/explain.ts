@@ -3,7 +3,9 @@ import type { AssetRouter } from "./router.js";
 import { routeIndexOfRouter } from "./build-router.js";
 import type { ExplainRequest, ExplainResponse } from "../wire/explain.js";
 import { explain as explainIndex } from "../explain/explain.js";
+import { stateOfRouter } from "./state-router.js";
 
 export function explain(router: AssetRouter, request: ExplainRequest): ExplainResponse {
-  return explainIndex({ routeIndex: routeIndexOfRouter(router, "explain"), registry: router.registry, notes: router.notes }, request);
+  const state = stateOfRouter(router);
+  return explainIndex({ routeIndex: routeIndexOfRouter(router, "explain"), registry: router.registry, notes: router.notes, ...(state === undefined ? {} : { stateVerdicts: state.verdicts }) }, request);
 }

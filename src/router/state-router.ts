@@ -5,6 +5,8 @@
  * any loader (a registry, a dataset, the shipped data) takes a snapshot the same way:
  * `withState(await loadRouter(...), state)`.
  */
+import * as z from "zod";
+import { parseArgument } from "../arguments.js";
 import { contentHash, dataVersionOf } from "../dataset/data-version.js";
 import { applyState, oldestReading, type AppliedState, type StateApplyOptions } from "../state/apply.js";
 import { parseState, type StateSnapshot } from "../state/format.js";
@@ -18,6 +20,8 @@ export interface RouterState extends AppliedState {
   /** Content hash of the snapshot (`sha256:...`). */
   hash: string;
 }
+
+const StateOptionsSchema = z.strictObject({ maxFactAgeSeconds: z.number().positive().optional() }).optional();
 
 const states = new WeakMap<AssetRouter, RouterState>();
 
@@ -47,6 +51,7 @@ export interface Narrowed {
  */
 export function narrowByState(router: AssetRouter, state: unknown, options: StateApplyOptions = {}): Narrowed {
   routerArgument(router, "withState");
+  options = parseArgument(StateOptionsSchema, options, { fn: "withState", arg: "options", code: "invalid_config", expected: "an object {maxFactAgeSeconds?: a positive number} or undefined" }) ?? {};
   const snapshot = parseState(state);
   const base = states.get(router)?.base ?? router.registry;
   const applied = applyState(base, snapshot, options);

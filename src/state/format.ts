@@ -88,6 +88,16 @@ export interface StateSnapshotInput {
  * hold throws `invalid_state` with every problem and its path.
  */
 export function parseState(input: unknown): StateSnapshot {
+  try {
+    return parseStateValue(input);
+  } catch (error) {
+    // A getter or Proxy that throws, a value that cannot be printed: junk like any other.
+    if (error instanceof FungibleError) throw error;
+    throw new FungibleError("invalid_state", "parseState: not a state snapshot (its value could not be read)");
+  }
+}
+
+function parseStateValue(input: unknown): StateSnapshot {
   let value = input;
   if (typeof input === "string") {
     try {
@@ -98,7 +108,8 @@ export function parseState(input: unknown): StateSnapshot {
   }
   if (typeof value === "object" && value !== null && "format" in value && (value as { format: unknown }).format !== STATE_FORMAT) {
     const format = (value as { format: unknown }).format;
-    throw new FungibleError("invalid_state", `parseState: format ${JSON.stringify(String(format).slice(0, 60))} is not ${STATE_FORMAT}`);
+    const named = typeof format === "string" ? JSON.stringify(format.slice(0, 60)) : `of type ${typeof format}`;
+    throw new FungibleError("invalid_state", `parseState: format ${named} is not ${STATE_FORMAT}`);
   }
   const head = SnapshotHeadSchema.safeParse(value);
   if (!head.success) throw errorFromZod("invalid_state", "parseState: not a state snapshot", head.error);

@@ -77,6 +77,29 @@ const CHANNEL_STATUSES = ["INACTIVE", "UNKNOWN"] as const;
 const reason = <C extends string, S extends z.ZodRawShape>(code: C, facts: S) =>
   z.object({ code: z.literal(code), message: z.string().describe("One human sentence"), ...facts }).readonly();
 
+/**
+ * Reasons from a state snapshot (docs/behaviour.md "Live network state"): the nearest path crosses
+ * a channel the chains say is dead (`channel_closed`, `client_expired`, `client_frozen`), or an
+ * untagged one the snapshot could not vouch for (`state_unknown`, `state_stale`). Each names the
+ * fact with its date and source.
+ */
+function stateReasons() {
+  const facts = {
+    chain_id: z.string().describe("The chain of the channel end whose fact decided"),
+    port: z.string(),
+    channel: z.string(),
+    counterparty_chain_id: z.string(),
+    fact: z.enum(["state", "client_status", "client_expires_at"]).describe("Which fact of that end"),
+    value: z.string().nullable().describe("Its value as read (null: never read)"),
+    read_at: z.string().nullable().describe("When it was read (ISO 8601); null: never read"),
+    source: z.string().nullable().describe("Where it was read: the endpoint's URL, or who set it by hand"),
+    expires_at: z.string().nullable().describe("When that end's light client expires, where known"),
+    path: z.array(z.string()).readonly(),
+    route: RouteSchema,
+  };
+  return (["channel_closed", "client_expired", "client_frozen", "state_unknown", "state_stale"] as const).map((code) => reason(code, facts));
+}
+
 export const ReasonSchema = z.discriminatedUnion("code", [
   reason("unknown_chain", {
     chain_id: z.string(),
@@ -106,6 +129,7 @@ export const ReasonSchema = z.discriminatedUnion("code", [
     /** That path as a route, as if every channel on it were ACTIVE (so its denoms may be ones the router does not derive). */
     route: RouteSchema,
   }),
+  ...stateReasons(),
   reason("needs_multiple_txs", {
     txs_required: z.number().int().min(2),
     /** The first chain where funds land and a new transaction must be signed. */

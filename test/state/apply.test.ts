@@ -4,10 +4,11 @@
  * derived vouchers, and without facts the answers are the registry's.
  */
 import { beforeAll, describe, expect, test } from "vitest";
-import { applyState, FungibleError, parseState, stateOfRouter, withState, type AssetRouter } from "../../src/index.js";
+import { applyState } from "../../src/state/apply.js";
+import { FungibleError, parseState, stateOfRouter, withState, type AssetRouter } from "../../src/index.js";
 import { shippedRouter } from "../support/shipped-router.js";
 import { oracleIbcDenom } from "../oracle/oracle-graph.js";
-import { READ_AT, snapshot } from "./snapshots.js";
+import { READ_AT, snapshot, type EndFacts } from "./snapshots.js";
 
 let mainnet: AssetRouter;
 beforeAll(async () => {
@@ -149,5 +150,30 @@ describe("parseState refuses junk with invalid_state", () => {
     const loaded = await loadRouter({ registry: mainnet.registry, state });
     expect(loaded.dataVersion).toBe(built.dataVersion);
     await expect(loadRouter({ registry: mainnet.registry, state: { junk: true } })).rejects.toMatchObject({ code: "invalid_state" });
+  });
+});
+
+describe("explain names the snapshot's fact, dated and cited", () => {
+  test.each([
+    ["channel_closed", [{ chain: "cosmoshub-4", channel: "channel-141", state: "CLOSED" }], "osmosis-1", "is CLOSED, not OPEN"],
+    ["client_frozen", [{ chain: "osmosis-1", channel: "channel-0", state: "OPEN", status: "Frozen" }], "osmosis-1", 'light client on "osmosis-1" is Frozen'],
+    ["client_expired", [{ chain: "osmosis-1", channel: "channel-0", state: "OPEN", status: "Expired" }], "osmosis-1", 'light client on "osmosis-1" is Expired'],
+    ["state_unknown", [{ ...HUB_184, state: "OPEN", status: "Active" }], "akashnet-2", "has no reading of its end"],
+    ["state_stale", [{ ...HUB_184, state: "OPEN", status: "Active" }, { ...AKASH_17, state: "OPEN", status: "Active", readAt: "2026-11-01T00:00:00Z" }], "akashnet-2", "too old to vouch for it"],
+  ] as const)("%s", async (code, ends, dest, words) => {
+    const { explain } = await import("../../src/router/explain.js");
+    const router = withState(mainnet, snapshot([...ends] as EndFacts[]));
+    const answer = explain(router, { ...ATOM, dest_chain_id: dest, ...(dest === "osmosis-1" ? { dest_asset_denom: ATOM_ON_OSMOSIS } : {}) });
+    expect(answer.reachable).toBe(false);
+    const reason = answer.reasons.find((r) => r.code === code);
+    expect(reason, JSON.stringify(answer.reasons.map((r) => r.code))).toBeDefined();
+    expect(reason!.message).toContain(words);
+    const end = ends[ends.length - 1]!;
+    if (code !== "state_unknown") {
+      expect(reason).toMatchObject({ read_at: "readAt" in end ? end.readAt : READ_AT, source: `manual: test of ${end.chain}` });
+      expect(reason!.message).toContain(`(read ${"readAt" in end ? end.readAt : READ_AT} from manual: test of ${end.chain})`);
+    } else {
+      expect(reason).toMatchObject({ chain_id: "akashnet-2", read_at: null, source: null });
+    }
   });
 });

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { parseState, stateOfRouter, withState, type AssetRouter } from "../../src/index.js";
 import { refreshState, writeStateFile } from "../../src/node/refresh-state.js";
+import { explain } from "../../src/router/explain.js";
 import { shippedRouter } from "../support/shipped-router.js";
 import { oracleIbcDenom } from "../oracle/oracle-graph.js";
 import { channelEntry, channelList, clientState, connection, recording, replayLcd, type Answer, type ReplayServer } from "./replay-lcd.js";
@@ -102,6 +103,22 @@ describe("refreshState from replayed recordings: ATOM to akashnet-2 over channel
       source: `${hub.url}/ibc/core/client/v1/client_status/07-tendermint-385`,
       expires_at: "2022-12-16T19:46:25.199Z",
     });
+    // `why` names it: the code, the fact, its date and its source.
+    const answer = explain(router, { ...ATOM, dest_chain_id: "akashnet-2" });
+    expect(answer.reachable).toBe(false);
+    expect(answer.reasons).toContainEqual(
+      expect.objectContaining({
+        code: "client_expired",
+        chain_id: "cosmoshub-4",
+        channel: "channel-184",
+        counterparty_chain_id: "akashnet-2",
+        read_at: NOW.toISOString(),
+        source: `${hub.url}/ibc/core/client/v1/client_status/07-tendermint-385`,
+        message: expect.stringContaining(`is Expired (read ${NOW.toISOString()} from ${hub.url}/ibc/core/client/v1/client_status/07-tendermint-385)`),
+      }),
+    );
+    // Without the snapshot, the registry alone cannot say more than UNKNOWN.
+    expect(explain(mainnet, { ...ATOM, dest_chain_id: "akashnet-2" }).reasons).toContainEqual(expect.objectContaining({ code: "inactive_channel", status: "UNKNOWN", channel: "channel-184" }));
   });
 
   test("connections and clients shared by channels are read once; the snapshot round-trips through an atomic write", async () => {
