@@ -105,6 +105,8 @@ function noteIssue(note: RegistryNote): ValidationIssue {
       return { severity: "warning", code: note.code, where, message: "its origin could not be resolved, so it is left out of routing" };
     case "bridge_channel_not_routed":
       return { severity: "warning", code: note.code, where, message: `its bridge channel to ${note.counterparty_chain_id ?? "another chain"} is not routed` };
+    case "chain_killed":
+      return { severity: "warning", code: note.code, where, message: "the registry marks it killed: left out with its assets and channels" };
   }
 }
 

@@ -157,7 +157,12 @@ export function resolveChains(
     if (chain.status === "killed") {
       table.leftOut.add(chain.chainName);
       issues.push(
-        warningIssue("chain_killed", `chains ${chain.chainName}`, `chain "${chain.chainName}" is marked killed in the registry; left out with its assets and channels`),
+        warningIssue(
+          "chain_killed",
+          `chains ${chain.chainName}`,
+          `chain "${chain.chainName}" is marked killed in the registry; left out with its assets and channels`,
+          typeof chain.chainId === "string" && chain.chainId !== "" ? { chain_ids: [chain.chainId] } : undefined,
+        ),
       );
       continue;
     }

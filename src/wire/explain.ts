@@ -107,6 +107,8 @@ export const ReasonSchema = z.discriminatedUnion("code", [
     side: z.enum(["source", "dest"]),
     suggestions: z.array(z.string()).readonly().describe("Close chain ids (by id, chain_name or pretty_name)"),
   }),
+  /** The chain is not in the graph because the registry marks it killed (it has stopped): no hop to or from it. */
+  reason("chain_killed", { chain_id: z.string(), side: z.enum(["source", "dest"]) }),
   reason("unknown_asset", {
     chain_id: z.string(),
     denom: z.string(),
@@ -199,7 +201,7 @@ export type AssetSummary = z.infer<typeof AssetSummarySchema>;
  * (`notesOfIssues`); a compiled dataset stores them as they are.
  */
 export const RegistryNoteSchema = z.object({
-  code: z.enum(["unrouted_bridge", "unresolved_origin", "bridge_channel_not_routed"]),
+  code: z.enum(["unrouted_bridge", "unresolved_origin", "bridge_channel_not_routed", "chain_killed"]),
   provider: z.string().optional(),
   chain_id: z.string().optional(),
   denom: z.string().optional(),

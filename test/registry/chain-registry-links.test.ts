@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ibcDenom } from "../../src/index.js";
+import { buildRouter, ibcDenom } from "../../src/index.js";
+import { explain } from "../../src/entries/explain.js";
 import type { CrAsset } from "../../src/registry/chain-registry-input.js";
 import { defaultOverlay } from "../../src/entries/chain-registry.js";
 import {
@@ -95,6 +96,11 @@ describe("fromChainRegistry: registry tags that move nothing (issue 24)", () => 
     expect(registry.ibc_channels).toEqual([]);
     expect(registry.assets.some((a) => a.chain_id === "columbus-5")).toBe(false);
     expect(codes(issues)).toContain("chain_killed");
+    // explain names it, where it would otherwise say "unknown chain".
+    const router = buildRouter(registry, { issues });
+    const answer = explain(router, { source_asset_chain_id: "cosmoshub-4", source_asset_denom: "uatom", dest_chain_id: "columbus-5" });
+    expect(answer.reasons).toContainEqual(expect.objectContaining({ code: "chain_killed", chain_id: "columbus-5", side: "dest" }));
+    expect(answer.reasons.some((reason) => reason.code === "unknown_chain")).toBe(false);
     expect(issues.find((i) => i.code === "channel_on_unknown_chain")?.message).toContain("was left out");
   });
 });
