@@ -6,6 +6,8 @@
  */
 import { rename, rm, writeFile } from "node:fs/promises";
 import { dirname, basename, join } from "node:path";
+import * as z from "zod";
+import { parseArgument } from "../arguments.js";
 import { FungibleError } from "../errors.js";
 import { loadChainRegistryData } from "../registry/load-chain-registry.js";
 import { httpUrl, restEndpointsOf } from "../registry/chain-registry-rest.js";
@@ -49,10 +51,31 @@ export interface RefreshResult {
   chains: readonly ChainRefresh[];
 }
 
+const fn = z.custom<(...args: never[]) => unknown>((value) => typeof value === "function", "must be a function");
+const positive = z.number().int().positive().optional();
+const urlLists = z.custom<Record<string, readonly string[]>>(
+  (value) => typeof value === "object" && value !== null && !Array.isArray(value) && Object.values(value).every((urls) => Array.isArray(urls) && urls.every((url) => typeof url === "string")),
+  "must be an object {chain_id: [URL, ...]}",
+);
+const RefreshOptionsSchema = z.looseObject({
+  registry: z.looseObject({ chains: z.array(z.looseObject({ chain_id: z.string() })), ibc_channels: z.array(z.looseObject({})) }),
+  endpoints: urlLists.optional(),
+  registryEndpoints: urlLists.optional(),
+  network: z.enum(["mainnet", "testnet"]).optional(),
+  chains: z.array(z.string()).optional(),
+  concurrency: positive,
+  timeoutMs: positive,
+  maxBodyBytes: positive,
+  retries: z.number().int().min(0).max(10).optional(),
+  backoffMs: z.number().min(0).optional(),
+  perHost: positive,
+  fetch: fn.optional(),
+  now: fn.optional(),
+  onProgress: fn.optional(),
+});
+
 export async function refreshState(options: RefreshStateOptions): Promise<RefreshResult> {
-  if (typeof options !== "object" || options === null || typeof options.registry !== "object" || options.registry === null) {
-    throw new FungibleError("invalid_config", "refreshState: options.registry (a router's registry) is required");
-  }
+  parseArgument(RefreshOptionsSchema, options, { fn: "refreshState", arg: "options", code: "invalid_config", expected: "an object {registry, endpoints?, chains?, ...}" });
   const now = options.now ?? (() => new Date());
   const ends = endsByChain(options.registry);
   const known = new Set(options.registry.chains.map((chain) => chain.chain_id));
@@ -60,7 +83,7 @@ export async function refreshState(options: RefreshStateOptions): Promise<Refres
     if (!known.has(id)) throw new FungibleError("unknown_chain", `refreshState: chain "${id}" is not in the registry`);
   }
   const chainIds = (options.chains ?? [...ends.keys()]).filter((id) => ends.has(id)).sort();
-  const registryEndpoints = options.registryEndpoints ?? restEndpointsOf(await loadChainRegistryData(options.network ?? "mainnet"));
+  const registryEndpoints = options.registryEndpoints ?? (chainIds.length === 0 ? {} : restEndpointsOf(await loadChainRegistryData(options.network ?? "mainnet")));
   const get = lcdGetter(options);
   const gate = new Gate(Math.max(1, options.concurrency ?? 8));
   const chains = Object.create(null) as Record<string, ChainState>;
@@ -132,7 +155,9 @@ function sortedKeys<T>(record: Record<string, T>): Record<string, T> {
  * The endpoints file: `{"<chain_id>": ["<REST base URL>", ...]}`. Junk throws `invalid_config`
  * naming the file's problem.
  */
-export function parseEndpoints(text: string, where = "endpoints file"): Record<string, string[]> {
+export function parseEndpoints(text: string, where = "parseEndpoints"): Record<string, string[]> {
+  if (typeof text !== "string") throw new FungibleError("invalid_config", `parseEndpoints: expected the file's text, got ${text === null ? "null" : typeof text}`);
+  if (typeof where !== "string") where = "parseEndpoints";
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -43,6 +43,7 @@ export interface PublicCall {
 /** Exports that are not called, with why. Only values (schemas, constants) and the error class. */
 export const NOT_CALLED = {
   FungibleError: "the error class the library throws; its constructor takes one of the library's own codes",
+  writeStateFile: "writes the file it is given (junk paths would land in the working directory): test/state/refresh.test.ts calls it, and refuses an unwritable path",
 } as const;
 
 // The http fixture has chains named `__proto__` and `constructor`: answers keep them as data.
@@ -126,6 +127,9 @@ export const CALLS: Record<string, Record<string, PublicCall>> = {
   },
   "./node": {
     loadRegistryFile: { good: [fileURLPath(fixturePath("http-registry.json"))] },
+    // Offline: a fetch that always fails, so no junk variant reaches the network (test/state replays real answers).
+    refreshState: { good: [{ registry, chains: ["cosmoshub-4"], registryEndpoints: {}, endpoints: { "cosmoshub-4": ["http://127.0.0.1:9"] }, retries: 0, fetch: () => Promise.reject(new Error("offline")) }] },
+    parseEndpoints: { good: ['{"cosmoshub-4": ["https://rest.example"]}'] },
     startServer: {
       good: [{ router, port: 0, quiet: true }],
       slow: true,
