@@ -40,7 +40,7 @@ serve take the file with --state FILE.`,
     const concurrency = positiveInt(values.concurrency, "--concurrency");
     const chains = values.chains === undefined ? undefined : values.chains.split(",").map((id) => id.trim()).filter((id) => id !== "");
     if (chains !== undefined && chains.length === 0) throw new UsageError(`${NAME}: --chains needs at least one chain id`, NAME);
-    const endpoints = values.endpoints === undefined ? undefined : parseEndpoints(await readTextFile(values.endpoints, "endpoints"), `endpoints file "${values.endpoints}"`);
+    const endpoints = values.endpoints === undefined ? undefined : await readEndpoints(values.endpoints);
     const router = await routerOfCommand(NAME, values);
     const network = parseNetwork(NAME, values.network);
     const registryEndpoints = await registryEndpointsOrNone(network, endpoints !== undefined);
@@ -69,6 +69,15 @@ serve take the file with --state FILE.`,
     return EXIT_OK;
   },
 });
+
+async function readEndpoints(path: string): Promise<Record<string, string[]>> {
+  const text = await readTextFile(path, "endpoints");
+  try {
+    return parseEndpoints(text);
+  } catch (error) {
+    throw isFungibleError(error) ? new FungibleError(error.code, `endpoints file "${path}": ${error.message}`) : error;
+  }
+}
 
 function positiveInt(text: string | undefined, flag: string): number | undefined {
   if (text === undefined) return undefined;

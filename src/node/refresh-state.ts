@@ -155,9 +155,9 @@ function sortedKeys<T>(record: Record<string, T>): Record<string, T> {
  * The endpoints file: `{"<chain_id>": ["<REST base URL>", ...]}`. Junk throws `invalid_config`
  * naming the file's problem.
  */
-export function parseEndpoints(text: string, where = "parseEndpoints"): Record<string, string[]> {
+export function parseEndpoints(text: string): Record<string, string[]> {
+  const where = "parseEndpoints";
   if (typeof text !== "string") throw new FungibleError("invalid_config", `parseEndpoints: expected the file's text, got ${text === null ? "null" : typeof text}`);
-  if (typeof where !== "string") where = "parseEndpoints";
   let json: unknown;
   try {
     json = JSON.parse(text);
