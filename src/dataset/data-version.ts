@@ -54,7 +54,11 @@ function canonicalContent(registry: Registry, notes: readonly RegistryNote[]): u
     ]),
     registry.bridge_links.map((l) => [l.bridge, l.from.chain_id, l.from.denom, l.to.chain_id, l.to.denom, l.bidirectional]),
     registry.swap_venues.map((v) => [v.name, v.chain_id, v.denoms]),
-    notes.map((n) => [n.code, o(n.provider), o(n.chain_id), o(n.denom), o(n.counterparty_chain_id), o(n.counterparty_denom)]),
+    notes.map((n) => [
+      n.code, o(n.provider), o(n.chain_id), o(n.denom), o(n.counterparty_chain_id), o(n.counterparty_denom),
+      // Only state notes have it: every other note hashes as before.
+      ...(n.state === undefined ? [] : [[n.state.port, n.state.channel, n.state.fact, n.state.value, n.state.read_at, n.state.source, n.state.expires_at]]),
+    ]),
   ];
 }
 

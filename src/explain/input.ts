@@ -2,13 +2,11 @@
 import type { RouteIndex } from "../query/route-index.js";
 import type { Registry } from "../registry/schema.js";
 import type { RegistryNote } from "../wire/explain.js";
-import type { StateVerdict } from "../state/apply.js";
 
 export interface ExplainInput {
   routeIndex: RouteIndex;
   /** The registry the router was built from: the diagnostic graph rebuilds it with every channel active. */
   registry: Registry;
+  /** Registry notes, and the state snapshot's verdicts when the router was narrowed by one (router/state-router.ts). */
   notes: readonly RegistryNote[];
-  /** The verdicts of the state snapshot the router was narrowed by, if any: they name why a channel is not used. */
-  stateVerdicts?: readonly StateVerdict[];
 }

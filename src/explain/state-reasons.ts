@@ -1,21 +1,42 @@
 /**
- * Reasons from a state snapshot's verdicts (src/state/apply.ts): a hop the router lacks because
+ * Reasons from a state snapshot's verdicts (src/state/apply.ts, kept as the router's notes): a hop the router lacks because
  * the chains say its channel is dead, or because an untagged channel could not be vouched for,
  * named with the fact, its date and its source.
  */
-import { channelKey } from "../registry/channel-ends.js";
-import type { StateVerdict } from "../state/apply.js";
+import { channelKey, indexChannelsByEnd } from "../registry/channel-ends.js";
+import { STATE_REASON_CODES, type StateVerdict } from "../state/apply.js";
 import type { Reason } from "../wire/explain.js";
 import type { Route } from "../wire/route.js";
 import type { ExplainInput } from "./input.js";
 
-/** The verdict on each channel, under the key of both its ends (a hop may cross from either side). */
+/**
+ * The state verdicts among the router's notes (router/state-router.ts writes them), under the key
+ * of both ends of their channel: a hop may cross from either side.
+ */
 export function stateVerdictsByEnd(input: ExplainInput): Map<string, StateVerdict> {
   const byEnd = new Map<string, StateVerdict>();
-  for (const verdict of input.stateVerdicts ?? []) {
-    const channel = input.registry.ibc_channels[verdict.channel];
-    if (channel === undefined) continue;
-    for (const end of [channel.chain_1, channel.chain_2]) {
+  const codes: ReadonlySet<string> = new Set(STATE_REASON_CODES);
+  const states = input.notes.filter((note) => codes.has(note.code) && note.state !== undefined && note.chain_id !== undefined);
+  if (states.length === 0) return byEnd;
+  const ends = indexChannelsByEnd(input.registry.ibc_channels);
+  for (const note of states) {
+    const state = note.state!;
+    const view = ends.get(channelKey(note.chain_id!, state.port, state.channel));
+    if (view === undefined) continue;
+    const verdict: StateVerdict = {
+      code: note.code as StateVerdict["code"],
+      channel: -1,
+      chain_id: note.chain_id!,
+      port: state.port,
+      channel_id: state.channel,
+      counterparty_chain_id: note.counterparty_chain_id ?? view.counterparty.chain_id,
+      fact: state.fact,
+      value: state.value,
+      read_at: state.read_at,
+      source: state.source,
+      expires_at: state.expires_at,
+    };
+    for (const end of [view.self, view.counterparty]) {
       const key = channelKey(end.chain_id, end.port_id, end.channel_id);
       if (!byEnd.has(key)) byEnd.set(key, verdict);
     }

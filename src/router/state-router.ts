@@ -8,7 +8,8 @@
 import * as z from "zod";
 import { parseArgument } from "../arguments.js";
 import { contentHash, dataVersionOf } from "../dataset/data-version.js";
-import { applyState, oldestReading, type AppliedState, type StateApplyOptions } from "../state/apply.js";
+import { applyState, oldestReading, STATE_REASON_CODES, type AppliedState, type StateApplyOptions, type StateVerdict } from "../state/apply.js";
+import type { RegistryNote } from "../wire/explain.js";
 import { parseState, type StateSnapshot } from "../state/format.js";
 import { routerArgument } from "./arguments.js";
 import type { AssetRouter } from "./router.js";
@@ -63,8 +64,30 @@ export function narrowByState(router: AssetRouter, state: unknown, options: Stat
     state_created_at: snapshot.created_at,
     ...(oldest === null ? {} : { state_oldest_read_at: oldest }),
   };
-  const dataVersion = contentHash(JSON.stringify([dataVersionOf(applied.registry, router.notes), hash]));
-  return { registry: applied.registry, provenance, dataVersion, notes: router.notes, state: { ...applied, snapshot, base, hash } };
+  // The snapshot and its verdicts are notes: part of data_version, and kept by a compiled dataset
+  // (serve's reload threads and workers load one), so explain cites them wherever the router goes.
+  const notes = [...router.notes.filter((note) => !STATE_NOTE_CODES.has(note.code)), { code: "state_snapshot" as const, provider: hash }, ...applied.verdicts.map(verdictNote)];
+  const dataVersion = dataVersionOf(applied.registry, notes);
+  return { registry: applied.registry, provenance, dataVersion, notes, state: { ...applied, snapshot, base, hash } };
+}
+
+const STATE_NOTE_CODES: ReadonlySet<string> = new Set(["state_snapshot", ...STATE_REASON_CODES]);
+
+function verdictNote(verdict: StateVerdict): RegistryNote {
+  return {
+    code: verdict.code,
+    chain_id: verdict.chain_id,
+    counterparty_chain_id: verdict.counterparty_chain_id,
+    state: {
+      port: verdict.port,
+      channel: verdict.channel_id,
+      fact: verdict.fact,
+      value: verdict.value,
+      read_at: verdict.read_at,
+      source: verdict.source,
+      expires_at: verdict.expires_at,
+    },
+  };
 }
 
 /** Records the state a router was narrowed by (`stateOfRouter` reads it). */

@@ -177,3 +177,16 @@ describe("explain names the snapshot's fact, dated and cited", () => {
     }
   });
 });
+
+describe("a narrowed router compiled to a dataset (what serve's reload threads and workers load)", () => {
+  test("keeps its data_version, its answers and the cited reasons", async () => {
+    const { compileDataset, loadRouter } = await import("../../src/index.js");
+    const { explain } = await import("../../src/router/explain.js");
+    const router = withState(mainnet, snapshot([{ ...HUB_184, state: "OPEN", status: "Expired" }, { ...AKASH_17, state: "OPEN", status: "Active" }]));
+    const loaded = await loadRouter({ dataset: compileDataset(router) });
+    expect(loaded.dataVersion).toBe(router.dataVersion);
+    expect(loaded.assetsFromSource(ATOM)).toEqual(router.assetsFromSource(ATOM));
+    const reasons = explain(loaded, { ...ATOM, dest_chain_id: "akashnet-2" }).reasons;
+    expect(reasons).toContainEqual(expect.objectContaining({ code: "client_expired", chain_id: "cosmoshub-4", channel: "channel-184", read_at: READ_AT }));
+  });
+});
