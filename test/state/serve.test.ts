@@ -31,7 +31,7 @@ describe("serve --state", () => {
     const server = await startServe(["--port", "0", "--registry", FIXTURE_PATH, "--state", file, "--watch", "--quiet"]);
     started.push(server);
     const health = async () => (await (await fetch(`${server.url}/health`)).json()) as { data_version: string; state_age_seconds?: number; provenance: { state_created_at?: string; files?: { flag: string }[] } };
-    const reach = async () => ((await (await fetch(`${server.url}/v2/fungible/assets_from_source`, { method: "POST", body: JSON.stringify(atom) })).json()) as { dest_assets: Record<string, unknown> }).dest_assets;
+    const reach = async () => ((await (await fetch(`${server.url}/v2/fungible/assets_from_source`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(atom) })).json()) as { dest_assets: Record<string, unknown> }).dest_assets;
     const first = await health();
     expect(first.state_age_seconds).toBeGreaterThan(0);
     expect(first.provenance.files?.map((f) => f.flag)).toContain("state");
