@@ -13,6 +13,8 @@ export const ERROR_KINDS = {
   invalid_overrides: { status: 400, grpcCode: 3 },
   /** A swap venues file is malformed. */
   invalid_venues: { status: 400, grpcCode: 3 },
+  /** A state snapshot (fungible-graph-state/1) is malformed or of another format. */
+  invalid_state: { status: 400, grpcCode: 3 },
   unsupported_media_type: { status: 415, grpcCode: 3 },
   unknown_chain: { status: 404, grpcCode: 5 },
   unknown_asset: { status: 404, grpcCode: 5 },

@@ -29,6 +29,13 @@ export type { Overrides, AssetOverride } from "./registry/overrides.js";
 export { compileDataset } from "./router/dataset-router.js";
 export type { DatasetOptions } from "./router/dataset-router.js";
 export type { Provenance } from "./dataset/data-version.js";
+export { withState } from "./router/build-router.js";
+export { stateOfRouter } from "./router/core.js";
+export type { RouterState } from "./router/state-router.js";
+export { parseState, STATE_FORMAT, CHANNEL_STATES, CLIENT_STATUSES } from "./state/format.js";
+export type { StateSnapshot, StateSnapshotInput, ChainStateInput, ChainState, ChannelEndState, ChannelState, ClientStatus } from "./state/format.js";
+export { STATE_REASON_CODES } from "./state/apply.js";
+export type { AppliedState, StateVerdict, StateReasonCode, StateApplyOptions } from "./state/apply.js";
 
 export { ibcDenom } from "./denom/trace.js";
 

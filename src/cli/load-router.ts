@@ -24,6 +24,7 @@ export const ROUTER_OPTIONS = {
   registry: { type: "string", arg: "FILE", help: "registry in the project format" },
   "chain-registry": { type: "boolean", help: "build from the installed chain-registry package (slow; for a newer one)" },
   overrides: { type: "string", arg: "FILE", help: "metadata overrides file layered over the data" },
+  state: { type: "string", arg: "FILE", help: "state snapshot (`refresh-state`): no route over a dead channel or expired client" },
 } as const satisfies OptionSpecs;
 
 /** The graph flags as parsed. */
@@ -34,6 +35,7 @@ export interface RouterFlags {
   "chain-registry"?: boolean | undefined;
   overrides?: string | undefined;
   venues?: string | undefined;
+  state?: string | undefined;
 }
 
 export async function routerOfCommand(command: string, flags: RouterFlags): Promise<AssetRouter> {
@@ -49,6 +51,7 @@ export function sourceOfFlags(command: string, flags: RouterFlags): RouterSource
     ...(flags["chain-registry"] ? { chainRegistry: true } : {}),
     ...(flags.overrides === undefined ? {} : { overrides: flags.overrides }),
     ...(flags.venues === undefined ? {} : { venues: flags.venues }),
+    ...(flags.state === undefined ? {} : { state: flags.state }),
   };
   asUsage(command, () => chooseSource(source, command));
   return source;

@@ -16,9 +16,10 @@ import { validate } from "./validate.js";
 import { why } from "./why.js";
 import { chains } from "./chains.js";
 import { assets } from "./assets.js";
+import { refreshStateCommand } from "./refresh-state.js";
 import { msgs } from "./msgs.js";
 
-const COMMANDS = new Map<string, Command>([serve, fromSource, between, route, msgs, why, chains, assets, validate, compile].map((command) => [command.name, command]));
+const COMMANDS = new Map<string, Command>([serve, fromSource, between, route, msgs, why, chains, assets, validate, compile, refreshStateCommand].map((command) => [command.name, command]));
 
 const HELP = `usage: fungible-graph <command> [flags]
 
@@ -31,6 +32,7 @@ Every command takes --help. An asset is <chain_id>:<denom> on every command (spl
 first ':'). Query commands answer from the dataset shipped in the package (--network mainnet,
 the default, or testnet), or from --dataset FILE (\`compile\`), --registry FILE or
 --chain-registry (the installed package, slow); --overrides FILE layers metadata corrections;
+--state FILE (\`refresh-state\`) routes around channels and light clients the chains say are dead;
 --json gives machine-readable output (serve answers over HTTP instead).
 Exit codes: 0 ok, 1 not found, a file that cannot be read or written, or a fatal registry issue;
 2 usage error.`;

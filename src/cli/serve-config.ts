@@ -77,7 +77,7 @@ export function parseServeConfig(command: string, flags: ServeFlags, values: Sou
   }
   const watch = flags.watch ?? false;
   if (watch && sourceFiles(source).length === 0) {
-    throw new UsageError(`${command}: --watch needs a file to watch (--registry, --dataset or --overrides); the embedded registry only changes with the package`, command);
+    throw new UsageError(`${command}: --watch needs a file to watch (--registry, --dataset, --overrides or --state); the embedded registry only changes with the package`, command);
   }
   const workers = parseWorkers(command, flags.workers);
   return {

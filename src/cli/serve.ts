@@ -37,7 +37,7 @@ data is refused (logged, and in /health last_reload) and the old data keeps serv
       arg: "N",
       help: "processes to serve with (default, 0 or auto: one per core, at most as many as fit in 75% of free memory)",
     },
-    watch: { type: "boolean", help: "reload when the --registry/--dataset/--overrides files change" },
+    watch: { type: "boolean", help: "reload when the --registry/--dataset/--overrides/--state files change" },
     "body-limit": { type: "string", arg: "BYTES", help: "largest request body accepted (default 65536)" },
     "header-timeout": { type: "string", arg: "SECONDS", help: `time allowed for a request's headers (default ${s(SERVER_DEFAULTS.headersTimeoutMs)})` },
     "request-timeout": { type: "string", arg: "SECONDS", help: `time allowed for a whole request (default ${s(SERVER_DEFAULTS.requestTimeoutMs)})` },

@@ -93,10 +93,10 @@ async function datasetIssues(path: string): Promise<ValidationIssue[]> {
     if (!isFungibleError(error) || error.code !== "invalid_dataset") throw error;
     return [{ severity: "fatal", code: "invalid_dataset", where: path, message: error.message }];
   }
-  return [...router.notes.map(noteIssue), ...validateRegistry(router.registry)];
+  return [...router.notes.flatMap(noteIssue), ...validateRegistry(router.registry)];
 }
 
-function noteIssue(note: RegistryNote): ValidationIssue {
+function noteIssue(note: RegistryNote): ValidationIssue | [] {
   const on = (chainId: string | undefined, denom: string | undefined) => [chainId, denom].filter((part) => part !== undefined).join(" ");
   const where = `notes: ${on(note.chain_id, note.denom)}`;
   switch (note.code) {
@@ -106,6 +106,11 @@ function noteIssue(note: RegistryNote): ValidationIssue {
       return { severity: "warning", code: note.code, where, message: "its origin could not be resolved, so it is left out of routing" };
     case "bridge_channel_not_routed":
       return { severity: "warning", code: note.code, where, message: `its bridge channel to ${note.counterparty_chain_id ?? "another chain"} is not routed` };
+    case "chain_killed":
+      return { severity: "warning", code: note.code, where, message: "the registry marks it killed: left out with its assets and channels" };
+    default:
+      // The state snapshot a router was narrowed by, and its verdicts: facts of the network, not of the registry.
+      return [];
   }
 }
 

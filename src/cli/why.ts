@@ -22,7 +22,7 @@ export const why = defineCommand({
   summary: "why an asset does or does not reach a chain",
   description: `Explains whether the source asset reaches the destination chain (or one asset of it) under
 the filters of the queries: the route when it does; otherwise every reason, with stable codes
-(unknown_chain, unknown_asset, no_path, inactive_channel, needs_multiple_txs, filtered_out,
+(unknown_chain, unknown_asset, no_path, inactive_channel, channel_closed, client_expired, needs_multiple_txs, filtered_out,
 bridge_not_routed, origin_unresolved, ...) and close matches for a mistyped chain or denom.
 Assets are split at their first ':', as on every command.
 

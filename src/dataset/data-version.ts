@@ -17,6 +17,10 @@ export const ProvenanceSchema = z
     overrides_hash: z.string().optional(),
     venues_hash: z.string().optional(),
     compiled_at: z.string().optional(),
+    /** The state snapshot applied (docs/behaviour.md "Live network state"): its content hash, when it was made, its oldest reading. */
+    state_hash: z.string().optional(),
+    state_created_at: z.string().optional(),
+    state_oldest_read_at: z.string().optional(),
   })
   .readonly();
 /** Where a router's data came from: `router.provenance`, a dataset's `provenance`, `/health`'s. Written in one place (src/router/provenance.ts). */
@@ -35,6 +39,12 @@ export interface Provenance {
   readonly venues_hash?: string;
   /** When the dataset was compiled (ISO 8601), only when the compiler was given a time. */
   readonly compiled_at?: string;
+  /** Content hash of the state snapshot applied (docs/behaviour.md "Live network state"). */
+  readonly state_hash?: string;
+  /** When that snapshot was made (ISO 8601). */
+  readonly state_created_at?: string;
+  /** Its oldest reading (ISO 8601): how stale the freshest picture may be. */
+  readonly state_oldest_read_at?: string;
 }
 
 // The interface is what hovers and errors show; the schema checks data. Either changing alone fails to compile.
@@ -71,7 +81,11 @@ function canonicalContent(registry: Registry, notes: readonly RegistryNote[]): u
     ]),
     registry.bridge_links.map((l) => [l.bridge, l.from.chain_id, l.from.denom, l.to.chain_id, l.to.denom, l.bidirectional]),
     registry.swap_venues.map((v) => [v.name, v.chain_id, v.denoms]),
-    notes.map((n) => [n.code, o(n.provider), o(n.chain_id), o(n.denom), o(n.counterparty_chain_id), o(n.counterparty_denom)]),
+    notes.map((n) => [
+      n.code, o(n.provider), o(n.chain_id), o(n.denom), o(n.counterparty_chain_id), o(n.counterparty_denom),
+      // Only state notes have it: every other note hashes as before.
+      ...(n.state === undefined ? [] : [[n.state.port, n.state.channel, n.state.fact, n.state.value, n.state.read_at, n.state.source, n.state.expires_at]]),
+    ]),
     // Added later, hashed only where a registry names its hubs: data that does not keeps its version.
     ...(registry.bridge_hubs === undefined ? [] : [{ bridge_hubs: registry.bridge_hubs.map((h) => [h.bridge, h.chain_id]) }]),
   ];

@@ -1,10 +1,15 @@
 /**
- * fungible-graph/node: the Node-only parts: reading registry files and the HTTP server.
+ * fungible-graph/node: the Node-only parts: reading registry files, the HTTP server, and
+ * refreshing a state snapshot from the chains' REST endpoints.
  * The core entry never imports this module; the fetch handler is runtime-neutral
  * (`fungible-graph/http`).
  */
 export { loadRegistryFile } from "../node/load-registry-file.js";
 export { startServer } from "../node/start-server.js";
+export { refreshState, writeStateFile, parseEndpoints } from "../node/refresh-state.js";
+export type { RefreshStateOptions, RefreshResult, ChainRefresh } from "../node/refresh-state.js";
+export type { LcdFetchOptions } from "../node/lcd-fetch.js";
+export type { StateSnapshot } from "../state/format.js";
 export type { RunningServer, StartServerOptions } from "../node/start-server.js";
 export type { RouterSource } from "../node/load-source.js";
 export type { ReloadOptions } from "../node/live-reload.js";

@@ -13,6 +13,8 @@ import { routeOfLabel } from "../query/route.js";
 import { chainGraph, diagnosticModel, nearestChainPath, type ChannelStatus } from "./diagnostic-graph.js";
 import type { ExplainInput } from "./input.js";
 import { multiTxReason } from "./multi-tx.js";
+import { channelKey } from "../registry/channel-ends.js";
+import { stateReason, stateVerdictsByEnd } from "./state-reasons.js";
 
 export function diagnoseUnreached(input: ExplainInput, source: AssetRecord, destChainId: string, destDenom: string | null, options: ExplainOptions): Reason[] {
   const what = destDenom === null ? `"${destChainId}"` : `"${destDenom}" on "${destChainId}"`;
@@ -28,11 +30,17 @@ export function diagnoseUnreached(input: ExplainInput, source: AssetRecord, dest
     const route = routeOfLabel(model, bridgeSets, label);
     const chains = [route.from.chain_id, ...route.hops.map((hop) => hop.to.chain_id)];
     const reasons: Reason[] = [];
+    const verdictOf = stateVerdictsByEnd(input);
     steps.forEach((step, i) => {
       const status = diagnostic.added.get(step.edge!);
       const hop = route.hops[i]!;
       // An added hop over an ACTIVE channel only follows a broken one (it leaves a voucher the router lacks).
       if (status === undefined || status === "ACTIVE" || hop.kind !== "ibc") return;
+      const verdict = verdictOf.get(channelKey(hop.from.chain_id, hop.port, hop.channel));
+      if (verdict !== undefined) {
+        reasons.push(stateReason(verdict, `the nearest path to ${what} (${chains.join(" -> ")}) crosses channel ${hop.port}/${hop.channel} from "${hop.from.chain_id}" to "${hop.to.chain_id}"`, chains, route));
+        return;
+      }
       const broken: Exclude<ChannelStatus, "ACTIVE"> = status;
       const why =
         broken === "INACTIVE"
@@ -52,7 +60,7 @@ export function diagnoseUnreached(input: ExplainInput, source: AssetRecord, dest
     });
     if (reasons.length > 0) {
       if (route.txs_required > 1 && !options.allow_multi_tx) {
-        const channels = reasons.map((reason) => (reason.code === "inactive_channel" ? `${reason.port}/${reason.channel}` : "")).join(", ");
+        const channels = reasons.map((reason) => ("port" in reason ? `${reason.port}/${reason.channel}` : "")).join(", ");
         reasons.push(multiTxReason(route, `even with ${channels} active, `));
       }
       return reasons;

@@ -123,6 +123,10 @@ export function explain(input: ExplainInput, request: ExplainRequest): ExplainRe
 }
 
 function unknownChain(input: ExplainInput, chainId: string, side: "source" | "dest"): Reason {
+  if (input.notes.some((note) => note.code === "chain_killed" && note.chain_id === chainId)) {
+    const which = side === "source" ? "source" : "destination";
+    return { code: "chain_killed", message: `${which} chain "${chainId}" is marked killed in the registry: it has stopped, and no hop leads to or from it`, chain_id: chainId, side };
+  }
   const suggestions = suggestChainIds(input.routeIndex.model, chainId);
   return {
     code: "unknown_chain",

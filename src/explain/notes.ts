@@ -27,6 +27,9 @@ export function notesOfIssues(issues: readonly RegistryIssue[]): RegistryNote[] 
       case "unresolved_origin":
         for (const asset of subject.assets ?? []) notes.push({ code: issue.code, chain_id: asset.chain_id, denom: asset.denom });
         break;
+      case "chain_killed":
+        for (const chainId of subject.chain_ids ?? []) notes.push({ code: issue.code, chain_id: chainId });
+        break;
       case "bridge_channel_not_routed": {
         const [a, b] = subject.chain_ids ?? [];
         if (a === undefined || b === undefined) break;

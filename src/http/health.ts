@@ -27,7 +27,7 @@ const ReloadStateSchema = z
 /** A file the served data was read from, as `serve` saw it. */
 const ServedFileSchema = z
   .object({
-    flag: z.enum(["registry", "dataset", "overrides", "venues"]).describe("The serve flag that named the file"),
+    flag: z.enum(["registry", "dataset", "overrides", "venues", "state"]).describe("The serve flag that named the file"),
     name: z.string().describe("The file's base name (no directory)"),
     hash: z.string().describe("`sha256:` + 32 hex digits of SHA-256 of the file's bytes as read"),
   })
@@ -53,6 +53,12 @@ export const HealthBodySchema = z
     loaded_at: z.iso.datetime().describe("When the router being served was swapped in (ISO 8601, UTC)"),
     last_reload: LastReloadSchema.nullable().describe("The last reload attempt; null when none happened yet"),
     reload: ReloadStateSchema.describe("A reload under way, if any"),
+    state_age_seconds: z
+      .number()
+      .int()
+      .nullable()
+      .optional()
+      .describe("Seconds since the state snapshot was made (provenance.state_created_at); absent without a snapshot"),
   })
   .readonly();
 export type HealthBody = z.infer<typeof HealthBodySchema>;

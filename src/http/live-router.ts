@@ -105,8 +105,16 @@ export class LiveRouter {
       loaded_at: this.#loadedAt,
       last_reload: this.#lastReload,
       reload: this.#reloadSince === null ? { state: "idle", since: null } : { state: "running", since: this.#reloadSince },
+      ...stateAge(this.#provenance.state_created_at, this.#now()),
     };
   }
+}
+
+/** How old the state snapshot is, when one is applied: an operator's first question about live state. */
+function stateAge(createdAt: string | undefined, now: Date): { state_age_seconds?: number } {
+  if (createdAt === undefined) return {};
+  const ms = now.getTime() - Date.parse(createdAt);
+  return Number.isFinite(ms) ? { state_age_seconds: Math.max(0, Math.floor(ms / 1000)) } : {};
 }
 
 /** A LiveRouter of any copy of the library (by its brand); false (not a TypeError) for a revoked Proxy. */

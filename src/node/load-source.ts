@@ -29,9 +29,11 @@ export interface RouterSource {
   overrides?: string;
   /** A swap venues file replacing the venues of a registry or chain-registry source. */
   venues?: string;
+  /** A state snapshot file (`fungible-graph refresh-state`) narrowing the graph (`withState`). */
+  state?: string;
 }
 
-const FILE_KEYS = ["registry", "dataset", "overrides", "venues"] as const;
+const FILE_KEYS = ["registry", "dataset", "overrides", "venues", "state"] as const;
 export type SourceFileKey = (typeof FILE_KEYS)[number];
 
 /** The files a source reads (what a watch watches), with the key that names each. */
@@ -53,7 +55,8 @@ export async function loadSource(source: RouterSource, fn = "loadSource"): Promi
   const choice = chooseSource(source, fn);
   const overrides = source.overrides === undefined ? undefined : await readJson(source.overrides, "overrides", "invalid_overrides");
   const venues = source.venues === undefined ? undefined : parseVenuesFile(await readJson(source.venues, "venues", "invalid_venues"));
-  const layers = checkLayers({ overrides, venues });
+  const state = source.state === undefined ? undefined : await readJson(source.state, "state", "invalid_state");
+  const layers = checkLayers({ overrides, venues, state });
   return resolveSource(await contentOf(choice), layers, fn);
 }
 

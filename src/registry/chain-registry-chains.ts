@@ -153,6 +153,19 @@ export function resolveChains(
   for (const chain of packageChains) {
     if (!isOnNetwork(network, chain.chainName, chain.networkType)) continue;
     table.listedNames.add(chain.chainName);
+    // A chain the registry marks killed has stopped: no hop to or from it (its channels go too).
+    if (chain.status === "killed") {
+      table.leftOut.add(chain.chainName);
+      issues.push(
+        warningIssue(
+          "chain_killed",
+          `chains ${chain.chainName}`,
+          `chain "${chain.chainName}" is marked killed in the registry; left out with its assets and channels`,
+          typeof chain.chainId === "string" && chain.chainId !== "" ? { chain_ids: [chain.chainId] } : undefined,
+        ),
+      );
+      continue;
+    }
     const fromOverlay = overlayChainIdFor(overlay, chain.chainName);
     const chainId = fromOverlay?.chain_id ?? knownChainId(chain.chainId);
     if (chainId === undefined) leaveOut(chain.chainName);

@@ -17,8 +17,14 @@ function isTransferChannel(channel: CrIbcChannel): boolean {
   return /^ics-?20/.test(version) && isTransferPort(channel.chain1.portId) && isTransferPort(channel.chain2.portId);
 }
 
+/**
+ * The registry schema's channel tags: ACTIVE, INACTIVE, and CLOSED and PENDING, neither of which
+ * moves tokens (a closed channel never reopens; a pending one has not finished its handshake), so
+ * both are read as INACTIVE: no hop over them. No tag at all stays UNKNOWN.
+ */
 function statusOf(status: string | undefined): IbcChannel["status"] {
-  return status === "ACTIVE" || status === "INACTIVE" ? status : "UNKNOWN";
+  if (status === "ACTIVE" || status === "INACTIVE") return status;
+  return status === "CLOSED" || status === "PENDING" ? "INACTIVE" : "UNKNOWN";
 }
 
 export function convertChannels(

@@ -11,6 +11,8 @@ export type RegistryIssueSeverity = "fatal" | "warning";
 const REGISTRY_ISSUE_CODES = [
   // chain-registry adapter
   "chain_without_id",
+  /** A chain the upstream registry marks `killed`: left out with its assets and channels. */
+  "chain_killed",
   "assets_on_unknown_chain",
   "duplicate_chain_id",
   "unparseable_trace",

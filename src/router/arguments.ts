@@ -13,6 +13,7 @@ const BuildOptionsSchema = z
   .object({
     provenance: ProvenanceSchema.optional(),
     issues: z.array(z.looseObject({ severity: z.enum(["fatal", "warning"]), code: text, where: text, message: text })).optional(),
+    state: z.unknown().optional(),
   })
   .optional();
 
@@ -20,9 +21,9 @@ const BuildOptionsSchema = z
 export function buildRouterArguments(
   registry: unknown,
   options: unknown,
-): [Registry, { provenance?: Provenance; issues?: readonly RegistryIssue[] }] {
-  const site = { fn: "buildRouter", arg: "options", code: "invalid_config", expected: "an object {provenance, issues} or undefined" } as const;
-  return [registryArgument(registry, "buildRouter"), (parseArgument(BuildOptionsSchema, options, site) ?? {}) as { provenance?: Provenance; issues?: readonly RegistryIssue[] }];
+): [Registry, { provenance?: Provenance; issues?: readonly RegistryIssue[]; state?: unknown }] {
+  const site = { fn: "buildRouter", arg: "options", code: "invalid_config", expected: "an object {provenance, issues, state} or undefined" } as const;
+  return [registryArgument(registry, "buildRouter"), (parseArgument(BuildOptionsSchema, options, site) ?? {}) as { provenance?: Provenance; issues?: readonly RegistryIssue[]; state?: unknown }];
 }
 
 /**
@@ -31,11 +32,11 @@ export function buildRouterArguments(
  * checked where they are used (`parseRegistry`, `parseOverrides`, the network and dataset checks).
  */
 const LoadRouterOptionsSchema = z
-  .strictObject({ network: z.unknown(), dataset: z.unknown(), registry: z.unknown(), overrides: z.unknown() })
+  .strictObject({ network: z.unknown(), dataset: z.unknown(), registry: z.unknown(), overrides: z.unknown(), state: z.unknown() })
   .partial()
   .optional();
 
 export function loadRouterOptions<T extends object>(options: T | undefined): T {
-  const site = { fn: "loadRouter", arg: "options", code: "invalid_config", expected: "an object {network | dataset | registry, overrides} or undefined" } as const;
+  const site = { fn: "loadRouter", arg: "options", code: "invalid_config", expected: "an object {network | dataset | registry, overrides, state} or undefined" } as const;
   return (parseArgument(LoadRouterOptionsSchema, options, site) ?? {}) as T;
 }

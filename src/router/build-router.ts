@@ -26,19 +26,36 @@ import { ROUTER_BRAND, type AssetRouter, type RouterCore } from "./router.js";
 import { coreOf } from "./core.js";
 import { dataVersionOf, type Provenance } from "../dataset/data-version.js";
 import { routeIndexOf } from "../query/route-tables.js";
+import { narrowByState, type RouterState } from "./state-router.js";
+import type { StateApplyOptions } from "../state/apply.js";
 
 export interface BuildOptions {
   /** Where the registry came from; default `{ source: "registry" }`. */
   provenance?: Provenance;
   /** What the adapter left out or could not route (`loadChainRegistryWithIssues`): `explain` cites them. */
   issues?: readonly RegistryIssue[];
+  /** A state snapshot (docs/behaviour.md "Live network state"): the router is narrowed by it (`withState`). */
+  state?: unknown;
 }
 
 /** Builds the router from a registry returned by `parseRegistry` or `loadChainRegistry`. */
 export function buildRouter(registry: Registry, options: BuildOptions = {}): AssetRouter {
   [registry, options] = buildRouterArguments(registry, options);
+  if (options.state !== undefined) {
+    const { state, ...rest } = options;
+    return withState(buildRouter(registry, rest), state);
+  }
   const notes = [...(registry.notes ?? []), ...notesOfIssues(options.issues ?? [])];
   return routerOf(registry, routeIndexOf(buildModel(registry)), options.provenance ?? { source: "registry" }, undefined, notes);
+}
+
+/**
+ * `router` narrowed by a state snapshot (its JSON value or text; junk throws `invalid_state`):
+ * the model is built again from the narrowed registry (the cost of a build from a registry).
+ */
+export function withState(router: AssetRouter, state: unknown, options: StateApplyOptions = {}): AssetRouter {
+  const narrowed = narrowByState(router, state, options);
+  return routerOf(narrowed.registry, routeIndexOf(buildModel(narrowed.registry)), narrowed.provenance, narrowed.dataVersion, narrowed.notes, narrowed.state);
 }
 
 /** A router around a route index built here or from a dataset. */
@@ -48,8 +65,9 @@ export function routerOf(
   provenance: Provenance,
   dataVersion?: string,
   notes: readonly RegistryNote[] = registry.notes ?? [],
+  state?: RouterState,
 ): AssetRouter {
-  return new QueryRouter(registry, routeIndex, provenance, dataVersion, notes);
+  return new QueryRouter(registry, routeIndex, provenance, dataVersion, notes, state);
 }
 
 class QueryRouter implements AssetRouter {
@@ -64,9 +82,10 @@ class QueryRouter implements AssetRouter {
     dataVersion: string | undefined,
     /** Registry notes `explain` cites (unrouted bridges, unresolved origins). */
     readonly notes: readonly RegistryNote[],
+    state: RouterState | undefined,
   ) {
     this.version = dataVersion;
-    this[ROUTER_BRAND] = coreOf(routeIndex);
+    this[ROUTER_BRAND] = coreOf(routeIndex, state);
   }
 
   /** Hashed on first use from the registry, the only input of the router, unless the loader already knew it. */

@@ -7,6 +7,7 @@ import { describeValue } from "../arguments.js";
 import { FungibleError } from "../errors.js";
 import type { RouteIndex } from "../query/route-index.js";
 import { ROUTER_BRAND, type AssetRouter, type RouterCore } from "./router.js";
+import type { RouterState } from "./state-router.js";
 
 /**
  * The core's layout. Two copies of one release always agree; raise it when RouteIndex or Model
@@ -16,10 +17,12 @@ export const CORE_FORMAT = 1;
 
 interface Core extends RouterCore {
   readonly routeIndex: RouteIndex;
+  /** The state snapshot the router was narrowed by (`withState`), with its verdicts. */
+  readonly state?: RouterState;
 }
 
-export function coreOf(routeIndex: RouteIndex): RouterCore {
-  const core: Core = { format: CORE_FORMAT, routeIndex };
+export function coreOf(routeIndex: RouteIndex, state?: RouterState): RouterCore {
+  const core: Core = { format: CORE_FORMAT, routeIndex, ...(state === undefined ? {} : { state }) };
   return Object.freeze(core);
 }
 
@@ -61,4 +64,9 @@ export function routerArgument(value: unknown, fn: string, arg = "router"): Asse
 /** The route index of a router argument, checked as `routerArgument` checks it. */
 export function routeIndexOfRouter(value: unknown, fn = "routeIndexOfRouter"): RouteIndex {
   return (routerArgument(value, fn)[ROUTER_BRAND] as Core).routeIndex;
+}
+
+/** The state snapshot a router was narrowed by, with its verdicts; `undefined` for a router without one. */
+export function stateOfRouter(value: unknown, fn = "stateOfRouter"): RouterState | undefined {
+  return (routerArgument(value, fn)[ROUTER_BRAND] as Core).state;
 }

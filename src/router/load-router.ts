@@ -22,6 +22,11 @@ export interface LoadRouterOptions {
   registry?: unknown;
   /** Metadata overrides (the JSON of an overrides file, validated): layered over the data and part of `data_version`. */
   overrides?: unknown;
+  /**
+   * A state snapshot (`fungible-graph-state/1`, its JSON value or text): the router loaded from the
+   * source above is narrowed by it (`withState`, src/router/state-router.ts).
+   */
+  state?: unknown;
 }
 
 const FN = "loadRouter";
@@ -29,5 +34,5 @@ const FN = "loadRouter";
 export async function loadRouter(options: LoadRouterOptions = {}): Promise<AssetRouter> {
   options = loadRouterOptions(options);
   const choice = chooseSource({ network: options.network, dataset: options.dataset, registry: options.registry }, FN);
-  return resolveSource(choice, checkLayers({ overrides: options.overrides }), FN);
+  return resolveSource(choice, checkLayers({ overrides: options.overrides, state: options.state }), FN);
 }

@@ -3,6 +3,7 @@
  * provenance, a registry, or the chain-registry package with its version and overlay), then the
  * content hash of each layer put over it (replacement swap venues, metadata overrides).
  */
+import type { StateSnapshot } from "../state/format.js";
 import { contentHash, type Provenance } from "../dataset/data-version.js";
 import type { Overrides } from "../registry/overrides.js";
 import type { ChainRegistryOverlay } from "../registry/overlay.js";
@@ -20,6 +21,8 @@ export interface Layers {
   venues?: readonly SwapVenue[];
   /** Metadata overrides layered over the data. */
   overrides?: Overrides;
+  /** A state snapshot narrowing the router (its provenance fields are written by `withState`). */
+  state?: StateSnapshot;
 }
 
 export function provenanceOf(origin: Origin, layers: Layers = {}): Provenance {

@@ -12,7 +12,8 @@ import type { RegistryIssue } from "../registry/issues.js";
 import type { ChainRegistryOverlay } from "../registry/overlay.js";
 import { applyOverrides, parseOverrides } from "../registry/overrides.js";
 import { parseRegistry, type Registry, type SwapVenue } from "../registry/schema.js";
-import { buildRouter } from "./build-router.js";
+import { parseState } from "../state/format.js";
+import { buildRouter, withState } from "./build-router.js";
 import { loadDataset } from "./dataset-router.js";
 import { provenanceOf, type Layers, type Origin } from "./provenance.js";
 
@@ -78,6 +79,8 @@ export interface SourceLayers {
   overrides?: unknown;
   /** Checked by `parseVenuesFile` where the file is read (the Node layer): the browser's core bundle leaves that parser out. */
   venues?: readonly SwapVenue[];
+  /** A state snapshot (JSON value or text, `fungible-graph-state/1`), checked by `parseState`: narrows any source (`withState`). */
+  state?: unknown;
 }
 
 /** The layers checked (`invalid_venues`, `invalid_overrides`): before a source is read, so a bad file fails fast. */
@@ -85,11 +88,18 @@ export function checkLayers(given: SourceLayers): Layers {
   return {
     ...(given.venues === undefined ? {} : { venues: given.venues }),
     ...(given.overrides === undefined ? {} : { overrides: parseOverrides(given.overrides) }),
+    ...(given.state === undefined ? {} : { state: parseState(given.state) }),
   };
 }
 
 /** The router of a source and its checked layers, with its provenance. */
 export async function resolveSource(source: Source, layers: Layers, fn: string): Promise<AssetRouter> {
+  const router = await resolveData(source, layers, fn);
+  // The snapshot is the last layer, over any source: the router narrowed, its hash in data_version.
+  return layers.state === undefined ? router : withState(router, layers.state);
+}
+
+async function resolveData(source: Source, layers: Layers, fn: string): Promise<AssetRouter> {
   switch (source.kind) {
     case "network":
     case "dataset": {

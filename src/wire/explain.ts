@@ -77,6 +77,29 @@ const CHANNEL_STATUSES = ["INACTIVE", "UNKNOWN"] as const;
 const reason = <C extends string, S extends z.ZodRawShape>(code: C, facts: S) =>
   z.object({ code: z.literal(code), message: z.string().describe("One human sentence"), ...facts }).readonly();
 
+/**
+ * Reasons from a state snapshot (docs/behaviour.md "Live network state"): the nearest path crosses
+ * a channel the chains say is dead (`channel_closed`, `client_expired`, `client_frozen`), or an
+ * untagged one the snapshot could not vouch for (`state_unknown`, `state_stale`). Each names the
+ * fact with its date and source.
+ */
+function stateReasons() {
+  const facts = {
+    chain_id: z.string().describe("The chain of the channel end whose fact decided"),
+    port: z.string(),
+    channel: z.string(),
+    counterparty_chain_id: z.string(),
+    fact: z.enum(["state", "client_status", "client_expires_at"]).describe("Which fact of that end"),
+    value: z.string().nullable().describe("Its value as read (null: never read)"),
+    read_at: z.string().nullable().describe("When it was read (ISO 8601); null: never read"),
+    source: z.string().nullable().describe("Where it was read: the endpoint's URL, or who set it by hand"),
+    expires_at: z.string().nullable().describe("When that end's light client expires, where known"),
+    path: z.array(z.string()).readonly(),
+    route: RouteSchema,
+  };
+  return (["channel_closed", "client_expired", "client_frozen", "state_unknown", "state_stale"] as const).map((code) => reason(code, facts));
+}
+
 export const ReasonSchema = z.discriminatedUnion("code", [
   reason("unknown_chain", {
     chain_id: z.string(),
@@ -84,6 +107,8 @@ export const ReasonSchema = z.discriminatedUnion("code", [
     side: z.enum(["source", "dest"]),
     suggestions: z.array(z.string()).readonly().describe("Close chain ids (by id, chain_name or pretty_name)"),
   }),
+  /** The chain is not in the graph because the registry marks it killed (it has stopped): no hop to or from it. */
+  reason("chain_killed", { chain_id: z.string(), side: z.enum(["source", "dest"]) }),
   reason("unknown_asset", {
     chain_id: z.string(),
     denom: z.string(),
@@ -106,6 +131,7 @@ export const ReasonSchema = z.discriminatedUnion("code", [
     /** That path as a route, as if every channel on it were ACTIVE (so its denoms may be ones the router does not derive). */
     route: RouteSchema,
   }),
+  ...stateReasons(),
   reason("needs_multiple_txs", {
     txs_required: z.number().int().min(2),
     /** The first chain where funds land and a new transaction must be signed. */
@@ -206,12 +232,28 @@ export type AssetSummary = z.infer<typeof AssetSummarySchema>;
  * (`notesOfIssues`); a compiled dataset stores them as they are.
  */
 export const RegistryNoteSchema = z.object({
-  code: z.enum(["unrouted_bridge", "unresolved_origin", "bridge_channel_not_routed"]),
+  code: z.enum([
+    "unrouted_bridge", "unresolved_origin", "bridge_channel_not_routed", "chain_killed",
+    /** The state snapshot applied (`provider`: its content hash), then one note per verdict of it (src/state/apply.ts). */
+    "state_snapshot", "channel_closed", "client_expired", "client_frozen", "state_unknown", "state_stale",
+  ]),
   provider: z.string().optional(),
   chain_id: z.string().optional(),
   denom: z.string().optional(),
   /** The other side: where an unrouted bridge moved the asset from, or the other chain of a channel. */
   counterparty_chain_id: z.string().optional(),
   counterparty_denom: z.string().optional(),
+  /** A state verdict's fact: the end (on `chain_id`) whose fact decided, and the fact as read. */
+  state: z
+    .object({
+      port: z.string(),
+      channel: z.string(),
+      fact: z.enum(["state", "client_status", "client_expires_at"]),
+      value: z.string().nullable(),
+      read_at: z.string().nullable(),
+      source: z.string().nullable(),
+      expires_at: z.string().nullable(),
+    })
+    .optional(),
 });
 export type RegistryNote = z.infer<typeof RegistryNoteSchema>;

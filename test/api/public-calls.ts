@@ -43,6 +43,7 @@ export interface PublicCall {
 /** Exports that are not called, with why. Only values (schemas, constants) and the error class. */
 export const NOT_CALLED = {
   FungibleError: "the error class the library throws; its constructor takes one of the library's own codes",
+  writeStateFile: "writes the file it is given (junk paths would land in the working directory): test/state/refresh.test.ts calls it, and refuses an unwritable path",
 } as const;
 
 // The http fixture has chains named `__proto__` and `constructor`: answers keep them as data.
@@ -56,6 +57,24 @@ const reach = router.assetsFromSource(fromSource);
 const someRoute = router.route(ATOM, { chain_id: "osmosis-1", denom: Object.values(reach.dest_assets)[0]!.assets[0]!.denom })!;
 const explanation = explainEntry.explain(router, { ...fromSource, dest_chain_id: "osmosis-1" });
 const source = someRoute.from;
+// A snapshot marking one channel end of the fixture closed, as an operator writes it by hand.
+const unread = { value: null, read_at: null, source: null };
+const stateSnapshot = {
+  format: "fungible-graph-state/1",
+  created_at: "2026-11-20T12:00:00Z",
+  chains: {
+    "cosmoshub-4": {
+      node_chain_id: unread,
+      errors: [],
+      ends: [{
+        port_id: "transfer", channel_id: "channel-141",
+        state: { value: "CLOSED", read_at: "2026-11-20T12:00:00Z", source: "manual: incident" },
+        counterparty: unread, connection_id: unread, client_id: unread, client_chain_id: unread,
+        client_status: { value: "Unknown", read_at: null, source: null }, client_expires_at: unread,
+      }],
+    },
+  },
+};
 const miniChainRegistry = readJson(new URL("../../fixtures/chain-registry-mini/chain-registry-mini.json", import.meta.url));
 
 export const CALLS: Record<string, Record<string, PublicCall>> = {
@@ -70,6 +89,9 @@ export const CALLS: Record<string, Record<string, PublicCall>> = {
     parseOverrides: { good: [{ overrides: [{ chain_id: "cosmoshub-4", denom: "uatom", symbol: "ATOM" }] }] },
     compileDataset: { good: [router, { compiledAt: "2024-01-01T00:00:00Z" }], slow: true },
     ibcDenom: { good: ["transfer/channel-0", "uatom"] },
+    withState: { good: [router, stateSnapshot, { maxFactAgeSeconds: 3600 }], slow: true },
+    stateOfRouter: { good: [router] },
+    parseState: { good: [stateSnapshot] },
   },
   "./schemas": {},
   "./explain": { explain: { good: [router, { ...fromSource, dest_chain_id: "osmosis-1" }] } },
@@ -106,6 +128,9 @@ export const CALLS: Record<string, Record<string, PublicCall>> = {
   },
   "./node": {
     loadRegistryFile: { good: [fileURLPath(fixturePath("http-registry.json"))] },
+    // Offline: a fetch that always fails, so no junk variant reaches the network (test/state replays real answers).
+    refreshState: { good: [{ registry, chains: ["cosmoshub-4"], registryEndpoints: {}, endpoints: { "cosmoshub-4": ["http://127.0.0.1:9"] }, retries: 0, fetch: () => Promise.reject(new Error("offline")) }] },
+    parseEndpoints: { good: ['{"cosmoshub-4": ["https://rest.example"]}'] },
     startServer: {
       good: [{ router, port: 0, quiet: true }],
       slow: true,

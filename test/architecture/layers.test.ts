@@ -23,6 +23,8 @@ const LAYERS: Record<string, number> = {
   registry: 2,
   model: 3,
   dataset: 4,
+  // The state snapshot: its format and how it narrows a registry (registry, dataset hashes).
+  state: 4.5,
   query: 5,
   explain: 6,
   render: 6,

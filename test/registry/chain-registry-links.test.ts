@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ibcDenom } from "../../src/index.js";
+import { buildRouter, ibcDenom } from "../../src/index.js";
+import { explain } from "../../src/entries/explain.js";
 import type { CrAsset } from "../../src/registry/chain-registry-input.js";
 import { defaultOverlay } from "../../src/entries/chain-registry.js";
 import {
@@ -62,6 +63,45 @@ describe("fromChainRegistry: IBC channels", () => {
       ["duplicate_channel", "ibc_data cosmoshub<->osmosis channel-141/channel-1"],
       ["channel_on_unknown_chain", "ibc_data stargaze"],
     ]);
+  });
+});
+
+describe("fromChainRegistry: registry tags that move nothing (issue 24)", () => {
+  it("reads the schema's CLOSED and PENDING tags as INACTIVE: no hop over them", () => {
+    const pair = ibcPair(
+      ["cosmoshub", "cosmoshub-4"],
+      ["osmosis", "osmosis-1"],
+      transferChannel("channel-1", "channel-2", { status: "CLOSED" }),
+      transferChannel("channel-3", "channel-4", { status: "PENDING" }),
+      transferChannel("channel-5", "channel-6", { status: "SOMETHING-ELSE" }),
+    );
+    const { registry } = convert(data({ chains: [HUB, OSMO], ibcData: [pair] }));
+    expect(registry.ibc_channels.map((c) => [c.chain_1.channel_id, c.status])).toEqual([
+      ["channel-1", "INACTIVE"],
+      ["channel-3", "INACTIVE"],
+      ["channel-5", "UNKNOWN"],
+    ]);
+  });
+
+  it("leaves out a chain the registry marks killed, with its assets and channels, and says so", () => {
+    const killed = { ...cosmosChain("terra", "columbus-5"), status: "killed" };
+    const { registry, issues } = convert(
+      data({
+        chains: [HUB, killed],
+        assetLists: [list("terra", nativeAsset("uluna", "LUNC"))],
+        ibcData: [ibcPair(["cosmoshub", "cosmoshub-4"], ["terra", "columbus-5"], transferChannel("channel-1", "channel-2"))],
+      }),
+    );
+    expect(registry.chains.map((c) => c.chain_id)).toEqual(["cosmoshub-4"]);
+    expect(registry.ibc_channels).toEqual([]);
+    expect(registry.assets.some((a) => a.chain_id === "columbus-5")).toBe(false);
+    expect(codes(issues)).toContain("chain_killed");
+    // explain names it, where it would otherwise say "unknown chain".
+    const router = buildRouter(registry, { issues });
+    const answer = explain(router, { source_asset_chain_id: "cosmoshub-4", source_asset_denom: "uatom", dest_chain_id: "columbus-5" });
+    expect(answer.reasons).toContainEqual(expect.objectContaining({ code: "chain_killed", chain_id: "columbus-5", side: "dest" }));
+    expect(answer.reasons.some((reason) => reason.code === "unknown_chain")).toBe(false);
+    expect(issues.find((i) => i.code === "channel_on_unknown_chain")?.message).toContain("was left out");
   });
 });
 

@@ -1,0 +1,76 @@
+/**
+ * Reasons from a state snapshot's verdicts (src/state/apply.ts, kept as the router's notes): a hop the router lacks because
+ * the chains say its channel is dead, or because an untagged channel could not be vouched for,
+ * named with the fact, its date and its source.
+ */
+import { channelKey, indexChannelsByEnd } from "../registry/channel-ends.js";
+import { STATE_REASON_CODES, type StateVerdict } from "../state/apply.js";
+import type { Reason } from "../wire/explain.js";
+import type { Route } from "../wire/route.js";
+import type { ExplainInput } from "./input.js";
+
+/**
+ * The state verdicts among the router's notes (router/state-router.ts writes them), under the key
+ * of both ends of their channel: a hop may cross from either side.
+ */
+export function stateVerdictsByEnd(input: ExplainInput): Map<string, StateVerdict> {
+  const byEnd = new Map<string, StateVerdict>();
+  const codes: ReadonlySet<string> = new Set(STATE_REASON_CODES);
+  const states = input.notes.filter((note) => codes.has(note.code) && note.state !== undefined && note.chain_id !== undefined);
+  if (states.length === 0) return byEnd;
+  const ends = indexChannelsByEnd(input.registry.ibc_channels);
+  for (const note of states) {
+    const state = note.state!;
+    const view = ends.get(channelKey(note.chain_id!, state.port, state.channel));
+    if (view === undefined) continue;
+    const verdict: StateVerdict = {
+      code: note.code as StateVerdict["code"],
+      channel: -1,
+      chain_id: note.chain_id!,
+      port: state.port,
+      channel_id: state.channel,
+      counterparty_chain_id: note.counterparty_chain_id ?? view.counterparty.chain_id,
+      fact: state.fact,
+      value: state.value,
+      read_at: state.read_at,
+      source: state.source,
+      expires_at: state.expires_at,
+    };
+    for (const end of [view.self, view.counterparty]) {
+      const key = channelKey(end.chain_id, end.port_id, end.channel_id);
+      if (!byEnd.has(key)) byEnd.set(key, verdict);
+    }
+  }
+  return byEnd;
+}
+
+const WHY: Record<StateVerdict["code"], (v: StateVerdict) => string> = {
+  channel_closed: (v) => `whose end on "${v.chain_id}" is ${v.value ?? "not open"}, not OPEN`,
+  client_expired: (v) =>
+    v.fact === "client_expires_at" ? `whose light client on "${v.chain_id}" expired at ${v.value}` : `whose light client on "${v.chain_id}" is Expired`,
+  client_frozen: (v) => `whose light client on "${v.chain_id}" is Frozen`,
+  state_unknown: (v) =>
+    v.read_at === null
+      ? `which the registry leaves untagged, and the state snapshot has no reading of its end on "${v.chain_id}"`
+      : `which the registry leaves untagged, and its end on "${v.chain_id}" was read as ${v.value}, not OPEN with an Active client`,
+  state_stale: (v) => `which the registry leaves untagged, and the reading of its end on "${v.chain_id}" is too old to vouch for it`,
+};
+
+export function stateReason(verdict: StateVerdict, crossing: string, path: string[], route: Route): Reason {
+  const cited = verdict.read_at === null ? "" : ` (read ${verdict.read_at} from ${verdict.source ?? "an unnamed source"})`;
+  return {
+    code: verdict.code,
+    message: `${crossing}, ${WHY[verdict.code](verdict)}${cited}`,
+    chain_id: verdict.chain_id,
+    port: verdict.port,
+    channel: verdict.channel_id,
+    counterparty_chain_id: verdict.counterparty_chain_id,
+    fact: verdict.fact,
+    value: verdict.value,
+    read_at: verdict.read_at,
+    source: verdict.source,
+    expires_at: verdict.expires_at,
+    path,
+    route,
+  };
+}

@@ -1,0 +1,146 @@
+/**
+ * GETs against untrusted REST (LCD) endpoints, bounded where they enter: a deadline per attempt
+ * covering the body (an endless body ends), a size limit read while streaming, redirects followed
+ * only within the endpoint's origin, JSON or nothing, retries with backoff for what may pass
+ * (timeouts, network errors, 429, 5xx), and at most `perHost` requests in flight per host.
+ */
+
+export interface LcdFetchOptions {
+  /** Deadline of one attempt, headers and body, in ms; default 8000. */
+  timeoutMs?: number;
+  /** Largest body accepted, in bytes; default 4 MiB. */
+  maxBodyBytes?: number;
+  /** Attempts after the first for a retryable failure; default 2. */
+  retries?: number;
+  /** First backoff in ms, doubled per retry; default 500. */
+  backoffMs?: number;
+  /** Requests in flight per host; default 4. */
+  perHost?: number;
+  /** The fetch to use (tests); default the global one. */
+  fetch?: typeof fetch;
+}
+
+export type LcdProblemKind = "timeout" | "network" | "http" | "too_large" | "redirect" | "malformed" | "wrong_chain";
+
+/** Why an endpoint's answer was refused: what a refresh reports. */
+export class LcdProblem extends Error {
+  constructor(readonly kind: LcdProblemKind, readonly url: string, message: string, readonly status?: number) {
+    super(`${url}: ${message}`);
+  }
+  get retryable(): boolean {
+    return this.kind === "timeout" || this.kind === "network" || (this.kind === "http" && (this.status === 429 || (this.status ?? 0) >= 500));
+  }
+}
+
+/** A counting gate: `run` waits while `limit` tasks are running. */
+export class Gate {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private readonly limit: number) {}
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    while (this.running >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.running++;
+    try {
+      return await task();
+    } finally {
+      this.running--;
+      this.waiting.shift()?.();
+    }
+  }
+}
+
+const MAX_REDIRECTS = 3;
+
+/** A GET of JSON with the options' bounds; one per refresh, so the per-host gates are shared. */
+export function lcdGetter(options: LcdFetchOptions = {}): (url: string) => Promise<unknown> {
+  const timeoutMs = options.timeoutMs ?? 8_000;
+  const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
+  const retries = options.retries ?? 2;
+  const backoffMs = options.backoffMs ?? 500;
+  const doFetch = options.fetch ?? fetch;
+  const hosts = new Map<string, Gate>();
+  const gateOf = (url: string) => {
+    const host = new URL(url).host;
+    let gate = hosts.get(host);
+    if (gate === undefined) hosts.set(host, (gate = new Gate(options.perHost ?? 4)));
+    return gate;
+  };
+
+  const attempt = async (url: string): Promise<unknown> => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    try {
+      let at = url;
+      for (let hops = 0; ; hops++) {
+        let response: Response;
+        try {
+          response = await doFetch(at, { redirect: "manual", signal: controller.signal, headers: { accept: "application/json" } });
+        } catch (error) {
+          throw controller.signal.aborted ? new LcdProblem("timeout", url, `no answer within ${timeoutMs} ms`) : new LcdProblem("network", url, (error as Error).message);
+        }
+        if (response.status >= 300 && response.status < 400) {
+          await response.body?.cancel();
+          const location = response.headers.get("location");
+          const next = location === null ? null : new URL(location, at);
+          if (next === null || next.origin !== new URL(url).origin || hops >= MAX_REDIRECTS) {
+            throw new LcdProblem("redirect", url, `redirected to ${next?.href ?? "nowhere"}: only redirects within ${new URL(url).origin} are followed`);
+          }
+          at = next.href;
+          continue;
+        }
+        if (!response.ok) {
+          await response.body?.cancel();
+          throw new LcdProblem("http", url, `HTTP ${response.status}`, response.status);
+        }
+        const text = await readBounded(response, maxBodyBytes, url, controller.signal, timeoutMs);
+        try {
+          return JSON.parse(text);
+        } catch {
+          throw new LcdProblem("malformed", url, "the body is not JSON");
+        }
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  return async (url: string) => {
+    for (let tries = 0; ; tries++) {
+      try {
+        return await gateOf(url).run(() => attempt(url));
+      } catch (error) {
+        if (!(error instanceof LcdProblem) || !error.retryable || tries >= retries) throw error;
+        await new Promise((resolve) => setTimeout(resolve, backoffMs * 2 ** tries));
+      }
+    }
+  };
+}
+
+/** The body as text, refused past `limit` bytes (announced or streamed) or when the deadline aborts it. */
+async function readBounded(response: Response, limit: number, url: string, signal: AbortSignal, timeoutMs: number): Promise<string> {
+  const announced = Number(response.headers.get("content-length"));
+  if (Number.isFinite(announced) && announced > limit) {
+    await response.body?.cancel();
+    throw new LcdProblem("too_large", url, `body of ${announced} bytes, over the limit of ${limit}`);
+  }
+  if (response.body === null) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel();
+        throw new LcdProblem("too_large", url, `body over the limit of ${limit} bytes`);
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof LcdProblem) throw error;
+    throw signal.aborted ? new LcdProblem("timeout", url, `body not complete within ${timeoutMs} ms`) : new LcdProblem("network", url, `body cut off (${(error as Error).message})`);
+  }
+  return new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+}

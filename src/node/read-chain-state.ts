@@ -1,0 +1,193 @@
+/**
+ * One chain's facts from its REST endpoints (ibc-go's gRPC-gateway routes): the chain id its node
+ * reports, its channel list (paginated), and for each channel end the registry lists there its
+ * connection, light client, the client's status and expiry. Endpoints are tried in order; one that
+ * names another chain, or fails after its retries, is dropped for the rest of this chain's refresh.
+ * Connections and clients shared by many channels are read once.
+ */
+import { unread, type ChainState, type ChannelEndState, type ChannelState, type ClientStatus, CHANNEL_STATES, CLIENT_STATUSES } from "../state/format.js";
+import { LcdProblem } from "./lcd-fetch.js";
+
+export interface ChainEnd {
+  port_id: string;
+  channel_id: string;
+}
+
+type Get = (url: string) => Promise<unknown>;
+type Read<T> = { value: T; read_at: string; source: string };
+
+/** Bounds: pages of the channel list and its page size. */
+const PAGE_LIMIT = 500;
+const MAX_PAGES = 40;
+
+export async function readChainState(chainId: string, ends: readonly ChainEnd[], endpoints: readonly string[], get: Get, now: () => Date): Promise<ChainState> {
+  const errors: string[] = [];
+  const pool = endpoints.map((base) => base.replace(/\/+$/, ""));
+  const verified = new Map<string, Promise<Read<string>>>();
+  let nodeChainId: Read<string> | null = null;
+
+  /** GET `path` from the first endpoint still trusted, verifying its chain id first. */
+  const read = async (path: string): Promise<{ body: Record<string, unknown>; read_at: string; source: string }> => {
+    while (pool.length > 0) {
+      const base = pool[0]!;
+      try {
+        let check = verified.get(base);
+        if (check === undefined) verified.set(base, (check = readNodeChainId(base, get, now)));
+        const reported = await check;
+        if (reported.value !== chainId) throw new LcdProblem("wrong_chain", reported.source, `the node reports chain id ${JSON.stringify(reported.value.slice(0, 80))}, not ${chainId}`);
+        nodeChainId ??= reported;
+        const url = base + path;
+        const body = await get(url);
+        if (typeof body !== "object" || body === null || Array.isArray(body)) throw new LcdProblem("malformed", url, "the body is not a JSON object");
+        return { body: body as Record<string, unknown>, read_at: now().toISOString(), source: url };
+      } catch (error) {
+        // A 404 names a missing object (a channel, a client): the endpoint itself is fine.
+        if (error instanceof LcdProblem && error.kind === "http" && error.status === 404) throw error;
+        errors.push(error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500));
+        if (pool[0] === base) pool.shift();
+      }
+    }
+    throw new LcdProblem("network", chainId, "every endpoint failed or was refused");
+  };
+
+  const channels = new Map<string, Record<string, unknown>>();
+  let channelsAt: { read_at: string; source: string } | null = null;
+  const states: ChannelEndState[] = [];
+  try {
+    let key: string | null = null;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const query: string = `?pagination.limit=${PAGE_LIMIT}` + (key === null ? "" : `&pagination.key=${encodeURIComponent(key)}`);
+      const { body, read_at, source } = await read(`/ibc/core/channel/v1/channels${query}`);
+      channelsAt ??= { read_at, source };
+      for (const channel of Array.isArray(body.channels) ? body.channels : []) {
+        if (typeof channel === "object" && channel !== null) {
+          const c = channel as Record<string, unknown>;
+          if (typeof c.port_id === "string" && typeof c.channel_id === "string") channels.set(`${c.port_id}/${c.channel_id}`, c);
+        }
+      }
+      const next = (body.pagination as { next_key?: unknown } | undefined)?.next_key;
+      if (typeof next !== "string" || next === "") break;
+      key = next;
+    }
+  } catch (error) {
+    if (!errors.includes((error as Error).message)) errors.push((error as Error).message.slice(0, 500));
+  }
+
+  const connections = new Map<string, Promise<Read<string | null>>>();
+  const clients = new Map<string, Promise<ClientFacts>>();
+  for (const end of ends) {
+    const state = endState(end);
+    states.push(state);
+    const channel = channels.get(`${end.port_id}/${end.channel_id}`);
+    if (channel === undefined || channelsAt === null) continue;
+    const at = channelsAt;
+    const stateValue = channelState(channel.state);
+    state.state = { value: stateValue, ...at };
+    const counterparty = channel.counterparty as { port_id?: unknown; channel_id?: unknown } | undefined;
+    const [port, other] = [idText(counterparty?.port_id), counterparty?.channel_id === "" ? "" : idText(counterparty?.channel_id)];
+    if (port !== null && other !== null) {
+      state.counterparty = { value: { port_id: port, channel_id: other }, ...at };
+    }
+    const connectionId = Array.isArray(channel.connection_hops) ? idText(channel.connection_hops[0]) : null;
+    state.connection_id = { value: connectionId, ...at };
+    if (connectionId === null) continue;
+    try {
+      let connection = connections.get(connectionId);
+      if (connection === undefined) {
+        connections.set(connectionId, (connection = read(`/ibc/core/connection/v1/connections/${encodeURIComponent(connectionId)}`).then(({ body, read_at, source }) => {
+          const clientId = (body.connection as { client_id?: unknown } | undefined)?.client_id;
+          return { value: idText(clientId), read_at, source };
+        })));
+      }
+      const clientId = await connection;
+      state.client_id = clientId;
+      if (clientId.value === null) continue;
+      let facts = clients.get(clientId.value);
+      if (facts === undefined) clients.set(clientId.value, (facts = readClient(clientId.value, read, errors)));
+      Object.assign(state, await facts);
+    } catch (error) {
+      const message = (error as Error).message.slice(0, 500);
+      if (!errors.includes(message)) errors.push(message);
+    }
+  }
+  return {
+    node_chain_id: nodeChainId ?? unread(null),
+    errors: errors.slice(0, 100),
+    ends: states,
+  };
+}
+
+type ClientFacts = Pick<ChannelEndState, "client_status" | "client_chain_id" | "client_expires_at">;
+
+/** A client's status, the chain it tracks and when it expires (latest consensus time + trusting period). */
+async function readClient(clientId: string, read: (path: string) => Promise<{ body: Record<string, unknown>; read_at: string; source: string }>, errors: string[]): Promise<ClientFacts> {
+  const facts: ClientFacts = { client_status: unread("Unknown"), client_chain_id: unread(null), client_expires_at: unread(null) };
+  const id = encodeURIComponent(clientId);
+  const note = (error: unknown) => {
+    const message = (error as Error).message.slice(0, 500);
+    if (!errors.includes(message)) errors.push(message);
+  };
+  try {
+    const { body, read_at, source } = await read(`/ibc/core/client/v1/client_status/${id}`);
+    facts.client_status = { value: clientStatus(body.status), read_at, source };
+  } catch (error) {
+    note(error);
+  }
+  try {
+    const { body, read_at, source } = await read(`/ibc/core/client/v1/client_states/${id}`);
+    const clientState = body.client_state as { chain_id?: unknown; trusting_period?: unknown; latest_height?: { revision_number?: unknown; revision_height?: unknown } } | undefined;
+    const tracked = idText(clientState?.chain_id);
+    if (tracked !== null) facts.client_chain_id = { value: tracked, read_at, source };
+    const trusting = /^(\d+(?:\.\d+)?)s$/.exec(String(clientState?.trusting_period ?? ""));
+    const revision = String(clientState?.latest_height?.revision_number ?? "");
+    const height = String(clientState?.latest_height?.revision_height ?? "");
+    if (trusting !== null && /^\d+$/.test(revision) && /^\d+$/.test(height) && height !== "0") {
+      const consensus = await read(`/ibc/core/client/v1/consensus_states/${id}/revision/${revision}/height/${height}`);
+      const timestamp = Date.parse(String((consensus.body.consensus_state as { timestamp?: unknown } | undefined)?.timestamp ?? ""));
+      if (Number.isFinite(timestamp)) {
+        const expires = new Date(timestamp + Number(trusting[1]) * 1000).toISOString();
+        facts.client_expires_at = { value: expires, read_at: consensus.read_at, source: consensus.source };
+      }
+    }
+  } catch (error) {
+    note(error);
+  }
+  return facts;
+}
+
+async function readNodeChainId(base: string, get: Get, now: () => Date): Promise<Read<string>> {
+  const url = `${base}/cosmos/base/tendermint/v1beta1/node_info`;
+  const body = (await get(url)) as { default_node_info?: { network?: unknown }; node_info?: { network?: unknown } } | null;
+  const network = body?.default_node_info?.network ?? body?.node_info?.network;
+  if (idText(network) === null) throw new LcdProblem("malformed", url, "no chain id (default_node_info.network) in the answer");
+  return { value: network as string, read_at: now().toISOString(), source: url };
+}
+
+function endState(end: ChainEnd): ChannelEndState {
+  return {
+    port_id: end.port_id,
+    channel_id: end.channel_id,
+    state: unread("UNKNOWN"),
+    counterparty: unread(null),
+    connection_id: unread(null),
+    client_id: unread(null),
+    client_chain_id: unread(null),
+    client_status: unread("Unknown"),
+    client_expires_at: unread(null),
+  };
+}
+
+/** `STATE_OPEN` -> `OPEN`; anything else ibc-go does not define -> `UNKNOWN`. */
+function channelState(value: unknown): ChannelState {
+  const name = String(value).replace(/^STATE_/, "").replace(/^UNINITIALIZED_UNSPECIFIED$/, "UNINITIALIZED");
+  return (CHANNEL_STATES as readonly string[]).includes(name) ? (name as ChannelState) : "UNKNOWN";
+}
+
+function clientStatus(value: unknown): ClientStatus {
+  return (CLIENT_STATUSES as readonly string[]).includes(String(value)) ? (value as ClientStatus) : "Unknown";
+}
+
+/** An id from an endpoint: a non-empty string of at most 256 characters, else null (never stored clipped). */
+function idText(value: unknown): string | null {
+  return typeof value === "string" && value.length > 0 && value.length <= 256 ? value : null;
+}

@@ -1,0 +1,86 @@
+/**
+ * A router narrowed by a state snapshot: the snapshot applied to the router's registry
+ * (src/state/apply.ts), the snapshot's hash in `data_version` and its dates in provenance.
+ * `withState` (build-router.ts) builds the model again from the result; the router carries it in its core (core.ts). Kept apart from loading so
+ * any loader (a registry, a dataset, the shipped data) takes a snapshot the same way:
+ * `withState(await loadRouter(...), state)`.
+ */
+import * as z from "zod";
+import { parseArgument } from "../arguments.js";
+import { contentHash, dataVersionOf } from "../dataset/data-version.js";
+import { applyState, oldestReading, STATE_REASON_CODES, type AppliedState, type StateApplyOptions, type StateVerdict } from "../state/apply.js";
+import type { RegistryNote } from "../wire/explain.js";
+import { parseState, type StateSnapshot } from "../state/format.js";
+import { routerArgument, stateOfRouter } from "./core.js";
+import type { AssetRouter } from "./router.js";
+
+export interface RouterState extends AppliedState {
+  snapshot: StateSnapshot;
+  /** The registry before the snapshot: a second `withState` narrows this one, not the narrowed one. */
+  base: AssetRouter["registry"];
+  /** Content hash of the snapshot (`sha256:...`). */
+  hash: string;
+}
+
+const StateOptionsSchema = z.strictObject({ maxFactAgeSeconds: z.number().positive().optional() }).optional();
+
+
+/** The content hash of a snapshot: its chains in chain id order, so key order does not count. */
+export function stateHash(snapshot: StateSnapshot): string {
+  const chains = Object.keys(snapshot.chains).sort().map((id) => [id, snapshot.chains[id]]);
+  return contentHash(JSON.stringify([snapshot.format, snapshot.created_at, chains]));
+}
+
+/** What `withState` (build-router.ts) makes a router from: the narrowed registry, its provenance and data_version. */
+export interface Narrowed {
+  registry: AssetRouter["registry"];
+  provenance: AssetRouter["provenance"];
+  dataVersion: string;
+  notes: AssetRouter["notes"];
+  state: RouterState;
+}
+
+/**
+ * `router`'s data narrowed by `state` (a snapshot, its JSON value or text; junk throws
+ * `invalid_state`). A channel the snapshot knows nothing of keeps its status.
+ */
+export function narrowByState(router: AssetRouter, state: unknown, options: StateApplyOptions = {}): Narrowed {
+  routerArgument(router, "withState");
+  const previous = stateOfRouter(router);
+  options = parseArgument(StateOptionsSchema, options, { fn: "withState", arg: "options", code: "invalid_config", expected: "an object {maxFactAgeSeconds?: a positive number} or undefined" }) ?? {};
+  const snapshot = parseState(state);
+  const base = previous?.base ?? router.registry;
+  const applied = applyState(base, snapshot, options);
+  const hash = stateHash(snapshot);
+  const oldest = oldestReading(snapshot);
+  const provenance = {
+    ...router.provenance,
+    state_hash: hash,
+    state_created_at: snapshot.created_at,
+    ...(oldest === null ? {} : { state_oldest_read_at: oldest }),
+  };
+  // The snapshot and its verdicts are notes: part of data_version, and kept by a compiled dataset
+  // (serve's reload threads and workers load one), so explain cites them wherever the router goes.
+  const notes = [...router.notes.filter((note) => !STATE_NOTE_CODES.has(note.code)), { code: "state_snapshot" as const, provider: hash }, ...applied.verdicts.map(verdictNote)];
+  const dataVersion = dataVersionOf(applied.registry, notes);
+  return { registry: applied.registry, provenance, dataVersion, notes, state: { ...applied, snapshot, base, hash } };
+}
+
+const STATE_NOTE_CODES: ReadonlySet<string> = new Set(["state_snapshot", ...STATE_REASON_CODES]);
+
+function verdictNote(verdict: StateVerdict): RegistryNote {
+  return {
+    code: verdict.code,
+    chain_id: verdict.chain_id,
+    counterparty_chain_id: verdict.counterparty_chain_id,
+    state: {
+      port: verdict.port,
+      channel: verdict.channel_id,
+      fact: verdict.fact,
+      value: verdict.value,
+      read_at: verdict.read_at,
+      source: verdict.source,
+      expires_at: verdict.expires_at,
+    },
+  };
+}

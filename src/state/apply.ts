@@ -1,0 +1,150 @@
+/**
+ * A state snapshot applied to a registry: the pure narrowing of docs/behaviour.md "Live network
+ * state". A channel with an end that is not OPEN, or whose light client (on either side) is
+ * Expired or Frozen, becomes INACTIVE (no hop over it); a channel the registry left UNKNOWN becomes
+ * ACTIVE (derived vouchers appear over it) when both ends are OPEN with Active clients, read
+ * recently enough. Everything else keeps the registry's status, so an empty snapshot changes
+ * nothing. Each decision is kept as a verdict citing the fact (value, date, source) behind it.
+ */
+import { channelKey } from "../registry/channel-ends.js";
+import type { IbcChannel, Registry } from "../registry/schema.js";
+import type { ChainState, ChannelEndState, StateSnapshot } from "./format.js";
+
+/** Why a channel is not used although the registry lists it (dead), or why an untagged one stays unused. */
+export const STATE_REASON_CODES = ["channel_closed", "client_expired", "client_frozen", "state_unknown", "state_stale"] as const;
+export type StateReasonCode = (typeof STATE_REASON_CODES)[number];
+
+export interface StateVerdict {
+  code: StateReasonCode;
+  /** The row of the channel in `registry.ibc_channels`. */
+  channel: number;
+  /** The end whose fact decided, seen from its chain. */
+  chain_id: string;
+  port: string;
+  channel_id: string;
+  counterparty_chain_id: string;
+  /** The fact: which one, its value, when and where it was read (null: never read). */
+  fact: "state" | "client_status" | "client_expires_at";
+  value: string | null;
+  read_at: string | null;
+  source: string | null;
+  /** The light client's expiry, where known. */
+  expires_at: string | null;
+}
+
+export interface StateApplyOptions {
+  /** Facts read longer than this before the snapshot's `created_at` do not make a channel usable; default one day. */
+  maxFactAgeSeconds?: number;
+}
+
+export interface AppliedState {
+  /** The registry with every channel's status narrowed (or widened) by the snapshot. */
+  registry: Registry;
+  /** One per channel the snapshot removed, and per untagged channel it left unused. */
+  verdicts: readonly StateVerdict[];
+  /** How many channels the snapshot removed, and how many untagged ones it made usable. */
+  removed: number;
+  promoted: number;
+}
+
+const DAY_SECONDS = 86_400;
+
+export function applyState(registry: Registry, snapshot: StateSnapshot, options: StateApplyOptions = {}): AppliedState {
+  const maxAgeMs = (options.maxFactAgeSeconds ?? DAY_SECONDS) * 1000;
+  const createdAt = Date.parse(snapshot.created_at);
+  const ends = endIndex(snapshot);
+  const verdicts: StateVerdict[] = [];
+  let removed = 0;
+  let promoted = 0;
+  const channels = registry.ibc_channels.map((channel, row): IbcChannel => {
+    const sides = [
+      { self: channel.chain_1, other: channel.chain_2 },
+      { self: channel.chain_2, other: channel.chain_1 },
+    ].map(({ self, other }) => ({ self, other, state: ends.get(channelKey(self.chain_id, self.port_id, self.channel_id)) }));
+    const cite = (side: (typeof sides)[number], code: StateReasonCode, fact: StateVerdict["fact"], read: { value: string | null; read_at: string | null; source: string | null }): StateVerdict => ({
+      code,
+      channel: row,
+      chain_id: side.self.chain_id,
+      port: side.self.port_id,
+      channel_id: side.self.channel_id,
+      counterparty_chain_id: side.other.chain_id,
+      fact,
+      value: read.value,
+      read_at: read.read_at,
+      source: read.source,
+      expires_at: side.state?.client_expires_at.value ?? null,
+    });
+    for (const side of sides) {
+      const dead = deadFact(side.state);
+      if (dead === undefined) continue;
+      verdicts.push(cite(side, dead.code, dead.fact, dead.read));
+      if (channel.status === "INACTIVE") return channel;
+      removed++;
+      return { ...channel, status: "INACTIVE" };
+    }
+    if (channel.status !== "UNKNOWN") return channel;
+    // Untagged: usable only when both ends say OPEN with an Active client, and said it recently.
+    for (const side of sides) {
+      const end = side.state;
+      if (end === undefined) return note(cite(side, "state_unknown", "state", { value: null, read_at: null, source: null }));
+      if (end.state.value !== "OPEN") return note(cite(side, "state_unknown", "state", end.state));
+      if (end.client_status.value !== "Active") return note(cite(side, "state_unknown", "client_status", end.client_status));
+      for (const [fact, read] of [["state", end.state], ["client_status", end.client_status]] as const) {
+        const at = read.read_at === null ? Number.NaN : Date.parse(read.read_at);
+        if (!(createdAt - at <= maxAgeMs)) return note(cite(side, "state_stale", fact, read));
+      }
+    }
+    promoted++;
+    return { ...channel, status: "ACTIVE" };
+    function note(verdict: StateVerdict): IbcChannel {
+      verdicts.push(verdict);
+      return channel;
+    }
+  });
+  return { registry: { ...registry, ibc_channels: channels }, verdicts, removed, promoted };
+}
+
+/** The fact that makes an end dead, if one does: not OPEN, then a Frozen, then an Expired client. */
+function deadFact(end: ChannelEndState | undefined): { code: StateReasonCode; fact: StateVerdict["fact"]; read: { value: string | null; read_at: string | null; source: string | null } } | undefined {
+  if (end === undefined) return undefined;
+  if (end.state.value !== "OPEN" && end.state.value !== "UNKNOWN") return { code: "channel_closed", fact: "state", read: end.state };
+  if (end.client_status.value === "Frozen") return { code: "client_frozen", fact: "client_status", read: end.client_status };
+  if (end.client_status.value === "Expired") return { code: "client_expired", fact: "client_status", read: end.client_status };
+  // An expiry already past when the status was read, although the status was not read as Expired.
+  const expires = end.client_expires_at;
+  const readAt = end.client_status.read_at ?? expires.read_at;
+  if (expires.value !== null && readAt !== null && Date.parse(expires.value) <= Date.parse(readAt)) {
+    return { code: "client_expired", fact: "client_expires_at", read: expires };
+  }
+  return undefined;
+}
+
+/** Every channel end of the snapshot by `channelKey`, leaving out chains whose node reported another chain id. */
+function endIndex(snapshot: StateSnapshot): Map<string, ChannelEndState> {
+  const index = new Map<string, ChannelEndState>();
+  for (const [chainId, chain] of Object.entries(snapshot.chains) as [string, ChainState][]) {
+    const reported = chain.node_chain_id.value;
+    if (reported !== null && reported !== chainId) continue;
+    for (const end of chain.ends) {
+      const key = channelKey(chainId, end.port_id, end.channel_id);
+      if (!index.has(key)) index.set(key, end);
+    }
+  }
+  return index;
+}
+
+/** The oldest date a fact of the snapshot was read, or null when it holds no dated fact. */
+export function oldestReading(snapshot: StateSnapshot): string | null {
+  let oldest: string | null = null;
+  let oldestMs = Number.POSITIVE_INFINITY;
+  const consider = (at: string | null) => {
+    if (at === null) return;
+    const ms = Date.parse(at);
+    if (ms < oldestMs) [oldest, oldestMs] = [at, ms];
+  };
+  for (const chain of Object.values(snapshot.chains)) {
+    consider(chain.node_chain_id.read_at);
+    for (const end of chain.ends) for (const fact of [end.state, end.client_status]) consider(fact.read_at);
+  }
+  return oldest;
+}

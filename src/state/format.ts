@@ -1,0 +1,139 @@
+/**
+ * The state snapshot (`fungible-graph-state/1`): what each chain's own nodes said about its IBC
+ * transfer channel ends, fact by fact, each with when and from where it was read. Unknown is a
+ * value (`"UNKNOWN"`, `null` with no source), never a missing key, so a partial snapshot says what
+ * it does not know. Written by `refreshState` (src/node/refresh-state.ts) or by hand (an operator
+ * marking one channel down during an incident); read by `applyState` (./apply.ts).
+ */
+import * as z from "zod";
+import { errorFromZod, FungibleError } from "../errors.js";
+
+export const STATE_FORMAT = "fungible-graph-state/1";
+
+/** Bounds on what a snapshot may hold: it comes from outside (a file, an HTTP upload). */
+export const STATE_LIMITS = { chains: 2_000, endsPerChain: 20_000, text: 2_048 } as const;
+
+/** ibc-go's channel states, without the `STATE_` prefix; `UNKNOWN`: not read. */
+export const CHANNEL_STATES = ["OPEN", "CLOSED", "INIT", "TRYOPEN", "FLUSHING", "FLUSHCOMPLETE", "UNINITIALIZED", "UNKNOWN"] as const;
+export type ChannelState = (typeof CHANNEL_STATES)[number];
+/** ibc-go's client statuses (`client_status`); `Unknown` is also what a snapshot says of a status it could not read. */
+export const CLIENT_STATUSES = ["Active", "Expired", "Frozen", "Unauthorized", "Unknown"] as const;
+export type ClientStatus = (typeof CLIENT_STATUSES)[number];
+
+const Text = z.string().min(1).max(STATE_LIMITS.text);
+/** An ISO 8601 instant with a zone (`2026-11-26T17:00:00Z`), as every date of the project. */
+const Instant = z.iso.datetime({ offset: true });
+
+/**
+ * One fact: its value, when it was read and from which endpoint (a URL, or any text saying who
+ * set it, such as `manual: incident 42`). An unread fact has its unknown value and both null.
+ */
+const fact = <T extends z.ZodType>(value: T) =>
+  z.strictObject({ value, read_at: Instant.nullable(), source: Text.nullable() }).readonly();
+
+const ChannelEndStateSchema = z.strictObject({
+  port_id: Text,
+  channel_id: Text,
+  state: fact(z.enum(CHANNEL_STATES)),
+  /** The other end as this chain's channel names it; null: not read. */
+  counterparty: fact(z.strictObject({ port_id: Text, channel_id: z.string().max(STATE_LIMITS.text) }).nullable()),
+  connection_id: fact(Text.nullable()),
+  client_id: fact(Text.nullable()),
+  /** The chain the light client tracks (its client state's `chain_id`): the counterparty's chain id. */
+  client_chain_id: fact(Text.nullable()),
+  client_status: fact(z.enum(CLIENT_STATUSES)),
+  /** When the light client expires: its latest consensus state's time plus its trusting period. */
+  client_expires_at: fact(Instant.nullable()),
+});
+export type ChannelEndState = z.infer<typeof ChannelEndStateSchema>;
+
+const ChainStateSchema = z.strictObject({
+  /** The chain id its node reports (`node_info.default_node_info.network`); facts of a chain whose node said another id are not used. */
+  node_chain_id: fact(Text.nullable()),
+  /** Why nothing (or not everything) was read from this chain, when something failed. */
+  errors: z.array(Text).max(100).readonly().default([]),
+  ends: z.array(ChannelEndStateSchema).max(STATE_LIMITS.endsPerChain).readonly(),
+});
+export type ChainState = z.infer<typeof ChainStateSchema>;
+
+/**
+ * The snapshot without its chains: `chains` is a map keyed by chain id, checked entry by entry in
+ * `parseState`, since a chain id such as `__proto__` must stay a key (z.record drops it).
+ */
+const SnapshotHeadSchema = z.strictObject({
+  format: z.literal(STATE_FORMAT),
+  /** When the snapshot was completed. */
+  created_at: Instant,
+  chains: z.custom<Record<string, unknown>>(
+    (value) => typeof value === "object" && value !== null && !Array.isArray(value),
+    "expected an object keyed by chain id",
+  ),
+});
+
+export interface StateSnapshot {
+  format: typeof STATE_FORMAT;
+  created_at: string;
+  /** Keyed by chain id (a null-prototype object). */
+  chains: Record<string, ChainState>;
+}
+export type ChainStateInput = z.input<typeof ChainStateSchema>;
+export interface StateSnapshotInput {
+  format: typeof STATE_FORMAT;
+  created_at: string;
+  chains: Record<string, ChainStateInput>;
+}
+
+/**
+ * A snapshot from its JSON value or text, checked. Junk, another format, or more than the limits
+ * hold throws `invalid_state` with every problem and its path.
+ */
+export function parseState(input: unknown): StateSnapshot {
+  try {
+    return parseStateValue(input);
+  } catch (error) {
+    // A getter or Proxy that throws, a value that cannot be printed: junk like any other.
+    if (error instanceof FungibleError) throw error;
+    throw new FungibleError("invalid_state", "parseState: not a state snapshot (its value could not be read)");
+  }
+}
+
+function parseStateValue(input: unknown): StateSnapshot {
+  let value = input;
+  if (typeof input === "string") {
+    try {
+      value = JSON.parse(input);
+    } catch (error) {
+      throw new FungibleError("invalid_state", `parseState: not JSON (${(error as Error).message})`);
+    }
+  }
+  if (typeof value === "object" && value !== null && "format" in value && (value as { format: unknown }).format !== STATE_FORMAT) {
+    const format = (value as { format: unknown }).format;
+    const named = typeof format === "string" ? JSON.stringify(format.slice(0, 60)) : `of type ${typeof format}`;
+    throw new FungibleError("invalid_state", `parseState: format ${named} is not ${STATE_FORMAT}`);
+  }
+  const head = SnapshotHeadSchema.safeParse(value);
+  if (!head.success) throw errorFromZod("invalid_state", "parseState: not a state snapshot", head.error);
+  const ids = Object.keys(head.data.chains);
+  if (ids.length > STATE_LIMITS.chains) {
+    throw new FungibleError("invalid_state", `parseState: ${ids.length} chains, more than the ${STATE_LIMITS.chains} a snapshot may hold`);
+  }
+  const chains = Object.create(null) as Record<string, ChainState>;
+  for (const id of ids) {
+    const key = Text.safeParse(id);
+    const chain = ChainStateSchema.safeParse(head.data.chains[id]);
+    if (!key.success) throw new FungibleError("invalid_state", `parseState: chain id ${JSON.stringify(id.slice(0, 60))} is empty or too long`);
+    if (!chain.success) throw errorFromZod("invalid_state", `parseState: chain ${JSON.stringify(id)} is not a chain state`, prefixed(chain.error, id));
+    chains[id] = chain.data;
+  }
+  return { format: STATE_FORMAT, created_at: head.data.created_at, chains };
+}
+
+/** The errors of one chain with their path from the snapshot's root. */
+function prefixed(error: z.ZodError, id: string): z.ZodError {
+  return new z.ZodError(error.issues.map((issue) => ({ ...issue, path: ["chains", id, ...issue.path] })));
+}
+
+/** An unread fact: the unknown value, no date, no source. */
+export function unread<T>(value: T): { value: T; read_at: null; source: null } {
+  return { value, read_at: null, source: null };
+}
