@@ -3,6 +3,7 @@
  * data came from. Two graphs with the same `data_version` answer every query alike.
  */
 import * as z from "zod";
+import type { ModelFacts } from "../model/model.js";
 import type { Registry } from "../registry/schema.js";
 import type { RegistryNote } from "../wire/explain.js";
 import { sha256Hex } from "../sha256.js";
@@ -27,16 +28,19 @@ export function contentHash(text: string): string {
 }
 
 /**
- * `data_version` of a registry and the notes `explain` cites: the hash of their values, one JSON
- * array per record with its fields in a fixed order (absent: null), so it depends on nothing but
- * the content: not on key order, defaults spelled out or left out, nor on how a dataset stores it.
- * A built router and its dataset, loaded or compiled again, have the same one.
+ * `data_version` of a registry, the notes `explain` cites and the model facts routes are built
+ * from: the hash of their values, one JSON array per record with its fields in a fixed order
+ * (absent: null), so it depends on nothing but the content: not on key order, defaults spelled
+ * out or left out, nor on how a dataset stores it. The facts are a function of the registry, but a
+ * dataset stores them and a loader trusts them, so they are hashed too: a dataset whose model was
+ * edited no longer matches its data_version. A built router and its dataset, loaded or compiled
+ * again, have the same one.
  */
-export function dataVersionOf(registry: Registry, notes: readonly RegistryNote[]): string {
-  return contentHash(JSON.stringify(canonicalContent(registry, notes)));
+export function dataVersionOf(registry: Registry, notes: readonly RegistryNote[], facts: ModelFacts): string {
+  return contentHash(JSON.stringify(canonicalContent(registry, notes, facts)));
 }
 
-function canonicalContent(registry: Registry, notes: readonly RegistryNote[]): unknown[] {
+function canonicalContent(registry: Registry, notes: readonly RegistryNote[], facts: ModelFacts): unknown[] {
   const o = <T>(value: T | undefined) => (value === undefined ? null : value);
   return [
     registry.chains.map((c) => [c.chain_id, o(c.chain_name), o(c.pretty_name), c.chain_type, c.pfm_enabled, c.supports_memo, ...describedChain(c)]),
@@ -51,6 +55,7 @@ function canonicalContent(registry: Registry, notes: readonly RegistryNote[]): u
     registry.bridge_links.map((l) => [l.bridge, l.from.chain_id, l.from.denom, l.to.chain_id, l.to.denom, l.bidirectional]),
     registry.swap_venues.map((v) => [v.name, v.chain_id, v.denoms]),
     notes.map((n) => [n.code, o(n.provider), o(n.chain_id), o(n.denom), o(n.counterparty_chain_id), o(n.counterparty_denom)]),
+    [facts.predecessor, facts.arrival, facts.derived_end, facts.derived_origin, facts.unrouted, facts.shadowing],
   ];
 }
 

@@ -78,9 +78,9 @@ class QueryRouter implements AssetRouter {
     this.version = dataVersion;
   }
 
-  /** Hashed on first use from the registry, the only input of the router, unless the loader already knew it. */
+  /** Hashed on first use from the registry, notes and model facts, unless the loader already knew it. */
   get dataVersion(): string {
-    this.version ??= dataVersionOf(this.registry, this.notes);
+    this.version ??= dataVersionOf(this.registry, this.notes, this.routeIndex.model.facts);
     return this.version;
   }
 
