@@ -37,6 +37,11 @@ export const ERROR_KINDS = {
   not_implemented: { status: 501, grpcCode: 12 },
   /** The client went away before its request was read: its doing, not a bug (nginx's 499; gRPC CANCELLED). */
   client_closed_request: { status: 499, grpcCode: 1 },
+  /**
+   * The service will not take this request now: a budget is spent (too many requests pipelined on
+   * one connection, an answer larger than the process can build). 503 / UNAVAILABLE, with Retry-After.
+   */
+  unavailable: { status: 503, grpcCode: 14 },
 } as const;
 
 export type FungibleErrorCode = keyof typeof ERROR_KINDS;

@@ -4,13 +4,17 @@
  * of a repeated GET (or POST: ./replay-post.ts) of a query straight from the service's replay
  * cache (../http/replay-cache.ts): the headers and bytes the pipeline itself produced the first
  * time, written without building a web Request or Response (the adapter's cost is most of a
- * cached answer's).
+ * cached answer's). Requests pipelined on one connection are answered one at a time, in order
+ * (./connection-queue.ts).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
+import { FungibleError } from "../errors.js";
+import { ERROR_HEADERS, errorJson } from "../http/errors.js";
 import type { FungibleService } from "../http/handler.js";
 import { accessLine, type LineSink } from "./access-log.js";
 import { isRefused } from "./client-error.js";
+import type { ConnectionQueue } from "./connection-queue.js";
 import type { ConnectionTracker } from "./drain.js";
 import { postReplayable, replayPost } from "./replay-post.js";
 
@@ -19,13 +23,16 @@ export interface ListenerParts {
   /** @hono/node-server's listener: every request that is not a replay. */
   adapter: (incoming: IncomingMessage, outgoing: ServerResponse) => Promise<void>;
   tracker: ConnectionTracker;
+  queue: ConnectionQueue;
+  /** Sockets the queue cut (their client stopped reading): logged there, not as a client that left. */
+  cut: WeakSet<Socket>;
   log: (line: string) => void;
   sink: LineSink | undefined;
   headers: () => Record<string, string>;
 }
 
 export function requestListener(parts: ListenerParts): (incoming: IncomingMessage, outgoing: ServerResponse) => void {
-  const { service, adapter, tracker, log, sink } = parts;
+  const { service, adapter, tracker, queue, cut, log, sink } = parts;
   /** Sockets on which an answer ended the connection: what was pipelined behind it is never answered (HTTP/1.1), the client retries. */
   const closedByAnswer = new WeakSet<Socket>();
   return (incoming, outgoing) => {
@@ -36,7 +43,7 @@ export function requestListener(parts: ListenerParts): (incoming: IncomingMessag
     outgoing.once("close", () => {
       tracker.requestEnded(socket, incoming);
       if (!outgoing.writableFinished) {
-        if (closedByAnswer.has(socket) || isRefused(socket)) return;
+        if (closedByAnswer.has(socket) || cut.has(socket) || isRefused(socket)) return;
         log(`client closed the connection before the answer: ${incoming.method} ${pathOf(incoming.url)}${incoming.complete ? "" : " (mid-upload)"}`);
         return;
       }
@@ -44,10 +51,21 @@ export function requestListener(parts: ListenerParts): (incoming: IncomingMessag
       if (socket.writableEnded) closedByAnswer.add(socket);
       if (sink) sink.write(accessLine(incoming.method ?? "", incoming.url ?? "/", outgoing.statusCode, performance.now() - started));
     });
-    if (replayed(service, incoming, outgoing)) return;
-    if (postReplayable(incoming, PLAIN_HOST)) return replayPost(service, incoming, outgoing, adapter);
-    void adapter(incoming, outgoing);
+    const run = () => {
+      if (replayed(service, incoming, outgoing)) return;
+      if (postReplayable(incoming, PLAIN_HOST)) return replayPost(service, incoming, outgoing, adapter);
+      void adapter(incoming, outgoing);
+    };
+    queue.enqueue(incoming, outgoing, run, () => tooManyPipelined(outgoing, parts.headers(), queue.maxPipelined));
   };
+}
+
+/** The request past the pipelining limit: a 503 that closes the connection (the client sends the rest again). */
+function tooManyPipelined(outgoing: ServerResponse, headers: Record<string, string>, limit: number): void {
+  const error = new FungibleError("unavailable", `more than ${limit} requests are waiting on this connection; send the rest again on a new connection`);
+  const body = errorJson(error);
+  outgoing.writeHead(503, { ...headers, ...ERROR_HEADERS, "retry-after": "1", connection: "close", "content-length": Buffer.byteLength(body) });
+  outgoing.end(body);
 }
 
 /**

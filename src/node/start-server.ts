@@ -19,6 +19,7 @@ import { terminalLines } from "../wire/safe-text.js";
 import { accessLine, bufferedSink, type LineSink } from "./access-log.js";
 import { answerClientError, refuseConnect, requestErrorResponse } from "./client-error.js";
 import { nodeCompressor } from "./compressor.js";
+import { ConnectionQueue } from "./connection-queue.js";
 import { ConnectionTracker } from "./drain.js";
 import { startLiveReload, type LiveReload, type ReloadOptions } from "./live-reload.js";
 import { sourceFiles, type RouterSource } from "./load-source.js";
@@ -56,6 +57,12 @@ export interface StartServerOptions {
   drainTimeoutMs?: number;
   /** While draining, an idle keep-alive connection is closed once idle this long (default 1 s). */
   drainIdleGraceMs?: number;
+  /** Requests that may wait behind the one being answered on a connection (default 1024); the next gets a 503 and the connection closes. */
+  maxPipelined?: number;
+  /** Unsent answer bytes a connection may hold while its client takes none for a second (default 4 MiB); past it the connection is cut. */
+  outputBudgetBytes?: number;
+  /** How long a connection may hold unsent answer bytes while its client takes none (default 10 s; nginx's send_timeout). */
+  sendTimeoutMs?: number;
   /** Bytes of answer JSON the handler keeps (its default when not given). */
   answerCacheBytes?: number;
   /** Bytes of gzip/brotli-encoded answers the handler keeps (its default when not given). */
@@ -148,7 +155,19 @@ async function listenWith(options: StartServerOptions, live: LiveRouter, log: (l
   const sink: LineSink | undefined =
     options.accessLog === true ? bufferedSink() : typeof options.accessLog === "function" ? { write: options.accessLog, flush: () => {} } : undefined;
   const tracker = new ConnectionTracker();
-  const onRequest = requestListener({ service, adapter, tracker, log, sink, headers: nodeHeaders });
+  const cut = new WeakSet<Socket>();
+  const queue = new ConnectionQueue(
+    {
+      maxPipelined: options.maxPipelined ?? SERVER_DEFAULTS.maxPipelined,
+      outputBudgetBytes: options.outputBudgetBytes ?? SERVER_DEFAULTS.outputBudgetBytes,
+      sendTimeoutMs: options.sendTimeoutMs ?? SERVER_DEFAULTS.sendTimeoutMs,
+    },
+    (socket, why) => {
+      cut.add(socket);
+      log(`connection cut: its client stopped reading (${why})`);
+    },
+  );
+  const onRequest = requestListener({ service, adapter, tracker, queue, cut, log, sink, headers: nodeHeaders });
 
   const server = createServer(
     {
@@ -183,6 +202,7 @@ async function listenWith(options: StartServerOptions, live: LiveRouter, log: (l
     reload: (trigger) => (reloader ? reloader.reload(trigger) : Promise.reject(new FungibleError("invalid_config", "reload: the server was started without a source"))),
     close: () => {
       reloader?.close();
+      queue.close();
       return (closed ??= tracker
         .drain(server, options.drainTimeoutMs ?? SERVER_DEFAULTS.drainTimeoutMs, options.drainIdleGraceMs ?? SERVER_DEFAULTS.drainIdleGraceMs)
         .finally(() => sink?.flush()));
