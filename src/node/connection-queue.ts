@@ -10,7 +10,10 @@
  *
  * Across connections, requests start in time slices: once handlers have run for SLICE_MS of CPU
  * since the loop last turned, the next ones wait for the next turn, so a burst of expensive
- * requests on many connections lets /health and every other connection in between them.
+ * requests on many connections lets every other connection in between them. An urgent request
+ * (/health) never waits, and once the oldest waiting request has waited `maxQueueWaitMs`, new
+ * ones are refused (503 with Retry-After) until the backlog clears: the process stays responsive
+ * rather than promising answers it will give too late.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
@@ -22,14 +25,18 @@ export interface ConnectionLimits {
   outputBudgetBytes: number;
   /** How long a connection may hold unsent answer bytes while its client takes none. */
   sendTimeoutMs: number;
+  /** How long a request may wait for its time slice before new ones are refused. */
+  maxQueueWaitMs: number;
 }
 
 type Run = () => void;
+/** Why a request is refused: too many waiting on its connection, or the whole process is behind. */
+export type Refusal = "pipelined" | "busy";
 
 interface Line {
   /** The request being answered (its answer not yet handed to the socket), or null. */
   active: ServerResponse | null;
-  waiting: { outgoing: ServerResponse; run: Run }[];
+  waiting: { outgoing: ServerResponse; run: Run; urgent: boolean }[];
   /** A request past maxPipelined was refused: nothing after it is run. */
   refused: boolean;
 }
@@ -54,7 +61,7 @@ export class ConnectionQueue {
   #sweep: NodeJS.Timeout | undefined;
   /** Handler time since the loop last turned (see #slice). */
   #spent = 0;
-  readonly #deferred: Run[] = [];
+  readonly #deferred: { run: Run; since: number }[] = [];
   #turnScheduled = false;
 
   constructor(limits: ConnectionLimits, onCut: (socket: Socket, why: string) => void) {
@@ -67,7 +74,7 @@ export class ConnectionQueue {
    * handed to the socket; `refuse` instead when too many wait. Returns false when the request is
    * dropped unanswered (behind a refusal, the connection is closing).
    */
-  enqueue(incoming: IncomingMessage, outgoing: ServerResponse, run: Run, refuse: Run): boolean {
+  enqueue(incoming: IncomingMessage, outgoing: ServerResponse, run: Run, refuse: (why: Refusal) => void, urgent = false): boolean {
     const socket = incoming.socket;
     let line = this.#lines.get(socket);
     if (line === undefined) {
@@ -76,17 +83,24 @@ export class ConnectionQueue {
       socket.once("close", () => this.#closed(socket, line!));
     }
     if (line.refused) return false;
+    const guarded = urgent ? run : () => (this.#behind() ? refuse("busy") : run());
     if (line.active === null) {
-      this.#start(socket, line, outgoing, run);
+      this.#start(socket, line, outgoing, guarded, urgent);
       return true;
     }
     if (line.waiting.length >= this.#limits.maxPipelined) {
       line.refused = true;
-      line.waiting.push({ outgoing, run: refuse });
+      line.waiting.push({ outgoing, run: () => refuse("pipelined"), urgent: true });
       return true;
     }
-    line.waiting.push({ outgoing, run });
+    line.waiting.push({ outgoing, run: guarded, urgent });
     return true;
+  }
+
+  /** The oldest request waiting for a time slice has waited too long. */
+  #behind(): boolean {
+    const oldest = this.#deferred[0];
+    return oldest !== undefined && performance.now() - oldest.since > this.#limits.maxQueueWaitMs;
   }
 
   get maxPipelined(): number {
@@ -99,7 +113,7 @@ export class ConnectionQueue {
     this.#sweep = undefined;
   }
 
-  #start(socket: Socket, line: Line, outgoing: ServerResponse, run: Run): void {
+  #start(socket: Socket, line: Line, outgoing: ServerResponse, run: Run, urgent: boolean): void {
     line.active = outgoing;
     this.#watch(socket);
     let done = false;
@@ -112,15 +126,17 @@ export class ConnectionQueue {
       // On a later turn of the loop: other connections (a /health probe) are served between two pipelined answers.
       setImmediate(() => {
         if (socket.destroyed) return;
-        this.#start(socket, line, following.outgoing, following.run);
+        this.#start(socket, line, following.outgoing, following.run, following.urgent);
       });
     };
     // 'finish': the answer is handed to the socket (a client that does not read holds it up).
     outgoing.once("finish", next);
     outgoing.once("close", next);
-    this.#slice(() => {
+    const guarded = () => {
       if (!socket.destroyed) run();
-    });
+    };
+    if (urgent) guarded();
+    else this.#slice(guarded);
   }
 
   /**
@@ -131,7 +147,7 @@ export class ConnectionQueue {
    */
   #slice(run: Run): void {
     if (this.#spent >= SLICE_MS) {
-      this.#deferred.push(run);
+      this.#deferred.push({ run, since: performance.now() });
       this.#nextTurn();
       return;
     }
@@ -154,7 +170,7 @@ export class ConnectionQueue {
     setImmediate(() => {
       this.#turnScheduled = false;
       this.#spent = 0;
-      while (this.#deferred.length > 0 && this.#spent < SLICE_MS) this.#timed(this.#deferred.shift()!);
+      while (this.#deferred.length > 0 && this.#spent < SLICE_MS) this.#timed(this.#deferred.shift()!.run);
       this.#spent = 0;
       if (this.#deferred.length > 0) this.#nextTurn();
     });

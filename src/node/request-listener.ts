@@ -14,7 +14,7 @@ import { ERROR_HEADERS, errorJson } from "../http/errors.js";
 import type { FungibleService } from "../http/handler.js";
 import { accessLine, type LineSink } from "./access-log.js";
 import { isRefused } from "./client-error.js";
-import type { ConnectionQueue } from "./connection-queue.js";
+import type { ConnectionQueue, Refusal } from "./connection-queue.js";
 import type { ConnectionTracker } from "./drain.js";
 import { postReplayable, replayPost } from "./replay-post.js";
 
@@ -56,15 +56,23 @@ export function requestListener(parts: ListenerParts): (incoming: IncomingMessag
       if (postReplayable(incoming, PLAIN_HOST)) return replayPost(service, incoming, outgoing, adapter);
       void adapter(incoming, outgoing);
     };
-    queue.enqueue(incoming, outgoing, run, () => tooManyPipelined(outgoing, parts.headers(), queue.maxPipelined));
+    const urgent = incoming.method === "GET" && pathOf(incoming.url) === "/health";
+    queue.enqueue(incoming, outgoing, run, (why) => refuse(outgoing, parts.headers(), why, queue.maxPipelined), urgent);
   };
 }
 
-/** The request past the pipelining limit: a 503 that closes the connection (the client sends the rest again). */
-function tooManyPipelined(outgoing: ServerResponse, headers: Record<string, string>, limit: number): void {
-  const error = new FungibleError("unavailable", `more than ${limit} requests are waiting on this connection; send the rest again on a new connection`);
-  const body = errorJson(error);
-  outgoing.writeHead(503, { ...headers, ...ERROR_HEADERS, "retry-after": "1", connection: "close", "content-length": Buffer.byteLength(body) });
+/**
+ * A 503 with Retry-After: past the pipelining limit it closes the connection (the client sends
+ * the rest again on a new one); when the process is behind, the connection stays open.
+ */
+function refuse(outgoing: ServerResponse, headers: Record<string, string>, why: Refusal, limit: number): void {
+  const message =
+    why === "pipelined"
+      ? `more than ${limit} requests are waiting on this connection; send the rest again on a new connection`
+      : "the service is busy answering earlier requests; retry after the time in Retry-After";
+  const body = errorJson(new FungibleError("unavailable", message));
+  const close = why === "pipelined" ? { connection: "close" } : {};
+  outgoing.writeHead(503, { ...headers, ...ERROR_HEADERS, "retry-after": "1", ...close, "content-length": Buffer.byteLength(body) });
   outgoing.end(body);
 }
 

@@ -40,6 +40,7 @@ export const StartServerOptionsSchema = z.looseObject({
   maxPipelined: z.int().min(0).optional(),
   outputBudgetBytes: z.int().min(1).optional(),
   sendTimeoutMs: z.int().min(1).optional(),
+  maxQueueWaitMs: z.int().min(1).optional(),
 });
 
 /** Defaults of the limits (also the `serve` flags' defaults). */
@@ -53,4 +54,5 @@ export const SERVER_DEFAULTS = {
   maxPipelined: 1024,
   outputBudgetBytes: 4 * 1024 * 1024,
   sendTimeoutMs: 10_000,
+  maxQueueWaitMs: 2_000,
 } as const;

@@ -63,6 +63,8 @@ export interface StartServerOptions {
   outputBudgetBytes?: number;
   /** How long a connection may hold unsent answer bytes while its client takes none (default 10 s; nginx's send_timeout). */
   sendTimeoutMs?: number;
+  /** How long a request may wait for its turn while expensive ones run before new requests get a 503 with Retry-After (default 2 s). */
+  maxQueueWaitMs?: number;
   /** Bytes of answer JSON the handler keeps (its default when not given). */
   answerCacheBytes?: number;
   /** Bytes of gzip/brotli-encoded answers the handler keeps (its default when not given). */
@@ -161,6 +163,7 @@ async function listenWith(options: StartServerOptions, live: LiveRouter, log: (l
       maxPipelined: options.maxPipelined ?? SERVER_DEFAULTS.maxPipelined,
       outputBudgetBytes: options.outputBudgetBytes ?? SERVER_DEFAULTS.outputBudgetBytes,
       sendTimeoutMs: options.sendTimeoutMs ?? SERVER_DEFAULTS.sendTimeoutMs,
+      maxQueueWaitMs: options.maxQueueWaitMs ?? SERVER_DEFAULTS.maxQueueWaitMs,
     },
     (socket, why) => {
       cut.add(socket);
