@@ -27,6 +27,7 @@ import { routerArgument } from "../router/arguments.js";
 import { buildOpenApiDocument } from "./openapi.js";
 import { queryHandlers } from "./query-routes.js";
 import { clientClosed } from "./read-json.js";
+import { pathProblem, pathRefused } from "./raw-path.js";
 import { ReplayCache, type ReplayedAnswer } from "./replay-cache.js";
 import { allowedMethods, PATHS, ROUTES, type OperationId } from "./routes.js";
 import { checkedOptions, type FetchHandlerOptions } from "./handler-options.js";
@@ -98,6 +99,13 @@ export function createService(router: AssetRouter | LiveRouter, optionsArg: Fetc
     if (config.cors) for (const [name, value] of CORS_HEADERS) headers.set(name, value);
     const replay = c.var.replay;
     if (replay !== undefined && c.res.status === 200) replays.keep(version, replay.key, { headers: headersOf(c.res), body: replay.body });
+  });
+  // Before any route: the path as this runtime passed it (a Node server checks the raw target
+  // first, ../node/request-listener.ts); after the middleware above, so the 400 names its version.
+  app.use(async (c, next) => {
+    const problem = pathProblem(targetOf(c.req.url));
+    if (problem !== null) throw pathRefused(problem);
+    await next();
   });
   if (config.cors) app.use(corsOf());
   const limit = readLimit(config.bodyLimit);

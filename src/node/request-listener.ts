@@ -12,6 +12,7 @@ import type { Socket } from "node:net";
 import { FungibleError } from "../errors.js";
 import { ERROR_HEADERS, errorJson } from "../http/errors.js";
 import type { FungibleService } from "../http/handler.js";
+import { pathProblem, pathRefused } from "../http/raw-path.js";
 import { accessLine, type LineSink } from "./access-log.js";
 import { isRefused } from "./client-error.js";
 import type { ConnectionQueue, Refusal } from "./connection-queue.js";
@@ -52,6 +53,9 @@ export function requestListener(parts: ListenerParts): (incoming: IncomingMessag
       if (sink) sink.write(accessLine(incoming.method ?? "", incoming.url ?? "/", outgoing.statusCode, performance.now() - started));
     });
     const run = () => {
+      // Before the URL parser resolves `/%2e%2e/` into another path: the raw target, as sent.
+      const problem = pathProblem(incoming.url ?? "/");
+      if (problem !== null) return answerError(outgoing, parts.headers(), 400, pathRefused(problem), {});
       if (replayed(service, incoming, outgoing)) return;
       if (postReplayable(incoming, PLAIN_HOST)) return replayPost(service, incoming, outgoing, adapter);
       void adapter(incoming, outgoing);
@@ -70,9 +74,13 @@ function refuse(outgoing: ServerResponse, headers: Record<string, string>, why: 
     why === "pipelined"
       ? `more than ${limit} requests are waiting on this connection; send the rest again on a new connection`
       : "the service is busy answering earlier requests; retry after the time in Retry-After";
-  const body = errorJson(new FungibleError("unavailable", message));
-  const close = why === "pipelined" ? { connection: "close" } : {};
-  outgoing.writeHead(503, { ...headers, ...ERROR_HEADERS, "retry-after": "1", ...close, "content-length": Buffer.byteLength(body) });
+  const close: Record<string, string> = why === "pipelined" ? { connection: "close" } : {};
+  answerError(outgoing, headers, 503, new FungibleError("unavailable", message), { "retry-after": "1", ...close });
+}
+
+function answerError(outgoing: ServerResponse, headers: Record<string, string>, status: number, error: FungibleError, extra: Record<string, string>): void {
+  const body = errorJson(error);
+  outgoing.writeHead(status, { ...headers, ...ERROR_HEADERS, ...extra, "content-length": Buffer.byteLength(body) });
   outgoing.end(body);
 }
 
