@@ -4,7 +4,6 @@
  * replaces the swap venues, --overrides FILE layers metadata corrections; the dataset records
  * each input's hash in its provenance.
  */
-import { writeFile } from "node:fs/promises";
 import { buildRouter } from "../router/build-router.js";
 import { contentHash, type Provenance } from "../dataset/data-version.js";
 import { compileDataset } from "../router/dataset-router.js";
@@ -20,6 +19,7 @@ import { EXIT_OK, UsageError } from "./cli-error.js";
 import { defineCommand, JSON_OPTION } from "./command.js";
 import { chainRegistryVersion, parseNetwork, readOverrides } from "./load-router.js";
 import { print, printJson } from "./output.js";
+import { writeFileAtomic } from "../node/write-file-atomic.js";
 
 const NAME = "compile";
 
@@ -73,7 +73,7 @@ file, node -e 'import("fungible-graph/data/mainnet.js").then((m) => process.stdo
     const router = buildRouter(registry, { provenance, issues });
     const text = compileDataset(router);
     try {
-      await writeFile(values.out, text);
+      await writeFileAtomic(values.out, text);
     } catch (error) {
       throw new FungibleError("file_unwritable", `${NAME}: cannot write "${values.out}" (${writeFailure(error)})`);
     }
