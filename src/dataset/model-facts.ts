@@ -7,6 +7,7 @@ import * as z from "zod";
 import { FungibleError } from "../errors.js";
 import type { ModelFacts } from "../model/model.js";
 import { channelEndAt, nearEndAt } from "../registry/channel-ends.js";
+import { derivedSize } from "../registry/derived-size.js";
 import { isOwnOrigin, type Registry } from "../registry/schema.js";
 import { Ints } from "./format.js";
 
@@ -28,6 +29,8 @@ export function checkFacts(registry: Registry, stored: ModelFacts, fail: (why: s
     throw fail(`model: predecessor and arrival need one entry per listed asset (${listedCount})`);
   }
   if (stored.derived_origin.length !== stored.derived_end.length) throw fail("model: derived_end and derived_origin differ in length");
+  const { limit } = derivedSize(registry);
+  if (stored.derived_end.length > limit) throw fail(`model: ${stored.derived_end.length} derived vouchers, past the bound of ${limit} for this registry`);
   // The chain an asset of the model sits on: a listed one's own, a derived voucher's that of the end it arrived over.
   const chainOf = (index: number) =>
     index < listedCount ? registry.assets[index]!.chain_id : nearEndAt(channels, stored.derived_end[index - listedCount]!)?.chain_id;

@@ -135,7 +135,8 @@ export function createService(router: AssetRouter | LiveRouter, optionsArg: Fetc
     const { error, isBug } = toFungibleError(thrown);
     if (isBug) reportBug(thrown, c.req.raw);
     else if (error.code === "client_closed_request") safely(() => config.onAbort(error, c.req.raw));
-    return errorResponse(error, error.code === "method_not_allowed" ? allowOf(c.req.path) : {});
+    const extra = error.code === "method_not_allowed" ? allowOf(c.req.path) : error.code === "unavailable" ? { "retry-after": "1" } : {};
+    return errorResponse(error, extra);
   });
 
   return {

@@ -80,4 +80,18 @@ describe("kept GET answers", () => {
     expect(chainsAfter).not.toEqual(chainsBefore);
     expect((await ask(unknown)).status).toBe(200);
   });
+
+  it("answer an answer too large for the engine with a 503 and Retry-After, never a 500", async () => {
+    const router = fixtureGraph();
+    vi.spyOn(router, "chains").mockImplementation(() => {
+      throw new RangeError("Invalid string length");
+    });
+    const bugs: unknown[] = [];
+    const handler = createFetchHandler(router, { onInternalError: (error) => bugs.push(error) });
+    const response = await handler(new Request("http://fungible.test/fungible-graph/v1/chains"));
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("1");
+    expect(await response.json()).toMatchObject({ code: 14, message: expect.stringMatching(/larger than this service can write/) });
+    expect(bugs).toHaveLength(1);
+  });
 });
