@@ -85,9 +85,19 @@ export function detailsOfZodError(error: z.ZodError): ErrorDetail[] {
   }));
 }
 
-/** A FungibleError of `code` for a failed zod parse: `prefix`, then zod's own rendering, with every issue's path. */
+/**
+ * A FungibleError of `code` for a failed zod parse: `prefix`, then zod's own rendering, with every
+ * issue's path. zod quotes input raw in some messages (`Unrecognized key: "..."`): control
+ * characters there are escaped, so a key holding a line feed cannot start a line of its own.
+ */
 export function errorFromZod(code: FungibleErrorCode, prefix: string, error: z.ZodError): FungibleError {
-  return new FungibleError(code, `${prefix}\n${z.prettifyError(error)}`, detailsOfZodError(error));
+  const shown = new z.ZodError(error.issues.map((issue) => ({ ...issue, message: escapeControls(issue.message) })));
+  return new FungibleError(code, `${prefix}\n${z.prettifyError(shown)}`, detailsOfZodError(error));
+}
+
+/** C0 and C1 controls as `\xNN` (wire/safe-text.ts does every medium; this layer cannot import it). */
+function escapeControls(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, "0")}`);
 }
 
 /**

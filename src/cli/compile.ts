@@ -20,6 +20,7 @@ import { defineCommand, JSON_OPTION } from "./command.js";
 import { chainRegistryVersion, parseNetwork, readOverrides } from "./load-router.js";
 import { print, printJson } from "./output.js";
 import { writeFileAtomic } from "../node/write-file-atomic.js";
+import { terminalText } from "../wire/safe-text.js";
 
 const NAME = "compile";
 
@@ -75,7 +76,7 @@ file, node -e 'import("fungible-graph/data/mainnet.js").then((m) => process.stdo
     try {
       await writeFileAtomic(values.out, text);
     } catch (error) {
-      throw new FungibleError("file_unwritable", `${NAME}: cannot write "${values.out}" (${writeFailure(error)})`);
+      throw new FungibleError("file_unwritable", `${NAME}: cannot write "${terminalText(values.out)}" (${writeFailure(error)})`);
     }
     const written = { out: values.out, chains: router.chainIds().length, listed_assets: registry.assets.length, bytes: Buffer.byteLength(text), data_version: router.dataVersion };
     if (values.json) printJson(written);
