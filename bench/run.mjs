@@ -42,6 +42,7 @@ const SCENARIOS = [
   ["7", "the service in production: distinct requests, access log, slow clients, soak, reload, fuzz"],
   ["8", "cold start and browser core size"],
   ["9", "Cloudflare Worker bundle size"],
+  ["10", "the most expensive legal request of each heavy endpoint"],
 ];
 const CHILD = fileURLToPath(new URL("./children/run-scenario.mjs", import.meta.url));
 const growthBudgetMs = Number(args["growth-budget"]) * 1000;

@@ -51,6 +51,7 @@ const SCENARIOS = {
   7: async () => (await import("../scenarios/s7-service.mjs")).scenarioService(options),
   8: async () => (await import("../scenarios/s8-cold-start.mjs")).scenarioColdStart(options),
   9: async () => (await import("../scenarios/s9-worker-bundle.mjs")).scenarioWorkerBundle(),
+  10: async () => (await import("../scenarios/s10-worst-case.mjs")).scenarioWorstCase(),
 };
 
 let rows;
