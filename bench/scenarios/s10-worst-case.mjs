@@ -11,13 +11,13 @@ import { now } from "../lib/timing.mjs";
 const SCENARIO = "10 worst-case requests";
 const ALL_FLAGS = "include_no_metadata_assets=true&include_cw20_assets=true&include_evm_assets=true&include_svm_assets=true";
 const OSMO = "source_asset_denom=uosmo&source_asset_chain_id=osmosis-1";
-/** [what, target, worst case in ms (docs/http.md)] */
+/** What, the request target, and its worst case in ms (docs/http.md). */
 const REQUESTS = [
-  ["reach picture, SVG, swaps and multi-tx", `/fungible-graph/v1/reach?${OSMO}&include_swaps=true&allow_multi_tx=true&include_cw20_assets=true&include_evm_assets=true&format=svg`, 30_000],
-  ["every asset of every chain, every kind", `/v2/fungible/assets?${ALL_FLAGS}`, 3_000],
-  ["assets_from_source GET, swaps, multi-tx, every kind", `/v2/fungible/assets_from_source?${OSMO}&include_swaps=true&allow_multi_tx=true&include_cw20_assets=true&include_evm_assets=true&include_no_metadata_assets=true`, 3_000],
-  ["Skip chains, every chain", "/v2/info/chains", 1_000],
-  ["explorer chains", "/fungible-graph/v1/chains", 1_000],
+  { what: "reach picture, SVG, swaps and multi-tx", target: `/fungible-graph/v1/reach?${OSMO}&include_swaps=true&allow_multi_tx=true&include_cw20_assets=true&include_evm_assets=true&format=svg`, worstMs: 30_000 },
+  { what: "every asset of every chain, every kind", target: `/v2/fungible/assets?${ALL_FLAGS}`, worstMs: 3_000 },
+  { what: "assets_from_source GET, swaps, multi-tx, every kind", target: `/v2/fungible/assets_from_source?${OSMO}&include_swaps=true&allow_multi_tx=true&include_cw20_assets=true&include_evm_assets=true&include_no_metadata_assets=true`, worstMs: 3_000 },
+  { what: "Skip chains, every chain", target: "/v2/info/chains", worstMs: 1_000 },
+  { what: "explorer chains", target: "/fungible-graph/v1/chains", worstMs: 1_000 },
 ];
 
 export async function scenarioWorstCase() {
@@ -25,7 +25,7 @@ export async function scenarioWorstCase() {
   const { createFetchHandler } = await import(`${DIST}http.js`);
   const handler = createFetchHandler(await loadRouter(), { answerCacheBytes: 64 * 1024 * 1024 });
   const rows = [];
-  for (const [what, target, worstMs] of REQUESTS) {
+  for (const { what, target, worstMs } of REQUESTS) {
     const timed = async (method) => {
       const t0 = now();
       const response = await handler(new Request(`http://bench.test${target}`, { method }));

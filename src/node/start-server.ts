@@ -112,7 +112,10 @@ async function liveRouterOf(options: StartServerOptions): Promise<LiveRouter> {
 
 function reloaderOf(options: StartServerOptions, live: LiveRouter, log: (line: string) => void): LiveReload | null {
   const reload = options.reload;
-  if (reload === undefined || (!reload.signal && !reload.watch)) return options.source ? startLiveReload(live, options.source, {}, log) : null;
+  if (reload === undefined || (!reload.signal && !reload.watch)) {
+    // reload() by call only; a `prepare` given is still the one it uses.
+    return options.source ? startLiveReload(live, options.source, reload?.prepare ? { prepare: reload.prepare } : {}, log) : null;
+  }
   if (options.source === undefined) throw new FungibleError("invalid_config", "startServer: reload needs a source to read again");
   if (reload.watch && sourceFiles(options.source).length === 0) {
     throw new FungibleError("invalid_config", "startServer: reload.watch needs a file to watch (registry, dataset or overrides)");
