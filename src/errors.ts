@@ -41,6 +41,11 @@ export const ERROR_KINDS = {
   client_closed_request: { status: 499, grpcCode: 1 },
   /** A request whose work passed its budget (docs/http.md): answered 503 with Retry-After; gRPC RESOURCE_EXHAUSTED. */
   over_budget: { status: 503, grpcCode: 8 },
+  /**
+   * The service will not take this request now: a budget is spent (too many requests pipelined on
+   * one connection, an answer larger than the process can build). 503 / UNAVAILABLE, with Retry-After.
+   */
+  unavailable: { status: 503, grpcCode: 14 },
 } as const;
 
 export type FungibleErrorCode = keyof typeof ERROR_KINDS;
@@ -84,9 +89,19 @@ export function detailsOfZodError(error: z.ZodError): ErrorDetail[] {
   }));
 }
 
-/** A FungibleError of `code` for a failed zod parse: `prefix`, then zod's own rendering, with every issue's path. */
+/**
+ * A FungibleError of `code` for a failed zod parse: `prefix`, then zod's own rendering, with every
+ * issue's path. zod quotes input raw in some messages (`Unrecognized key: "..."`): control
+ * characters there are escaped, so a key holding a line feed cannot start a line of its own.
+ */
 export function errorFromZod(code: FungibleErrorCode, prefix: string, error: z.ZodError): FungibleError {
-  return new FungibleError(code, `${prefix}\n${z.prettifyError(error)}`, detailsOfZodError(error));
+  const shown = new z.ZodError(error.issues.map((issue) => ({ ...issue, message: escapeControls(issue.message) })));
+  return new FungibleError(code, `${prefix}\n${z.prettifyError(shown)}`, detailsOfZodError(error));
+}
+
+/** C0 and C1 controls as `\xNN` (wire/safe-text.ts does every medium; this layer cannot import it). */
+function escapeControls(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, "0")}`);
 }
 
 /**

@@ -53,6 +53,7 @@ const SCENARIOS = {
   9: async () => (await import("../scenarios/s9-worker-bundle.mjs")).scenarioWorkerBundle(),
   10: async () => (await import("../scenarios/s10-explain.mjs")).scenarioExplain(options),
   11: async () => (await import("../scenarios/s11-msgs.mjs")).scenarioMsgs(options),
+  12: async () => (await import("../scenarios/s12-worst-case.mjs")).scenarioWorstCase(),
 };
 
 let rows;

@@ -3,6 +3,7 @@
  * request: codes invalid_usage, invalid_request...), 1 when something asked for is not there, a
  * file cannot be read or written, or the input data is broken. Never a stack.
  */
+import { terminalLine } from "../wire/safe-text.js";
 import { FungibleError, isFungibleError, type FungibleErrorCode } from "../errors.js";
 
 export const EXIT_OK = 0;
@@ -40,7 +41,8 @@ export function exitCodeFor(error: unknown): number {
 export function describeError(error: unknown): string {
   if (error instanceof UsageError) {
     const help = error.command ? `fungible-graph ${error.command} --help` : "fungible-graph --help";
-    return `${error.message}\nsee: ${help}`;
+    // A usage message echoes the command line: one line, whatever an argument holds.
+    return `${terminalLine(error.message)}\nsee: ${help}`;
   }
   if (isFungibleError(error)) return `error: ${error.message}`;
   // Operating-system errors (a file that cannot be written...) are the user's to fix, not bugs.

@@ -4,13 +4,14 @@
  * replaces the swap venues, --overrides FILE layers metadata corrections; the dataset records
  * each input's hash in its provenance.
  */
-import { writeFile } from "node:fs/promises";
 import { compileDataset } from "../router/dataset-router.js";
 import { FungibleError } from "../errors.js";
 import { EXIT_OK, UsageError } from "./cli-error.js";
 import { defineCommand, JSON_OPTION } from "./command.js";
 import { routerOfCommand } from "./load-router.js";
 import { print, printJson } from "./output.js";
+import { writeFileAtomic } from "../node/write-file-atomic.js";
+import { terminalText } from "../wire/safe-text.js";
 
 const NAME = "compile";
 
@@ -37,9 +38,9 @@ file, node -e 'import("fungible-graph/data/mainnet.js").then((m) => process.stdo
     const router = await routerOfCommand(NAME, { ...values, "chain-registry": values.registry === undefined });
     const text = compileDataset(router);
     try {
-      await writeFile(values.out, text);
+      await writeFileAtomic(values.out, text);
     } catch (error) {
-      throw new FungibleError("file_unwritable", `${NAME}: cannot write "${values.out}" (${writeFailure(error)})`);
+      throw new FungibleError("file_unwritable", `${NAME}: cannot write "${terminalText(values.out)}" (${writeFailure(error)})`);
     }
     const written = { out: values.out, chains: router.chainIds().length, listed_assets: router.registry.assets.length, bytes: Buffer.byteLength(text), data_version: router.dataVersion };
     if (values.json) printJson(written);

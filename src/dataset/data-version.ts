@@ -3,6 +3,7 @@
  * data came from. Two graphs with the same `data_version` answer every query alike.
  */
 import * as z from "zod";
+import type { ModelFacts } from "../model/model.js";
 import type { Registry } from "../registry/schema.js";
 import type { RegistryNote } from "../wire/explain.js";
 import { sha256Hex } from "../sha256.js";
@@ -58,16 +59,19 @@ export function contentHash(text: string): string {
 }
 
 /**
- * `data_version` of a registry and the notes `explain` cites: the hash of their values, one JSON
- * array per record with its fields in a fixed order (absent: null), so it depends on nothing but
- * the content: not on key order, defaults spelled out or left out, nor on how a dataset stores it.
- * A built router and its dataset, loaded or compiled again, have the same one.
+ * `data_version` of a registry, the notes `explain` cites and the model facts routes are built
+ * from: the hash of their values, one JSON array per record with its fields in a fixed order
+ * (absent: null), so it depends on nothing but the content: not on key order, defaults spelled
+ * out or left out, nor on how a dataset stores it. The facts are a function of the registry, but a
+ * dataset stores them and a loader trusts them, so they are hashed too: a dataset whose model was
+ * edited no longer matches its data_version. A built router and its dataset, loaded or compiled
+ * again, have the same one.
  */
-export function dataVersionOf(registry: Registry, notes: readonly RegistryNote[]): string {
-  return contentHash(JSON.stringify(canonicalContent(registry, notes)));
+export function dataVersionOf(registry: Registry, notes: readonly RegistryNote[], facts: ModelFacts): string {
+  return contentHash(JSON.stringify(canonicalContent(registry, notes, facts)));
 }
 
-function canonicalContent(registry: Registry, notes: readonly RegistryNote[]): unknown[] {
+function canonicalContent(registry: Registry, notes: readonly RegistryNote[], facts: ModelFacts): unknown[] {
   const o = <T>(value: T | undefined) => (value === undefined ? null : value);
   return [
     registry.chains.map((c) => [c.chain_id, o(c.chain_name), o(c.pretty_name), c.chain_type, c.pfm_enabled, c.supports_memo, ...laterFlags(c), ...describedChain(c)]),
@@ -88,6 +92,7 @@ function canonicalContent(registry: Registry, notes: readonly RegistryNote[]): u
     ]),
     // Added later, hashed only where a registry names its hubs: data that does not keeps its version.
     ...(registry.bridge_hubs === undefined ? [] : [{ bridge_hubs: registry.bridge_hubs.map((h) => [h.bridge, h.chain_id]) }]),
+    [facts.predecessor, facts.arrival, facts.derived_end, facts.derived_origin, facts.unrouted, facts.shadowing],
   ];
 }
 

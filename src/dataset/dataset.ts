@@ -3,7 +3,7 @@
  * this shape (README, "Data"):
  *
  *     { "format": "fungible-graph-dataset/1",
- *       "data_version": "sha256:...",          content hash of the registry and notes
+ *       "data_version": "sha256:...",          content hash of the registry, notes and model
  *       "provenance": { "source": "chain-registry", "network": "mainnet", ... },
  *       "registry": { "strings": [...], "chains": {columns}, "assets": {columns}, ... },
  *       "notes": [...],                          registry notes `explain` cites
@@ -11,8 +11,8 @@
  *                  "derived_origin": [...], "unrouted": [...], "shadowing": [...] } }
  *
  * `model` holds the `ModelFacts` `buildModel` would otherwise derive on every start, so loading
- * parses no trace and hashes no denom. It is a function of `registry`, so `data_version` leaves
- * it out. Serialisation only: the router (router/dataset-router.ts) builds from what this decodes.
+ * parses no trace and hashes no denom. It is a function of `registry`, but a loader trusts it, so
+ * `data_version` covers it too and `checkFacts` checks it against the registry. Serialisation only: the router (router/dataset-router.ts) builds from what this decodes.
  */
 import * as z from "zod";
 import { errorFromZod, FungibleError } from "../errors.js";
@@ -35,7 +35,7 @@ const DatasetSchema = z.object({
   model: ModelFactsSchema,
 });
 
-/** What a dataset holds. `data_version` is `dataVersionOf(registry, notes)`. */
+/** What a dataset holds. `data_version` is `dataVersionOf(registry, notes, facts)`. */
 interface Dataset {
   registry: Registry;
   facts: ModelFacts;
@@ -49,7 +49,7 @@ export function encodeDataset(dataset: Omit<Dataset, "data_version">): string {
   const { registry, facts, notes, provenance } = dataset;
   const text = JSON.stringify({
     format: DATASET_FORMAT,
-    data_version: dataVersionOf(registry, notes),
+    data_version: dataVersionOf(registry, notes, facts),
     provenance,
     registry: encodeRegistry(registry),
     notes,
@@ -90,7 +90,7 @@ export function decodeDataset(data: string | Uint8Array): Dataset {
   if (!result.success) throw errorFromZod("invalid_dataset", `loadDataset: not a valid ${DATASET_FORMAT} dataset`, result.error);
   const { data_version: claimed, provenance, notes, model } = result.data;
   const registry = decodeRegistry(result.data.registry, invalid);
-  const computed = dataVersionOf(registry, notes);
+  const computed = dataVersionOf(registry, notes, model);
   if (computed !== claimed) {
     throw invalid(`its content hashes to ${computed}, not to its data_version ${claimed}: the dataset was changed or damaged`);
   }

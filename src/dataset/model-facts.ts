@@ -6,7 +6,8 @@
 import * as z from "zod";
 import { FungibleError } from "../errors.js";
 import type { ModelFacts } from "../model/model.js";
-import { nearEndAt } from "../registry/channel-ends.js";
+import { channelEndAt, nearEndAt } from "../registry/channel-ends.js";
+import { derivedSize } from "../registry/derived-size.js";
 import { isOwnOrigin, type Registry } from "../registry/schema.js";
 import { Ints } from "./format.js";
 
@@ -28,10 +29,26 @@ export function checkFacts(registry: Registry, stored: ModelFacts, fail: (why: s
     throw fail(`model: predecessor and arrival need one entry per listed asset (${listedCount})`);
   }
   if (stored.derived_origin.length !== stored.derived_end.length) throw fail("model: derived_end and derived_origin differ in length");
+  const { limit } = derivedSize(registry);
+  if (stored.derived_end.length > limit) throw fail(`model: ${stored.derived_end.length} derived vouchers, past the bound of ${limit} for this registry`);
+  // The chain an asset of the model sits on: a listed one's own, a derived voucher's that of the end it arrived over.
+  const chainOf = (index: number) =>
+    index < listedCount ? registry.assets[index]!.chain_id : nearEndAt(channels, stored.derived_end[index - listedCount]!)?.chain_id;
   stored.predecessor.forEach((predecessor, i) => {
-    if (predecessor === -1) return;
-    if (predecessor < 0 || predecessor >= total || predecessor === i || nearEndAt(channels, stored.arrival[i]!) === undefined) {
+    if (predecessor === -1) {
+      if (stored.arrival[i] !== -1) throw fail(`model: listed asset ${i} arrived over channel end ${stored.arrival[i]} but steps back to nothing`);
+      return;
+    }
+    const end = channelEndAt(channels, stored.arrival[i]!);
+    if (predecessor < 0 || predecessor >= total || predecessor === i || end === undefined) {
       throw fail(`model: listed asset ${i} steps back outside the dataset`);
+    }
+    // What buildModel derives (model/ibc-links.ts): back over an open channel of the asset's own chain, to its other end.
+    const asset = registry.assets[i]!;
+    if (end.self.chain_id !== asset.chain_id || end.status === "INACTIVE" || chainOf(predecessor) !== end.counterparty.chain_id) {
+      throw fail(
+        `model: listed asset ${i} (${asset.denom} on ${asset.chain_id}) steps back over channel end ${stored.arrival[i]} (${end.self.channel_id} of ${end.self.chain_id}, ${end.status}) to an asset of ${chainOf(predecessor) ?? "no chain"}: not a channel of its chain to its predecessor's`,
+      );
     }
   });
   // What derives vouchers (model/canonical-assets.ts): a native of its own origin, not a CW20, on another chain.

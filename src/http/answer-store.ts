@@ -13,6 +13,8 @@ export interface StoredAnswer {
   readonly bytes: Uint8Array;
   /** The GET validator, made on first use (POST answers never need it). */
   etag: string | undefined;
+  /** The answer's own headers, for a GET kept by target (./kept-answers.ts); the queries set theirs. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 interface AnswerStoreOptions {

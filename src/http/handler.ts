@@ -3,8 +3,9 @@
  * built-ins, so the same handler serves Node (see ../node), Deno, Bun, Workers and tests. Every
  * endpoint comes from the route table (./routes.ts); Hono's own middleware does CORS
  * (`hono/cors`), 304s from the ETags the query handlers set (`hono/etag`), body limits
- * (`hono/body-limit`) and compression of the explorer's answers (`hono/compress`); the two
- * queries compress their answers once per encoding and keep them (./answer-store.ts, lru-cache).
+ * (`hono/body-limit`) and compression of the POST answers besides the queries' (`hono/compress`);
+ * every GET answer but /health is kept per data version and compressed once per encoding
+ * (./answer-store.ts, lru-cache; ./kept-answers.ts).
  * Every answer, errors included, carries `X-Data-Version`, and every error leaves through one
  * writer (./errors.ts): `{code, message, details}` with the status of its kind.
  */
@@ -19,12 +20,14 @@ import { JSON_TYPE, targetOf, type AppEnv, type RouteHandler } from "./app-env.j
 import { encodingNegotiator, webCompressor, type Compressor } from "./encoding.js";
 import { errorResponse, methodNotAllowed, notFound, payloadTooLarge, toFungibleError } from "./errors.js";
 import { explorerHandlers } from "./explorer-routes.js";
+import { keptAnswers } from "./kept-answers.js";
 import { isLiveRouter, LiveRouter } from "./live-router.js";
 import { optionsArgument } from "../arguments.js";
 import { routerArgument } from "../router/core.js";
 import { buildOpenApiDocument } from "./openapi.js";
 import { queryHandlers } from "./query-routes.js";
 import { clientClosed } from "./read-json.js";
+import { pathProblem, pathRefused } from "./raw-path.js";
 import { ReplayCache, type ReplayedAnswer } from "./replay-cache.js";
 import { allowedMethods, PATHS, ROUTES, type OperationId } from "./routes.js";
 import { checkedOptions, type FetchHandlerOptions } from "./handler-options.js";
@@ -68,16 +71,9 @@ export function createService(router: AssetRouter | LiveRouter, optionsArg: Fetc
   const store = new AnswerStore({ answerBytes: config.answerCacheBytes, compressedBytes: config.compressedCacheBytes, compressor });
   const replays = new ReplayCache(config.answerCacheBytes);
   const negotiate = encodingNegotiator(config.encodings);
+  const sending = { store, minCompressBytes: config.minCompressBytes, negotiate, compresses: config.encodings.length > 0, reportBug };
   const handlers: Record<OperationId, RouteHandler> = {
-    ...queryHandlers({
-      store,
-      bodyLimit: config.bodyLimit,
-      minCompressBytes: config.minCompressBytes,
-      negotiate,
-      compresses: config.encodings.length > 0,
-      cacheControl: config.cacheControl,
-      reportBug,
-    }),
+    ...queryHandlers({ ...sending, bodyLimit: config.bodyLimit, cacheControl: config.cacheControl }),
     ...explorerHandlers(config.bodyLimit, config.explainBudgetMs),
     ...skipHandlers(config.bodyLimit),
     health: (c) => c.body(JSON.stringify(live.health()), 200, { "content-type": JSON_TYPE, "cache-control": "no-store" }),
@@ -104,10 +100,17 @@ export function createService(router: AssetRouter | LiveRouter, optionsArg: Fetc
     const replay = c.var.replay;
     if (replay !== undefined && c.res.status === 200) replays.keep(version, replay.key, { headers: headersOf(c.res), body: replay.body });
   });
+  // Before any route: the path as this runtime passed it (a Node server checks the raw target
+  // first, ../node/request-listener.ts); after the middleware above, so the 400 names its version.
+  app.use(async (c, next) => {
+    const problem = pathProblem(targetOf(c.req.url));
+    if (problem !== null) throw pathRefused(problem);
+    await next();
+  });
   if (config.cors) app.use(corsOf());
   const limit = readLimit(config.bodyLimit);
   const revalidate = etag({ retainedHeaders: RETAINED });
-  // The explorer's answers are compressed per request; the queries' are compressed once and kept.
+  // POST answers besides the queries' are compressed per request; every kept GET answer once per encoding.
   const squeeze: MiddlewareHandler[] = config.encodings.includes("gzip") ? [compress({ encoding: "gzip", threshold: config.minCompressBytes })] : [];
   // One registration per route of the table; Hono's overloads do not type a spread of handlers.
   const on = app.on.bind(app) as (method: string, path: string, ...handlers: MiddlewareHandler<AppEnv>[]) => void;
@@ -115,8 +118,11 @@ export function createService(router: AssetRouter | LiveRouter, optionsArg: Fetc
   for (const route of ROUTES) {
     const handler = handlers[route.operationId];
     const isQuery = queries.has(route.path);
-    const before = route.method === "POST" ? [limit, ...(isQuery ? [] : squeeze)] : isQuery ? [revalidate] : squeeze;
-    const final: MiddlewareHandler<AppEnv> = async (c) => handler(c);
+    // Every other GET answer but /health is kept by target and compressed once (./kept-answers.ts).
+    const kept = route.method === "GET" && !isQuery && route.path !== PATHS.health;
+    const before = route.method === "POST" ? [limit, ...(isQuery ? [] : squeeze)] : isQuery ? [revalidate] : kept ? [] : squeeze;
+    const answer = kept ? keptAnswers(handler, sending) : handler;
+    const final: MiddlewareHandler<AppEnv> = async (c) => answer(c);
     on(route.method, route.path, ...before, final);
   }
   for (const path of new Set(ROUTES.map((route) => route.path))) {
@@ -129,7 +135,8 @@ export function createService(router: AssetRouter | LiveRouter, optionsArg: Fetc
     const { error, isBug } = toFungibleError(thrown);
     if (isBug) reportBug(thrown, c.req.raw);
     else if (error.code === "client_closed_request") safely(() => config.onAbort(error, c.req.raw));
-    return errorResponse(error, error.code === "method_not_allowed" ? allowOf(c.req.path) : {});
+    const extra = error.code === "method_not_allowed" ? allowOf(c.req.path) : error.code === "unavailable" ? { "retry-after": "1" } : {};
+    return errorResponse(error, extra);
   });
 
   return {

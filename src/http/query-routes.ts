@@ -14,15 +14,15 @@ import {
   type AssetsFromSourceOptions,
 } from "../wire/schema.js";
 import { assetsBetweenChainsJson, assetsFromSourceJson } from "../wire/serialize.js";
-import type { AnswerStore, StoredAnswer } from "./answer-store.js";
+import type { StoredAnswer } from "./answer-store.js";
 import { JSON_TYPE, queryString, targetOf, type AppContext, type RouteHandler } from "./app-env.js";
 import { canonicalAssetsBetweenChains, canonicalAssetsFromSource } from "./canonical.js";
-import type { Encoding } from "./encoding.js";
 import { answerEtag } from "./etag.js";
 import { queryToBody, SWAP_VENUES_PARAM } from "./query-params.js";
 import { assertJsonContentType, parseJsonText, readBodyText } from "./read-json.js";
 import { MAX_REPLAYED_BODY, ReplayCache } from "./replay-cache.js";
 import { PATHS } from "./routes.js";
+import { encodedAnswer, type SendServices } from "./send-answer.js";
 
 interface QueryOperation<O> {
   path: string;
@@ -58,17 +58,9 @@ const ASSETS_BETWEEN_CHAINS: QueryOperation<AssetsBetweenChainsOptions> = {
   answer: (router, options) => assetsBetweenChainsJson(router.assetsBetweenChains(options)),
 };
 
-export interface QueryServices {
-  store: AnswerStore;
+export interface QueryServices extends SendServices {
   bodyLimit: number;
-  minCompressBytes: number;
-  /** The encoding offered for an Accept-Encoding header (null: identity); the replay cache keys by it too. */
-  negotiate: (acceptEncoding: string | null) => Encoding | null;
-  /** Whether any encoding is offered (false: every answer is identity, nothing varies). */
-  compresses: boolean;
   cacheControl: string;
-  /** A compressor that fails is a bug of the embedding program: reported, and identity is served. */
-  reportBug: (error: unknown, request: Request) => void;
 }
 
 const utf8 = new TextEncoder();
@@ -124,22 +116,7 @@ async function serveQuery<O>(c: AppContext, op: QueryOperation<O>, isGet: boolea
     headers.etag = kept.etag ??= answerEtag(version, canonical);
     headers["cache-control"] = services.cacheControl;
   }
-  const acceptEncoding = c.req.header("accept-encoding") ?? null;
-  const offered = services.negotiate(acceptEncoding);
-  const compressible = services.compresses && kept.bytes.byteLength >= services.minCompressBytes;
-  // A GET answer varies even when too small to compress: its ETag (and 304) is shared by every
-  // encoding, and a cache keyed without Accept-Encoding would mix the two for a larger answer.
-  if (compressible || (isGet && services.compresses)) headers.vary = "accept-encoding";
-  let body = kept.bytes;
-  if (compressible && offered !== null) {
-    try {
-      body = await store.encoded(version, canonical, offered, kept.bytes);
-      headers["content-encoding"] = offered;
-    } catch (error) {
-      services.reportBug(error, c.req.raw);
-    }
-  }
-  headers["content-length"] = String(body.byteLength);
+  const { body, offered } = await encodedAnswer(c, services, version, canonical, kept.bytes, headers, isGet);
   if (isGet && c.req.method === "GET") c.set("replay", { key: ReplayCache.key(targetOf(c.req.url), offered), body });
   else if (!isGet && text.length <= MAX_REPLAYED_BODY) {
     c.set("replay", { key: ReplayCache.postKey(targetOf(c.req.url), c.req.header("content-type") ?? null, text, offered), body });

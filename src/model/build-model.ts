@@ -7,6 +7,8 @@
  */
 import type { HubBridge, Registry } from "../registry/schema.js";
 import { bridgeHubsOf } from "../registry/bridge-facts.js";
+import { FungibleError } from "../errors.js";
+import { derivedSizeProblem } from "../registry/derived-size.js";
 import { compareStrings } from "../compare.js";
 import { AssetIndex } from "./asset-index.js";
 import { deriveVouchers, derivedRecords, listedRecords } from "./canonical-assets.js";
@@ -16,6 +18,9 @@ import type { AssetRecord, HopEdge, Model, ModelFacts } from "./model.js";
 
 /** `facts`, when given, must be the `facts` of the model built from the same registry (a dataset checks them). */
 export function buildModel(registry: Registry, facts?: ModelFacts): Model {
+  // Bounded before anything is derived (a dataset's stored count is checked by its loader).
+  const tooLarge = facts === undefined ? derivedSizeProblem(registry) : undefined;
+  if (tooLarge !== undefined) throw new FungibleError("invalid_registry", `buildModel: the registry is too large to build: ${tooLarge}`);
   const chains = [...registry.chains].sort((a, b) => compareStrings(a.chain_id, b.chain_id));
   const chainIndexById = new Map(chains.map((chain, i) => [chain.chain_id, i]));
   const listedCount = registry.assets.length;

@@ -9,6 +9,7 @@ import { open } from "node:fs/promises";
 import * as z from "zod";
 import { parseArgument } from "../arguments.js";
 import { errorFromZod, FungibleError } from "../errors.js";
+import { terminalText } from "../wire/safe-text.js";
 import { markChecked, RegistrySchema, type Registry } from "../registry/schema.js";
 
 /** The largest file read by default (256 MiB; the shipped mainnet dataset is a few MiB). */
@@ -27,7 +28,7 @@ const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 const CHUNK = 1 << 20;
 
 function unreadable(operation: string, path: string, reason: string): FungibleError {
-  return new FungibleError("file_unreadable", `${operation}: cannot read "${path}" (${reason})`);
+  return new FungibleError("file_unreadable", `${operation}: cannot read "${terminalText(path)}" (${reason})`);
 }
 
 function kindOf(stats: Stats): string {

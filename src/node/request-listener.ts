@@ -4,13 +4,18 @@
  * of a repeated GET (or POST: ./replay-post.ts) of a query straight from the service's replay
  * cache (../http/replay-cache.ts): the headers and bytes the pipeline itself produced the first
  * time, written without building a web Request or Response (the adapter's cost is most of a
- * cached answer's).
+ * cached answer's). Requests pipelined on one connection are answered one at a time, in order
+ * (./connection-queue.ts).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
+import { FungibleError } from "../errors.js";
+import { ERROR_HEADERS, errorJson } from "../http/errors.js";
 import type { FungibleService } from "../http/handler.js";
+import { pathProblem, pathRefused } from "../http/raw-path.js";
 import { accessLine, type LineSink } from "./access-log.js";
 import { isRefused } from "./client-error.js";
+import type { ConnectionQueue, Refusal } from "./connection-queue.js";
 import type { ConnectionTracker } from "./drain.js";
 import { postReplayable, replayPost } from "./replay-post.js";
 
@@ -19,13 +24,16 @@ export interface ListenerParts {
   /** @hono/node-server's listener: every request that is not a replay. */
   adapter: (incoming: IncomingMessage, outgoing: ServerResponse) => Promise<void>;
   tracker: ConnectionTracker;
+  queue: ConnectionQueue;
+  /** Sockets the queue cut (their client stopped reading): logged there, not as a client that left. */
+  cut: WeakSet<Socket>;
   log: (line: string) => void;
   sink: LineSink | undefined;
   headers: () => Record<string, string>;
 }
 
 export function requestListener(parts: ListenerParts): (incoming: IncomingMessage, outgoing: ServerResponse) => void {
-  const { service, adapter, tracker, log, sink } = parts;
+  const { service, adapter, tracker, queue, cut, log, sink } = parts;
   /** Sockets on which an answer ended the connection: what was pipelined behind it is never answered (HTTP/1.1), the client retries. */
   const closedByAnswer = new WeakSet<Socket>();
   return (incoming, outgoing) => {
@@ -36,7 +44,7 @@ export function requestListener(parts: ListenerParts): (incoming: IncomingMessag
     outgoing.once("close", () => {
       tracker.requestEnded(socket, incoming);
       if (!outgoing.writableFinished) {
-        if (closedByAnswer.has(socket) || isRefused(socket)) return;
+        if (closedByAnswer.has(socket) || cut.has(socket) || isRefused(socket)) return;
         log(`client closed the connection before the answer: ${incoming.method} ${pathOf(incoming.url)}${incoming.complete ? "" : " (mid-upload)"}`);
         return;
       }
@@ -44,10 +52,36 @@ export function requestListener(parts: ListenerParts): (incoming: IncomingMessag
       if (socket.writableEnded) closedByAnswer.add(socket);
       if (sink) sink.write(accessLine(incoming.method ?? "", incoming.url ?? "/", outgoing.statusCode, performance.now() - started));
     });
-    if (replayed(service, incoming, outgoing)) return;
-    if (postReplayable(incoming, PLAIN_HOST)) return replayPost(service, incoming, outgoing, adapter);
-    void adapter(incoming, outgoing);
+    const run = () => {
+      // Before the URL parser resolves `/%2e%2e/` into another path: the raw target, as sent.
+      const problem = pathProblem(incoming.url ?? "/");
+      if (problem !== null) return answerError(outgoing, parts.headers(), 400, pathRefused(problem), {});
+      if (replayed(service, incoming, outgoing)) return;
+      if (postReplayable(incoming, PLAIN_HOST)) return replayPost(service, incoming, outgoing, adapter);
+      void adapter(incoming, outgoing);
+    };
+    const urgent = incoming.method === "GET" && pathOf(incoming.url) === "/health";
+    queue.enqueue(incoming, outgoing, run, (why) => refuse(outgoing, parts.headers(), why, queue.maxPipelined), urgent);
   };
+}
+
+/**
+ * A 503 with Retry-After: past the pipelining limit it closes the connection (the client sends
+ * the rest again on a new one); when the process is behind, the connection stays open.
+ */
+function refuse(outgoing: ServerResponse, headers: Record<string, string>, why: Refusal, limit: number): void {
+  const message =
+    why === "pipelined"
+      ? `more than ${limit} requests are waiting on this connection; send the rest again on a new connection`
+      : "the service is busy answering earlier requests; retry after the time in Retry-After";
+  const close: Record<string, string> = why === "pipelined" ? { connection: "close" } : {};
+  answerError(outgoing, headers, 503, new FungibleError("unavailable", message), { "retry-after": "1", ...close });
+}
+
+function answerError(outgoing: ServerResponse, headers: Record<string, string>, status: number, error: FungibleError, extra: Record<string, string>): void {
+  const body = errorJson(error);
+  outgoing.writeHead(status, { ...headers, ...ERROR_HEADERS, ...extra, "content-length": Buffer.byteLength(body) });
+  outgoing.end(body);
 }
 
 /**

@@ -38,6 +38,10 @@ export const StartServerOptionsSchema = z.looseObject({
   maxConnections: z.int().min(1).optional(),
   drainTimeoutMs: milliseconds.optional(),
   drainIdleGraceMs: milliseconds.optional(),
+  maxPipelined: z.int().min(0).optional(),
+  outputBudgetBytes: z.int().min(1).optional(),
+  sendTimeoutMs: z.int().min(1).optional(),
+  maxQueueWaitMs: z.int().min(1).optional(),
 });
 
 /** Defaults of the limits (also the `serve` flags' defaults). */
@@ -48,4 +52,8 @@ export const SERVER_DEFAULTS = {
   maxConnections: 10_000,
   drainTimeoutMs: 10_000,
   drainIdleGraceMs: 1_000,
+  maxPipelined: 1024,
+  outputBudgetBytes: 4 * 1024 * 1024,
+  sendTimeoutMs: 10_000,
+  maxQueueWaitMs: 2_000,
 } as const;

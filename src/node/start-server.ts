@@ -20,6 +20,7 @@ import { terminalLines } from "../wire/safe-text.js";
 import { accessLine, bufferedSink, type LineSink } from "./access-log.js";
 import { answerClientError, refuseConnect, requestErrorResponse } from "./client-error.js";
 import { nodeCompressor } from "./compressor.js";
+import { ConnectionQueue } from "./connection-queue.js";
 import { ConnectionTracker } from "./drain.js";
 import { startLiveReload, type LiveReload, type ReloadOptions } from "./live-reload.js";
 import { sourceFiles, type RouterSource } from "./load-source.js";
@@ -57,6 +58,14 @@ export interface StartServerOptions {
   drainTimeoutMs?: number;
   /** While draining, an idle keep-alive connection is closed once idle this long (default 1 s). */
   drainIdleGraceMs?: number;
+  /** Requests that may wait behind the one being answered on a connection (default 1024); the next gets a 503 and the connection closes. */
+  maxPipelined?: number;
+  /** Unsent answer bytes a connection may hold while its client takes none for a second (default 4 MiB); past it the connection is cut. */
+  outputBudgetBytes?: number;
+  /** How long a connection may hold unsent answer bytes while its client takes none (default 10 s; nginx's send_timeout). */
+  sendTimeoutMs?: number;
+  /** How long a request may wait for its turn while expensive ones run before new requests get a 503 with Retry-After (default 2 s). */
+  maxQueueWaitMs?: number;
   /** Bytes of answer JSON the handler keeps (its default when not given). */
   answerCacheBytes?: number;
   /** Bytes of gzip/brotli-encoded answers the handler keeps (its default when not given). */
@@ -104,7 +113,10 @@ async function liveRouterOf(options: StartServerOptions): Promise<LiveRouter> {
 
 function reloaderOf(options: StartServerOptions, live: LiveRouter, log: (line: string) => void): LiveReload | null {
   const reload = options.reload;
-  if (reload === undefined || (!reload.signal && !reload.watch)) return options.source ? startLiveReload(live, options.source, {}, log) : null;
+  if (reload === undefined || (!reload.signal && !reload.watch)) {
+    // reload() by call only; a `prepare` given is still the one it uses.
+    return options.source ? startLiveReload(live, options.source, reload?.prepare ? { prepare: reload.prepare } : {}, log) : null;
+  }
   if (options.source === undefined) throw new FungibleError("invalid_config", "startServer: reload needs a source to read again");
   if (reload.watch && sourceFiles(options.source).length === 0) {
     throw new FungibleError("invalid_config", "startServer: reload.watch needs a file to watch (registry, dataset or overrides)");
@@ -149,7 +161,20 @@ async function listenWith(options: StartServerOptions, live: LiveRouter, log: (l
   const sink: LineSink | undefined =
     options.accessLog === true ? bufferedSink() : typeof options.accessLog === "function" ? { write: options.accessLog, flush: () => {} } : undefined;
   const tracker = new ConnectionTracker();
-  const onRequest = requestListener({ service, adapter, tracker, log, sink, headers: nodeHeaders });
+  const cut = new WeakSet<Socket>();
+  const queue = new ConnectionQueue(
+    {
+      maxPipelined: options.maxPipelined ?? SERVER_DEFAULTS.maxPipelined,
+      outputBudgetBytes: options.outputBudgetBytes ?? SERVER_DEFAULTS.outputBudgetBytes,
+      sendTimeoutMs: options.sendTimeoutMs ?? SERVER_DEFAULTS.sendTimeoutMs,
+      maxQueueWaitMs: options.maxQueueWaitMs ?? SERVER_DEFAULTS.maxQueueWaitMs,
+    },
+    (socket, why) => {
+      cut.add(socket);
+      log(`connection cut: its client stopped reading (${why})`);
+    },
+  );
+  const onRequest = requestListener({ service, adapter, tracker, queue, cut, log, sink, headers: nodeHeaders });
 
   const server = createServer(
     {
@@ -184,6 +209,7 @@ async function listenWith(options: StartServerOptions, live: LiveRouter, log: (l
     reload: (trigger) => (reloader ? reloader.reload(trigger) : Promise.reject(new FungibleError("invalid_config", "reload: the server was started without a source"))),
     close: () => {
       reloader?.close();
+      queue.close();
       return (closed ??= tracker
         .drain(server, options.drainTimeoutMs ?? SERVER_DEFAULTS.drainTimeoutMs, options.drainIdleGraceMs ?? SERVER_DEFAULTS.drainIdleGraceMs)
         .finally(() => sink?.flush()));

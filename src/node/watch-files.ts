@@ -3,10 +3,14 @@
  * DIRECTORY (node:fs.watch) and filters by name, because editors and deploy tools replace a file
  * by writing a temporary one and renaming it over the original: a watch on the file itself would
  * follow the old inode and go silent. A poll of the files' size and mtime (fs.watchFile) backs it
- * up where directory events are unreliable (network file systems, some containers).
+ * up where directory events are unreliable (network file systems, some containers). A change is
+ * judged by content: a file put back with its old size and mtime (`cp -p`, a restore) is a change
+ * when its bytes differ from those last reported, and a touch that changes nothing is none.
  */
-import { statSync, watch, watchFile, unwatchFile, type FSWatcher, type Stats } from "node:fs";
+import { createHash } from "node:crypto";
+import { readFileSync, statSync, watch, watchFile, unwatchFile, type FSWatcher, type Stats } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
+import { fileLimit } from "./load-registry-file.js";
 
 export interface WatchOptions {
   /** Quiet period after the last event before calling back (default 300 ms). */
@@ -80,11 +84,17 @@ export function watchFiles(files: readonly string[], onChange: (changed: string[
   };
 }
 
-/** Size, mtime and inode: a rename over the file changes the inode even when size and mtime match. */
+/**
+ * The file's content hash ("missing" when it cannot be read as a regular file). Read only after an
+ * event or a poll saw the file move, and bounded: a file past the loaders' limit is judged by
+ * size, mtime and inode (the loader refuses it anyway).
+ */
 function signature(path: string): string {
   try {
     const stats = statSync(path);
-    return `${stats.size}:${stats.mtimeMs}:${stats.ino}`;
+    if (!stats.isFile()) return "missing";
+    if (stats.size > fileLimit()) return `${stats.size}:${stats.mtimeMs}:${stats.ino}`;
+    return createHash("sha256").update(readFileSync(path)).digest("hex");
   } catch {
     return "missing";
   }

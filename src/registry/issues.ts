@@ -40,6 +40,8 @@ const REGISTRY_ISSUE_CODES = [
   "channel_end_reused",
   /** Text holding control, bidi, invisible or non-XML characters: kept as is in JSON, shown escaped everywhere else. */
   "unsafe_text",
+  /** Natives on densely joined chains would derive more vouchers than the bound (registry/derived-size.ts): not built. */
+  "derived_too_large",
 ] as const;
 export type RegistryIssueCode = (typeof REGISTRY_ISSUE_CODES)[number];
 

@@ -18,6 +18,7 @@
  * two entries for one asset, and an entry for an asset the registry does not list (derived
  * vouchers included: to give one metadata, list it in the registry).
  */
+import { terminalText } from "../wire/safe-text.js";
 import * as z from "zod";
 import { safeParseArgument } from "../arguments.js";
 import { errorFromZod, FungibleError, type ErrorDetail } from "../errors.js";
@@ -73,7 +74,7 @@ function duplicateDetails(overrides: readonly AssetOverride[]): ErrorDetail[] {
     else {
       details.push({
         path: ["overrides", i],
-        message: `"${entry.denom}" on "${entry.chain_id}" is already overridden at overrides[${j}]; give one entry per asset`,
+        message: `"${terminalText(entry.denom)}" on "${terminalText(entry.chain_id)}" is already overridden at overrides[${j}]; give one entry per asset`,
       });
     }
   });
@@ -111,7 +112,7 @@ export function applyOverrides(registry: Registry, overrides: Overrides): Regist
     if (index === undefined) {
       problems.push({
         path: ["overrides", i],
-        message: `asset "${entry.denom}" on chain "${entry.chain_id}" is not listed in the registry`,
+        message: `asset "${terminalText(entry.denom)}" on chain "${terminalText(entry.chain_id)}" is not listed in the registry`,
       });
     } else if (!byIndex.has(index)) byIndex.set(index, entry);
   });

@@ -8,6 +8,7 @@ import { ibcDenom, isValidTrace, MAX_TRACE_HOPS, parseTrace, traceHopCount } fro
 import { channelKey, indexChannelsByEnd, type ChannelView } from "./channel-ends.js";
 import { fatalIssue, warningIssue, type RegistryIssue } from "./issues.js";
 import { assetKey, isOwnOrigin, registryArgument, type Asset, type Registry } from "./schema.js";
+import { derivedSizeProblem } from "./derived-size.js";
 import { unsafeTextIssues } from "./unsafe-text.js";
 
 /** Channel end -> its counterparty end; an end listed twice with different partners is reported. */
@@ -134,5 +135,7 @@ export function validateRegistry(registryArg: Registry): RegistryIssue[] {
     });
   });
   issues.push(...unsafeTextIssues(registry));
+  const tooLarge = derivedSizeProblem(registry);
+  if (tooLarge !== undefined) issues.push(fatalIssue("derived_too_large", "ibc_channels", tooLarge));
   return issues;
 }

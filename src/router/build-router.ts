@@ -55,7 +55,7 @@ export function buildRouter(registry: Registry, options: BuildOptions = {}): Ass
  */
 export function withState(router: AssetRouter, state: unknown, options: StateApplyOptions = {}): AssetRouter {
   const narrowed = narrowByState(router, state, options);
-  return routerOf(narrowed.registry, routeIndexOf(buildModel(narrowed.registry)), narrowed.provenance, narrowed.dataVersion, narrowed.notes, narrowed.state);
+  return routerOf(narrowed.registry, routeIndexOf(buildModel(narrowed.registry)), narrowed.provenance, undefined, narrowed.notes, narrowed.state);
 }
 
 /** A router around a route index built here or from a dataset. */
@@ -88,9 +88,9 @@ class QueryRouter implements AssetRouter {
     this[ROUTER_BRAND] = coreOf(routeIndex, state);
   }
 
-  /** Hashed on first use from the registry, the only input of the router, unless the loader already knew it. */
+  /** Hashed on first use from the registry, notes and model facts, unless the loader already knew it. */
   get dataVersion(): string {
-    this.version ??= dataVersionOf(this.registry, this.notes);
+    this.version ??= dataVersionOf(this.registry, this.notes, this.routeIndex.model.facts);
     return this.version;
   }
 

@@ -7,7 +7,7 @@
  */
 import * as z from "zod";
 import { parseArgument } from "../arguments.js";
-import { contentHash, dataVersionOf } from "../dataset/data-version.js";
+import { contentHash } from "../dataset/data-version.js";
 import { applyState, oldestReading, STATE_REASON_CODES, type AppliedState, type StateApplyOptions, type StateVerdict } from "../state/apply.js";
 import type { RegistryNote } from "../wire/explain.js";
 import { parseState, type StateSnapshot } from "../state/format.js";
@@ -31,11 +31,10 @@ export function stateHash(snapshot: StateSnapshot): string {
   return contentHash(JSON.stringify([snapshot.format, snapshot.created_at, chains]));
 }
 
-/** What `withState` (build-router.ts) makes a router from: the narrowed registry, its provenance and data_version. */
+/** What `withState` (build-router.ts) makes a router from: the narrowed registry, its provenance and notes (data_version is hashed from them and the model built from them). */
 export interface Narrowed {
   registry: AssetRouter["registry"];
   provenance: AssetRouter["provenance"];
-  dataVersion: string;
   notes: AssetRouter["notes"];
   state: RouterState;
 }
@@ -62,8 +61,7 @@ export function narrowByState(router: AssetRouter, state: unknown, options: Stat
   // The snapshot and its verdicts are notes: part of data_version, and kept by a compiled dataset
   // (serve's reload threads and workers load one), so explain cites them wherever the router goes.
   const notes = [...router.notes.filter((note) => !STATE_NOTE_CODES.has(note.code)), { code: "state_snapshot" as const, provider: hash }, ...applied.verdicts.map(verdictNote)];
-  const dataVersion = dataVersionOf(applied.registry, notes);
-  return { registry: applied.registry, provenance, dataVersion, notes, state: { ...applied, snapshot, base, hash } };
+  return { registry: applied.registry, provenance, notes, state: { ...applied, snapshot, base, hash } };
 }
 
 const STATE_NOTE_CODES: ReadonlySet<string> = new Set(["state_snapshot", ...STATE_REASON_CODES]);

@@ -162,7 +162,7 @@ describe("what is not a dataset is refused whole", () => {
   const resigned = (change: (d: typeof dataset) => void) =>
     tamper((d) => {
       change(d);
-      d.data_version = dataVersionOf(decodeRegistry(d.registry, (why) => new FungibleError("invalid_dataset", why)), d.notes);
+      d.data_version = dataVersionOf(decodeRegistry(d.registry, (why) => new FungibleError("invalid_dataset", why)), d.notes, d.model);
     });
   const refusal = (load: () => unknown, message: RegExp) => {
     try {
@@ -200,16 +200,47 @@ describe("what is not a dataset is refused whole", () => {
     // Consistent hash, broken references: the registry's own checks (parseRegistry's) refuse it.
     refusal(resigned((d) => (d.registry.chains.chain_id[1] = d.registry.chains.chain_id[0])), /registry\.chains\.1\.chain_id: duplicate chain "a-1"/);
     refusal(resigned((d) => d.registry.strings.push("nowhere-1") && (d.registry.assets.chain_id[0] = d.registry.strings.length - 1)), /unknown chain "nowhere-1"/);
-    refusal(tamper((d) => (d.model.derived_end[0] = 40)), /channel end 40/);
-    refusal(tamper((d) => (d.model.derived_origin[0] = 5)), /not a native asset/);
-    refusal(tamper((d) => d.model.predecessor.push(0)), /one entry per listed asset/);
+    // The model is part of the content: an edit of it no longer hashes to data_version...
+    refusal(tamper((d) => (d.model.derived_end[0] = 40)), /hashes to sha256:[0-9a-f]{32}, not to its data_version/);
+    // ...and hashed again, it is checked against the registry beside it.
+    refusal(resigned((d) => (d.model.derived_end[0] = 40)), /channel end 40/);
+    refusal(resigned((d) => (d.model.derived_origin[0] = 5)), /not a native asset/);
+    refusal(resigned((d) => d.model.predecessor.push(0)), /one entry per listed asset/);
     refusal(tamper((d) => (d.data_version = "md5:1")), /data_version/);
+  });
+
+  test("a model edited so a voucher steps back over a channel its chain lacks is refused, hashed again or not", () => {
+    // A voucher of ua listed on b-1, and a second channel (a-1 <-> c-1) that b-1 is not on.
+    const withVoucher: RegistryInput = {
+      chains: [{ chain_id: "a-1" }, { chain_id: "b-1" }, { chain_id: "c-1" }],
+      assets: [
+        { chain_id: "a-1", denom: "ua", symbol: "A" },
+        { chain_id: "b-1", denom: ibcDenom("transfer/channel-0", "ua"), trace: "transfer/channel-0", origin_chain_id: "a-1", origin_denom: "ua", symbol: "A" },
+      ],
+      ibc_channels: [
+        { chain_1: { chain_id: "a-1", channel_id: "channel-0" }, chain_2: { chain_id: "b-1", channel_id: "channel-0" }, status: "ACTIVE" },
+        { chain_1: { chain_id: "a-1", channel_id: "channel-1" }, chain_2: { chain_id: "c-1", channel_id: "channel-0" }, status: "ACTIVE" },
+      ],
+    };
+    const genuine = JSON.parse(compileDataset(buildRouter(parseRegistry(withVoucher))));
+    // Listed asset 1 arrived over end 1 (channel row 0, b-1's side), from asset 0.
+    expect(genuine.model.arrival).toEqual([-1, 1]);
+    expect(genuine.model.predecessor).toEqual([-1, 0]);
+    const edited = structuredClone(genuine);
+    edited.model.arrival[1] = 3; // c-1's end of the second channel: b-1 has no such channel
+    expect(() => loadDataset(JSON.stringify(edited))).toThrow(/hashes to sha256:[0-9a-f]{32}, not to its data_version/);
+    edited.data_version = dataVersionOf(decodeRegistry(edited.registry, (why) => new FungibleError("invalid_dataset", why)), edited.notes, edited.model);
+    expect(() => loadDataset(JSON.stringify(edited))).toThrow(/model: listed asset 1 .* steps back over channel end 3 .*not a channel of its chain/);
+    edited.model.arrival[1] = 0; // a-1's own end: on the wrong chain too
+    edited.data_version = dataVersionOf(decodeRegistry(edited.registry, (why) => new FungibleError("invalid_dataset", why)), edited.notes, edited.model);
+    expect(() => loadDataset(JSON.stringify(edited))).toThrow(/model: listed asset 1 /);
+    expect(loadDataset(JSON.stringify(genuine)).dataVersion).toBe(genuine.data_version);
   });
 
   test("content that does not hash to its data_version is refused on every load, naming both hashes", () => {
     const copy = structuredClone(dataset);
     copy.registry.strings[copy.registry.assets.symbol[0]] = "B";
-    const computed = dataVersionOf(parseRegistry({ ...input, assets: [{ chain_id: "a-1", denom: "ua", symbol: "B" }] }), []);
+    const computed = buildRouter(parseRegistry({ ...input, assets: [{ chain_id: "a-1", denom: "ua", symbol: "B" }] })).dataVersion;
     expect(computed).not.toBe(dataset.data_version);
     const message = new RegExp(`hashes to ${computed}, not to its data_version ${dataset.data_version}`);
     refusal(() => loadDataset(JSON.stringify(copy)), message);
