@@ -5,7 +5,10 @@
  * is offered to the replay cache (a POST's keyed by its body too); errors are thrown and leave through the app's one error writer.
  */
 import type * as z from "zod";
-import type { AssetRouter } from "../router/router.js";
+import { answerAssetsBetweenChains } from "../query/assets-between-chains.js";
+import { answerAssetsFromSource } from "../query/assets-from-source.js";
+import type { RouteIndex } from "../query/route-index.js";
+import { routeIndexOfRouter } from "../router/build-router.js";
 import {
   AssetsBetweenChainsRequestSchema,
   AssetsFromSourceRequestSchema,
@@ -19,7 +22,7 @@ import { JSON_TYPE, queryString, targetOf, type AppContext, type RouteHandler } 
 import { canonicalAssetsBetweenChains, canonicalAssetsFromSource } from "./canonical.js";
 import type { Encoding } from "./encoding.js";
 import { answerEtag } from "./etag.js";
-import { queryToBody, SWAP_VENUES_PARAM } from "./query-params.js";
+import { queryToBody } from "./query-params.js";
 import { assertJsonContentType, parseJsonText, readBodyText } from "./read-json.js";
 import { MAX_REPLAYED_BODY, ReplayCache } from "./replay-cache.js";
 import { PATHS } from "./routes.js";
@@ -28,34 +31,31 @@ interface QueryOperation<O> {
   path: string;
   /** The library method's name, which prefixes validation messages (as the library's own do). */
   name: string;
-  schema: z.ZodType<O> & { shape: Record<string, z.ZodType> };
+  /** The request schema: every rule of the request is stated there, and this is the one parse. */
+  schema: z.ZodType<O>;
+  /** The request's fields, which a GET form's query string is read by. */
+  fields: Record<string, z.ZodType>;
   canonical(options: O): string;
-  /** The answer's JSON text; throws the library's FungibleError (404...) for a question it refuses. */
-  answer(router: AssetRouter, options: O): string;
-  /** Drops what the library ignores unchecked, so the handler refuses exactly what the library does. */
-  ignoreUnused?(body: unknown): unknown;
+  /** The answer's JSON text for parsed options; throws the library's FungibleError (404...) for a question it refuses. */
+  answer(routeIndex: RouteIndex, options: O): string;
 }
 
 const ASSETS_FROM_SOURCE: QueryOperation<AssetsFromSourceOptions> = {
   path: PATHS.assetsFromSource,
   name: "assetsFromSource",
   schema: AssetsFromSourceRequestSchema,
+  fields: AssetsFromSourceRequestSchema.out.shape,
   canonical: canonicalAssetsFromSource,
-  answer: (router, options) => assetsFromSourceJson(router.assetsFromSource(options)),
-  // The library ignores swap_venues, unchecked, unless include_swaps is true (docs/behaviour.md §6).
-  ignoreUnused: (body) => {
-    if (body === null || typeof body !== "object" || Array.isArray(body)) return body;
-    const { include_swaps, swap_venues: _unused, ...rest } = body as Record<string, unknown>;
-    return include_swaps === true ? body : { include_swaps, ...rest };
-  },
+  answer: (routeIndex, options) => assetsFromSourceJson(answerAssetsFromSource(routeIndex, options)),
 };
 
 const ASSETS_BETWEEN_CHAINS: QueryOperation<AssetsBetweenChainsOptions> = {
   path: PATHS.assetsBetweenChains,
   name: "assetsBetweenChains",
-  schema: AssetsBetweenChainsRequestSchema as QueryOperation<AssetsBetweenChainsOptions>["schema"],
+  schema: AssetsBetweenChainsRequestSchema,
+  fields: AssetsBetweenChainsRequestSchema.shape,
   canonical: canonicalAssetsBetweenChains,
-  answer: (router, options) => assetsBetweenChainsJson(router.assetsBetweenChains(options)),
+  answer: (routeIndex, options) => assetsBetweenChainsJson(answerAssetsBetweenChains(routeIndex, options)),
 };
 
 export interface QueryServices {
@@ -97,14 +97,10 @@ async function serveQuery<O>(c: AppContext, op: QueryOperation<O>, isGet: boolea
   }
   const spelling = isGet ? `${op.path}?${query}` : `${op.path}\n${text}`;
   let options: O | undefined;
+  // Parsed once, here: the options key the caches and are what the query answers (it does not parse again).
   const parse = (): O => {
-    let body: unknown;
-    if (isGet) {
-      const params = new URLSearchParams(query);
-      if (op.ignoreUnused && params.get("include_swaps") !== "true") params.delete(SWAP_VENUES_PARAM);
-      body = queryToBody(params, op.schema.shape, op.name);
-    } else body = parseJsonText(text);
-    return parseRequest(op.schema, op.ignoreUnused ? op.ignoreUnused(body) : body, op.name) as O;
+    const body = isGet ? queryToBody(new URLSearchParams(query), op.fields) : parseJsonText(text);
+    return parseRequest(op.schema, body, op.name);
   };
   let canonical = store.canonicalOf(version, spelling);
   if (canonical === undefined) {
@@ -115,7 +111,7 @@ async function serveQuery<O>(c: AppContext, op: QueryOperation<O>, isGet: boolea
   let kept: StoredAnswer | undefined = store.answer(version, canonical);
   if (kept === undefined) {
     options ??= parse();
-    kept = { bytes: utf8.encode(op.answer(router, options)), etag: undefined };
+    kept = { bytes: utf8.encode(op.answer(routeIndexOfRouter(router, op.name), options)), etag: undefined };
     store.keep(version, canonical, kept);
   }
 
