@@ -6,7 +6,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { AnswerStore } from "../../src/http/answer-store.js";
 import { canonicalAssetsFromSource } from "../../src/http/canonical.js";
-import { createFetchHandler, DEFAULT_CACHE_CONTROL } from "../../src/entries/http.js";
+import { createFetchHandler, DEFAULT_CACHE_CONTROL, webCompressor } from "../../src/entries/http.js";
 import { AssetsFromSourceRequestSchema } from "../../src/entries/schemas.js";
 import { fixtureGraph, jsonRequest } from "./fixture.js";
 
@@ -233,7 +233,7 @@ describe("the answer caches", () => {
   it("hold no more than their configured bytes under many distinct requests", async () => {
     const answerCacheBytes = 20_000;
     const compressedCacheBytes = 4_000;
-    const small = createFetchHandler(fixtureGraph(), { answerCacheBytes, compressedCacheBytes });
+    const small = createFetchHandler(fixtureGraph(), { answerCacheBytes, compressedCacheBytes, compressor: webCompressor });
     // The handler's store is private: drive one directly, with answers of many sizes.
     const store = new AnswerStore({ answerBytes: answerCacheBytes, compressedBytes: compressedCacheBytes, compressor: (b) => b.slice(0, b.length / 3) });
     store.adopt("v");
