@@ -39,7 +39,7 @@ export async function scenarioWorkerBundle() {
 function datasetBytes(metafile) {
   const [output] = Object.values(metafile.outputs);
   return Object.entries(output.inputs)
-    .filter(([file]) => /\/data\/[^/]+\.js$/.test(file))
+    .filter(([file]) => /\/data\/[^/]+\.json$/.test(file))
     .map(([file, { bytesInOutput }]) => `${file.replace(/.*\/data\//, "")} ${(bytesInOutput / 1024).toFixed(0)} KiB`)
     .join(", ");
 }

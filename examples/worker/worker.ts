@@ -1,10 +1,8 @@
 /**
  * The fungible-graph HTTP service as a Cloudflare Worker (workerd): the same fetch handler the
  * Node server runs, over the mainnet dataset shipped in the package (bundled into the Worker).
- *
- * `compression: "platform"`: Cloudflare compresses every response itself, as the client accepts.
- * A handler that also gzipped would have its gzip bytes gzipped again, and clients would decode
- * once and get binary instead of JSON.
+ * No option is needed: the handler compresses nothing unless given a compressor, and Cloudflare
+ * compresses every response itself, as the client accepts.
  *
  * Run it: see README.md next to this file.
  */
@@ -18,7 +16,7 @@ let handler: Promise<FetchHandler> | undefined;
 
 function serviceHandler(): Promise<FetchHandler> {
   handler ??= loadRouter().then(
-    (router) => createFetchHandler(router, { compression: "platform" }),
+    (router) => createFetchHandler(router),
     (error: unknown) => {
       handler = undefined; // the next request tries again instead of replaying the failure
       throw error;

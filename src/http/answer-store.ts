@@ -20,7 +20,8 @@ export interface StoredAnswer {
 interface AnswerStoreOptions {
   answerBytes: number;
   compressedBytes: number;
-  compressor: Compressor;
+  /** None: nothing is compressed here (no encoding is offered), and no compressed bytes are kept. */
+  compressor: Compressor | undefined;
 }
 
 /** A raw spelling longer than this is not remembered: real requests are a few hundred bytes. */
@@ -40,6 +41,11 @@ function bytesLru<V extends object | string>(maxSize: number, size: (value: V, k
   });
 }
 
+/** The handler offers no encoding without a compressor (handler-options.ts), so this is never reached. */
+const noCompressor: Compressor = () => {
+  throw new Error("AnswerStore: no compressor, so no encoding is offered");
+};
+
 export class AnswerStore {
   readonly #answers: Sized<StoredAnswer> | null;
   readonly #encoded: Sized<Uint8Array> | null;
@@ -48,10 +54,10 @@ export class AnswerStore {
   #version = "";
 
   constructor(options: AnswerStoreOptions) {
-    this.#compress = options.compressor;
+    this.#compress = options.compressor ?? noCompressor;
     this.#answers = bytesLru<StoredAnswer>(options.answerBytes, (answer) => answer.bytes.byteLength);
     // fetch() runs one compression per key at a time: a burst of one new request compresses once.
-    this.#encoded = bytesLru<Uint8Array>(options.compressedBytes, (bytes) => bytes.byteLength, (_key, _stale, { context }) =>
+    this.#encoded = bytesLru<Uint8Array>(options.compressor === undefined ? 0 : options.compressedBytes, (bytes) => bytes.byteLength, (_key, _stale, { context }) =>
       Promise.resolve(this.#compress(context.bytes, context.encoding)),
     );
     // Spellings are small; an eighth of the answer budget holds tens of thousands.

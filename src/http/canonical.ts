@@ -8,9 +8,9 @@ import { compareStrings } from "../compare.js";
 import type { AssetsBetweenChainsOptions, AssetsFromSourceOptions } from "../wire/schema.js";
 
 export function canonicalAssetsFromSource(options: AssetsFromSourceOptions): string {
-  // Venues are a set the router matches by (chain_id, name); they mean nothing without include_swaps.
+  // Venues are a set the router matches by (chain_id, name); the schema already dropped unread ones.
   let venues: string[] | null = null;
-  if (options.include_swaps && options.swap_venues !== null) {
+  if (options.swap_venues !== null) {
     const keys = new Set(options.swap_venues.map((venue) => JSON.stringify([venue.chain_id, venue.name])));
     venues = [...keys].sort(compareStrings);
   }

@@ -44,7 +44,7 @@ type ExplorerOperation = "explain" | "explainGet" | "chains" | "assets" | "route
 export function explorerHandlers(bodyLimit: number, explainBudgetMs: number): Record<ExplorerOperation, RouteHandler> {
   // explain validates its request itself (a 400 FungibleError naming "explain"); `format` is read from the query string.
   const explain = async (c: AppContext, body: unknown) => {
-    const { format } = parseRequest(ExplainFormatQuerySchema, queryToBody(params(c), ExplainFormatQuerySchema.shape, "explain"), "explain");
+    const { format } = parseRequest(ExplainFormatQuerySchema, queryToBody(params(c), ExplainFormatQuerySchema.shape), "explain");
     // Loaded on first use: graphology and its shortest paths stay out of the handler's start-up.
     // Bounded: the work stops when the client goes away or passes its budget (a 503 with Retry-After).
     const answer = (await import("../router/explain.js")).explain(c.var.router, body as ExplainRequest, { signal: c.req.raw.signal, budgetMs: explainBudgetMs });
@@ -57,14 +57,14 @@ export function explorerHandlers(bodyLimit: number, explainBudgetMs: number): Re
       assertJsonContentType(c.req.header("content-type") ?? null);
       return explain(c, await readJsonBody(c.req.raw, bodyLimit));
     },
-    explainGet: (c) => explain(c, queryToBody(params(c), ExplainRequestSchema.shape, "explain")),
+    explainGet: (c) => explain(c, queryToBody(params(c), ExplainRequestSchema.out.shape)),
     chains: (c) => json(c, { chains: c.var.router.chains() }),
     assets: (c) => {
-      const { chain_id } = parseRequest(AssetsQuerySchema, queryToBody(params(c), AssetsQuerySchema.shape, "assets"), "assets");
+      const { chain_id } = parseRequest(AssetsQuerySchema, queryToBody(params(c), AssetsQuerySchema.shape), "assets");
       return json(c, { chain_id, assets: c.var.router.assetsOnChain(chain_id) });
     },
     route: async (c) => {
-      const query = parseRequest(RouteQuerySchema, queryToBody(params(c), RouteQuerySchema.shape, "route"), "route");
+      const query = parseRequest(RouteQuerySchema, queryToBody(params(c), RouteQuerySchema.shape), "route");
       const found = c.var.router.route(query.from, query.to, { include_swaps: query.include_swaps });
       const drawn = found === null || query.format === "json" ? null : await picture(query.format, () => routeToMermaid(found), () => routeToDot(found));
       const answer: RouteAnswer = { format: query.format, route: found, text: drawn };
@@ -72,8 +72,8 @@ export function explorerHandlers(bodyLimit: number, explainBudgetMs: number): Re
     },
     reachPicture: async (c) => {
       const query = params(c);
-      const { format } = parseRequest(ReachFormatQuerySchema, queryToBody(query, ReachFormatQuerySchema.shape, "reach"), "reach");
-      const request = queryToBody(query, AssetsFromSourceRequestSchema.shape, "reach") as AssetsFromSourceRequest;
+      const { format } = parseRequest(ReachFormatQuerySchema, queryToBody(query, ReachFormatQuerySchema.shape), "reach");
+      const request = queryToBody(query, AssetsFromSourceRequestSchema.out.shape) as AssetsFromSourceRequest;
       const router = c.var.router;
       const response = router.assetsFromSource(request);
       // The source as the registry spells it (the query accepts an ibc/ denom in any case): a route to itself.

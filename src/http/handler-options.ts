@@ -5,7 +5,7 @@
 import * as z from "zod";
 import { describeValue, parseArgument } from "../arguments.js";
 import { FungibleError } from "../errors.js";
-import { ENCODINGS, type Compressor, type Encoding } from "./encoding.js";
+import { ENCODINGS, webCompressor, type Compressor, type Encoding } from "./encoding.js";
 
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 /**
@@ -39,14 +39,14 @@ export interface FetchHandlerOptions {
   /** Bytes of gzip/brotli-encoded answers kept, LRU, per data version (default 32 MiB; 0 keeps none). */
   compressedCacheBytes?: number;
   /**
-   * Who compresses answers: `"handler"` (default) encodes them as the client accepts and sets
-   * Content-Encoding; `"platform"` never does, for runtimes that compress every response themselves
-   * (Cloudflare Workers, most CDNs and reverse proxies): otherwise the client gets gzip twice.
+   * Compresses answers; none by default, so the handler answers identity bytes and leaves
+   * compression to the platform (Workers, Deno.serve, CDNs and proxies compress as the client
+   * accepts; a handler that compressed too would send gzip inside gzip). The Node server passes
+   * node:zlib (`startServer`); `webCompressor` is gzip through the web-standard CompressionStream.
+   * The two queries compress each answer once per encoding and keep the bytes.
    */
-  compression?: "handler" | "platform";
-  /** Compresses an answer; default gzip through the web-standard CompressionStream. */
   compressor?: Compressor;
-  /** Encodings offered, in the server's order of preference: default `["gzip"]`, or `["br", "gzip"]` with a `compressor`; `[]` turns compression off. */
+  /** Encodings offered with a `compressor`, in the server's order of preference: default `["br", "gzip"]` (`["gzip"]` for `webCompressor`); `[]` turns compression off. */
   encodings?: readonly Encoding[];
   /** Answers smaller than this many bytes are never compressed (default 1024). */
   minCompressBytes?: number;
@@ -60,6 +60,8 @@ interface CheckedOptions {
   cacheControl: string;
   answerCacheBytes: number;
   compressedCacheBytes: number;
+  /** Who compresses, and in which encodings; `undefined` and `[]`: nobody here (the platform may). */
+  compressor: Compressor | undefined;
   encodings: readonly Encoding[];
   minCompressBytes: number;
   explainBudgetMs: number;
@@ -87,7 +89,6 @@ const HandlerOptionsSchema = z.object({
     .optional(),
   answerCacheBytes: integerOption("answerCacheBytes", 0),
   compressedCacheBytes: integerOption("compressedCacheBytes", 0),
-  compression: z.enum(["handler", "platform"], { error: 'compression must be "handler" or "platform"' }).optional(),
   compressor: callback("compressor"),
   encodings: z.array(z.enum(ENCODINGS as ["br", "gzip"], { error: "unknown encoding; use br or gzip" })).readonly().optional(),
   minCompressBytes: integerOption("minCompressBytes", 0),
@@ -97,10 +98,13 @@ const HandlerOptionsSchema = z.object({
 /** The options checked (`invalid_config` naming each bad one) with their defaults filled in. */
 export function checkedOptions(given: FetchHandlerOptions): CheckedOptions {
   const options = parseArgument(HandlerOptionsSchema, given, { fn: "createFetchHandler", arg: "options", code: "invalid_config", expected: "an object or undefined" });
-  const compression = options.compression ?? "handler";
-  const encodings = compression === "platform" ? [] : (options.encodings ?? (options.compressor ? ENCODINGS : (["gzip"] as const)));
-  if (encodings.includes("br") && !options.compressor) {
-    throw new FungibleError("invalid_config", "createFetchHandler: br needs a compressor (CompressionStream has no brotli)");
+  const compressor = options.compressor as Compressor | undefined;
+  const encodings = options.encodings ?? (compressor === undefined ? [] : compressor === webCompressor ? (["gzip"] as const) : ENCODINGS);
+  if (encodings.length > 0 && compressor === undefined) {
+    throw new FungibleError("invalid_config", "createFetchHandler: encodings need a compressor (none by default: the platform compresses; webCompressor is gzip)");
+  }
+  if (encodings.includes("br") && compressor === webCompressor) {
+    throw new FungibleError("invalid_config", "createFetchHandler: br needs a compressor that has it (CompressionStream has no brotli)");
   }
   return {
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
@@ -108,6 +112,7 @@ export function checkedOptions(given: FetchHandlerOptions): CheckedOptions {
     cacheControl: options.cacheControl ?? DEFAULT_CACHE_CONTROL,
     answerCacheBytes: options.answerCacheBytes ?? DEFAULT_ANSWER_CACHE_BYTES,
     compressedCacheBytes: options.compressedCacheBytes ?? DEFAULT_COMPRESSED_CACHE_BYTES,
+    compressor,
     encodings,
     minCompressBytes: options.minCompressBytes ?? DEFAULT_MIN_COMPRESS_BYTES,
     explainBudgetMs: options.explainBudgetMs ?? DEFAULT_EXPLAIN_BUDGET_MS,

@@ -3,9 +3,10 @@
  * built-ins, so the same handler serves Node (see ../node), Deno, Bun, Workers and tests. Every
  * endpoint comes from the route table (./routes.ts); Hono's own middleware does CORS
  * (`hono/cors`), 304s from the ETags the query handlers set (`hono/etag`), body limits
- * (`hono/body-limit`) and compression of the POST answers besides the queries' (`hono/compress`);
- * every GET answer but /health is kept per data version and compressed once per encoding
- * (./answer-store.ts, lru-cache; ./kept-answers.ts).
+ * (`hono/body-limit`) and, given a compressor, compression of the POST answers besides the
+ * queries' (`hono/compress`); every GET answer but /health is kept per data version and, given a
+ * compressor, compressed once per encoding (./answer-store.ts, lru-cache; ./kept-answers.ts). Without one (the default) nothing is compressed here: that is
+ * the platform's (Workers, Deno.serve, a CDN) or the Node server's, which passes node:zlib.
  * Every answer, errors included, carries `X-Data-Version`, and every error leaves through one
  * writer (./errors.ts): `{code, message, details}` with the status of its kind.
  */
@@ -17,7 +18,7 @@ import { etag, RETAINED_304_HEADERS } from "hono/etag";
 import type { AssetRouter } from "../router/router.js";
 import { AnswerStore } from "./answer-store.js";
 import { JSON_TYPE, targetOf, type AppEnv, type RouteHandler } from "./app-env.js";
-import { encodingNegotiator, webCompressor, type Compressor } from "./encoding.js";
+import { encodingNegotiator } from "./encoding.js";
 import { errorResponse, methodNotAllowed, notFound, payloadTooLarge, toFungibleError } from "./errors.js";
 import { explorerHandlers } from "./explorer-routes.js";
 import { keptAnswers } from "./kept-answers.js";
@@ -67,8 +68,7 @@ export function createService(router: AssetRouter | LiveRouter, optionsArg: Fetc
   const options = optionsArgument(optionsArg, fn) as FetchHandlerOptions;
   const config = checkedOptions(options);
   const reportBug = (error: unknown, request: Request) => safely(() => config.onInternalError(error, request));
-  const compressor: Compressor = options.compressor ?? webCompressor;
-  const store = new AnswerStore({ answerBytes: config.answerCacheBytes, compressedBytes: config.compressedCacheBytes, compressor });
+  const store = new AnswerStore({ answerBytes: config.answerCacheBytes, compressedBytes: config.compressedCacheBytes, compressor: config.compressor });
   const replays = new ReplayCache(config.answerCacheBytes);
   const negotiate = encodingNegotiator(config.encodings);
   const sending = { store, minCompressBytes: config.minCompressBytes, negotiate, compresses: config.encodings.length > 0, reportBug };

@@ -34,7 +34,8 @@ export const queryOf = (schema: z.ZodType) => z.toJSONSchema(schema, { io: "inpu
 
 /**
  * Query parameters for a GET form, one per request field; a query string cannot carry null, so
- * that branch goes. `swap_venues` is the one list: `swap_venues=<chain_id>:<name>`, repeated.
+ * that branch goes. `swap_venues` is the one list: `swap_venues=<chain_id>:<name>`, repeated
+ * (what it means, and when it is read, is the field's own description).
  */
 export function queryParameters(schema: JsonSchema): unknown[] {
   const properties = schema.properties as Record<string, JsonSchema>;
@@ -47,7 +48,7 @@ export function queryParameters(schema: JsonSchema): unknown[] {
         required: false,
         style: "form",
         explode: true,
-        description: "Limit swaps to these venues, one `swap_venues=<chain_id>:<name>` each (split at the first ':'); ignored unless include_swaps=true",
+        description: `${String(property.description)}; one \`${name}=<chain_id>:<name>\` each (split at the first ':')`,
         schema: { type: "array", items: { type: "string", pattern: "^[^:]+:.+$" } },
       };
     }

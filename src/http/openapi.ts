@@ -1,7 +1,8 @@
 /**
  * The OpenAPI 3.1 document of the HTTP surface: the operations of the route table (./routes.ts)
  * and the components they name, generated from the wire schemas (zod 4's JSON Schema output) so
- * it cannot drift from what the handler validates. Requests are described
+ * it cannot drift from what the handler validates; the request rules JSON Schema has no word for
+ * come from the schemas too (`describeRequestRules`). Requests are described
  * as clients may send them (io "input": nulls, omitted flags); responses as the server writes them.
  */
 import * as z from "zod";
@@ -11,6 +12,7 @@ import {
   AssetsBetweenChainsResponseSchema,
   AssetsFromSourceRequestSchema,
   AssetsFromSourceResponseSchema,
+  describeRequestRules,
   WireAssetSchema,
 } from "../wire/schema.js";
 import { ErrorBodySchema } from "../wire/error-body.js";
@@ -34,26 +36,6 @@ import { AssetsAnswerSchema, ChainsAnswerSchema, ExplainAnswerSchema, ExplainPic
 
 type Meta = { id: string };
 
-
-/** group_by is a refined string in zod; JSON Schema can say exactly what it accepts. */
-function describeRefinements(ctx: { zodSchema: unknown; jsonSchema: JsonSchema }): void {
-  if (ctx.zodSchema === AssetsFromSourceRequestSchema.shape.group_by) {
-    delete ctx.jsonSchema.type;
-    ctx.jsonSchema.anyOf = [{ const: "chain_id" }, { type: "null" }];
-  }
-  if (ctx.zodSchema === AssetsFromSourceRequestSchema) {
-    // The library ignores swap_venues, unchecked, unless include_swaps is true: say so exactly.
-    const properties = ctx.jsonSchema.properties as Record<string, JsonSchema>;
-    const venues = properties.swap_venues!;
-    properties.swap_venues = { description: venues.description };
-    ctx.jsonSchema.if = { properties: { include_swaps: { const: true } }, required: ["include_swaps"] };
-    ctx.jsonSchema.then = { properties: { swap_venues: venues } };
-  }
-  if (ctx.zodSchema === AssetsBetweenChainsRequestSchema) {
-    ctx.jsonSchema.description = "source_chain_id and dest_chain_id must differ (400 otherwise)";
-  }
-}
-
 function componentSchemas(entries: [z.ZodType, string][], io: "input" | "output"): Record<string, JsonSchema> {
   const registry = z.registry<Meta>();
   for (const [schema, id] of entries) registry.add(schema, { id });
@@ -61,7 +43,7 @@ function componentSchemas(entries: [z.ZodType, string][], io: "input" | "output"
     io,
     target: "draft-2020-12",
     uri: (id) => `#/components/schemas/${id}`,
-    override: describeRefinements,
+    override: describeRequestRules,
   }) as { schemas: Record<string, JsonSchema> };
   // A component is not a standalone document: its `$id` would be a fragment, which 2020-12 forbids.
   for (const schema of Object.values(schemas)) {

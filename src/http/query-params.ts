@@ -6,22 +6,21 @@
  * stays a list so validation rejects it instead of silently picking one.
  *
  * `swap_venues` is the one list: one `swap_venues=<chain_id>:<name>` per venue, split at the first
- * `:` as the CLI's `--swap-venue` is (chain ids have no `:`; venue names may). Absent means null
- * (every venue); an empty list cannot be written, and is the same answer as `include_swaps=false`.
+ * `:` as the CLI's `--swap-venue` is (chain ids have no `:`; venue names may). A text that does not
+ * split stays text, which the request schema refuses where it reads the venues (and names the
+ * form). Absent means null (every venue); an empty list cannot be written.
  */
 import type * as z from "zod";
-import { FungibleError } from "../errors.js";
 
 export const SWAP_VENUES_PARAM = "swap_venues";
 
-/** `operation` prefixes the message of a malformed venue, as `parseRequest` prefixes its own. */
-export function queryToBody(params: URLSearchParams, shape: Record<string, z.ZodType>, operation = "query"): Record<string, unknown> {
+export function queryToBody(params: URLSearchParams, shape: Record<string, z.ZodType>): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [field, schema] of Object.entries(shape)) {
     const values = params.getAll(field);
     if (values.length === 0) continue;
     if (field === SWAP_VENUES_PARAM) {
-      body[field] = values.map((value, i) => parseVenue(value, i, operation));
+      body[field] = values.map(venueOf);
       continue;
     }
     if (values.length > 1) {
@@ -35,13 +34,9 @@ export function queryToBody(params: URLSearchParams, shape: Record<string, z.Zod
   return body;
 }
 
-function parseVenue(text: string, index: number, operation: string): { chain_id: string; name: string } {
+/** `<chain_id>:<name>` split at the first `:`, or the text itself when it does not split so. */
+function venueOf(text: string): { chain_id: string; name: string } | string {
   const colon = text.indexOf(":");
-  if (colon <= 0 || colon === text.length - 1) {
-    const message = `swap_venues must be <chain_id>:<name>, got ${JSON.stringify(text.slice(0, 200))}`;
-    throw new FungibleError("invalid_request", `${operation}: swap_venues.${index}: ${message}`, [
-      { path: [SWAP_VENUES_PARAM, index], message },
-    ]);
-  }
+  if (colon <= 0 || colon === text.length - 1) return text;
   return { chain_id: text.slice(0, colon), name: text.slice(colon + 1) };
 }

@@ -18,7 +18,7 @@ import type { StoredAnswer } from "./answer-store.js";
 import { JSON_TYPE, queryString, targetOf, type AppContext, type RouteHandler } from "./app-env.js";
 import { canonicalAssetsBetweenChains, canonicalAssetsFromSource } from "./canonical.js";
 import { answerEtag } from "./etag.js";
-import { queryToBody, SWAP_VENUES_PARAM } from "./query-params.js";
+import { queryToBody } from "./query-params.js";
 import { assertJsonContentType, parseJsonText, readBodyText } from "./read-json.js";
 import { MAX_REPLAYED_BODY, ReplayCache } from "./replay-cache.js";
 import { PATHS } from "./routes.js";
@@ -28,32 +28,33 @@ interface QueryOperation<O> {
   path: string;
   /** The library method's name, which prefixes validation messages (as the library's own do). */
   name: string;
-  schema: z.ZodType<O> & { shape: Record<string, z.ZodType> };
+  /** The request schema: every rule of the request is stated there, and this is the one parse. */
+  schema: z.ZodType<O>;
+  /** The request's fields, which a GET form's query string is read by. */
+  fields: Record<string, z.ZodType>;
   canonical(options: O): string;
-  /** The answer's JSON text; throws the library's FungibleError (404...) for a question it refuses. */
+  /**
+   * The answer's JSON text for parsed options, asked of the router (a wrapper's method is called;
+   * the parsed options are not validated again, see parseRequest); throws the library's
+   * FungibleError (404...) for a question it refuses.
+   */
   answer(router: AssetRouter, options: O): string;
-  /** Drops what the library ignores unchecked, so the handler refuses exactly what the library does. */
-  ignoreUnused?(body: unknown): unknown;
 }
 
 const ASSETS_FROM_SOURCE: QueryOperation<AssetsFromSourceOptions> = {
   path: PATHS.assetsFromSource,
   name: "assetsFromSource",
   schema: AssetsFromSourceRequestSchema,
+  fields: AssetsFromSourceRequestSchema.out.shape,
   canonical: canonicalAssetsFromSource,
   answer: (router, options) => assetsFromSourceJson(router.assetsFromSource(options)),
-  // The library ignores swap_venues, unchecked, unless include_swaps is true (docs/behaviour.md §6).
-  ignoreUnused: (body) => {
-    if (body === null || typeof body !== "object" || Array.isArray(body)) return body;
-    const { include_swaps, swap_venues: _unused, ...rest } = body as Record<string, unknown>;
-    return include_swaps === true ? body : { include_swaps, ...rest };
-  },
 };
 
 const ASSETS_BETWEEN_CHAINS: QueryOperation<AssetsBetweenChainsOptions> = {
   path: PATHS.assetsBetweenChains,
   name: "assetsBetweenChains",
-  schema: AssetsBetweenChainsRequestSchema as QueryOperation<AssetsBetweenChainsOptions>["schema"],
+  schema: AssetsBetweenChainsRequestSchema,
+  fields: AssetsBetweenChainsRequestSchema.shape,
   canonical: canonicalAssetsBetweenChains,
   answer: (router, options) => assetsBetweenChainsJson(router.assetsBetweenChains(options)),
 };
@@ -89,14 +90,10 @@ async function serveQuery<O>(c: AppContext, op: QueryOperation<O>, isGet: boolea
   }
   const spelling = isGet ? `${op.path}?${query}` : `${op.path}\n${text}`;
   let options: O | undefined;
+  // Parsed once, here: the options key the caches and are what the query answers (it does not parse again).
   const parse = (): O => {
-    let body: unknown;
-    if (isGet) {
-      const params = new URLSearchParams(query);
-      if (op.ignoreUnused && params.get("include_swaps") !== "true") params.delete(SWAP_VENUES_PARAM);
-      body = queryToBody(params, op.schema.shape, op.name);
-    } else body = parseJsonText(text);
-    return parseRequest(op.schema, op.ignoreUnused ? op.ignoreUnused(body) : body, op.name) as O;
+    const body = isGet ? queryToBody(new URLSearchParams(query), op.fields) : parseJsonText(text);
+    return parseRequest(op.schema, body, op.name);
   };
   let canonical = store.canonicalOf(version, spelling);
   if (canonical === undefined) {

@@ -104,7 +104,7 @@ export function skipHandlers(bodyLimit: number): Record<SkipOperation, RouteHand
     assertJsonContentType(c.req.header("content-type") ?? null);
     return readJsonBody(c.req.raw, bodyLimit);
   };
-  const query = (c: AppContext, shape: Record<string, Parameters<typeof queryOf>[0]>, operation: string) => queryToBody(params(c), shape, operation);
+  const query = (c: AppContext, shape: Record<string, Parameters<typeof queryOf>[0]>) => queryToBody(params(c), shape);
   const unimplemented = Object.fromEntries(
     UNIMPLEMENTED.map(({ path, operationId, what }): [string, RouteHandler] => [
       operationId,
@@ -114,10 +114,10 @@ export function skipHandlers(bodyLimit: number): Record<SkipOperation, RouteHand
     ]),
   ) as Record<(typeof UNIMPLEMENTED)[number]["operationId"], RouteHandler>;
   return {
-    skipChains: (c) => json(c, skipChains(c.var.router, query(c, SkipChainsRequestSchema.shape, "skipChains"))),
-    skipAssets: (c) => json(c, skipAssets(c.var.router, query(c, SkipAssetsRequestSchema.shape, "skipAssets"))),
+    skipChains: (c) => json(c, skipChains(c.var.router, query(c, SkipChainsRequestSchema.shape))),
+    skipAssets: (c) => json(c, skipAssets(c.var.router, query(c, SkipAssetsRequestSchema.shape))),
     skipBridges: (c) => json(c, skipBridges(c.var.router)),
-    skipVenues: (c) => json(c, skipVenues(c.var.router, query(c, SkipVenuesRequestSchema.shape, "skipVenues"))),
+    skipVenues: (c) => json(c, skipVenues(c.var.router, query(c, SkipVenuesRequestSchema.shape))),
     skipIbcOriginAssets: async (c) => json(c, skipIbcOriginAssets(c.var.router, (await post(c)) as IbcOriginAssetsRequest)),
     skipRecommendAssets: async (c) => json(c, skipRecommendAssets(c.var.router, (await post(c)) as RecommendAssetsRequest)),
     skipRoute: async (c) => json(c, skipRoute(c.var.router, (await post(c)) as SkipRouteRequest)),

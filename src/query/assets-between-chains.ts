@@ -13,12 +13,15 @@ import {
 } from "../wire/schema.js";
 import { reachableOf, requireChain, type RouteIndex } from "./route-index.js";
 import { forEachReachable, type VisitReachable } from "./reachable-set.js";
-import { plainBetweenOptions } from "./plain-request.js";
 
 const OPERATION = "assetsBetweenChains";
 
 export function assetsBetweenChains(routeIndex: RouteIndex, request: AssetsBetweenChainsRequest): AssetsBetweenChainsResponse {
-  const options = plainBetweenOptions(request) ?? parseRequest(AssetsBetweenChainsRequestSchema, request, OPERATION);
+  return answerAssetsBetweenChains(routeIndex, parseRequest(AssetsBetweenChainsRequestSchema, request, OPERATION));
+}
+
+/** The answer to a request the schema already parsed: the HTTP handler parses once (its cache key reads the options too). */
+export function answerAssetsBetweenChains(routeIndex: RouteIndex, options: AssetsBetweenChainsOptions): AssetsBetweenChainsResponse {
   const sourceChain = requireChain(routeIndex, options.source_chain_id, OPERATION);
   const destChain = requireChain(routeIndex, options.dest_chain_id, OPERATION);
   const { assets, assetsByChain } = routeIndex.model;

@@ -15,12 +15,15 @@ import { searchBestRoutes, sourceLabel } from "./best-routes.js";
 import { reachableOf, requireAsset, swapHops, type RouteIndex } from "./route-index.js";
 import { forEachReachable, ownView, reachableSet, type ReachableView } from "./reachable-set.js";
 import { excludedCw20 } from "./assets-between-chains.js";
-import { plainFromSourceOptions } from "./plain-request.js";
 
 const OPERATION = "assetsFromSource";
 
 export function assetsFromSource(routeIndex: RouteIndex, request: AssetsFromSourceRequest): AssetsFromSourceResponse {
-  const options = plainFromSourceOptions(request) ?? parseRequest(AssetsFromSourceRequestSchema, withoutUnusedVenues(request), OPERATION);
+  return answerAssetsFromSource(routeIndex, parseRequest(AssetsFromSourceRequestSchema, request, OPERATION));
+}
+
+/** The answer to a request the schema already parsed: the HTTP handler parses once (its cache key reads the options too). */
+export function answerAssetsFromSource(routeIndex: RouteIndex, options: AssetsFromSourceOptions): AssetsFromSourceResponse {
   const source = requireAsset(routeIndex, options.source_asset_chain_id, options.source_asset_denom, OPERATION);
   const swaps = swapHops(routeIndex, options);
   const view: ReachableView =
@@ -28,17 +31,6 @@ export function assetsFromSource(routeIndex: RouteIndex, request: AssetsFromSour
       ? reachableOf(routeIndex, source)
       : ownView(reachableSet(routeIndex.model, searchBestRoutes(routeIndex.model, sourceLabel(source), routeIndex.bridgeSets, swaps)));
   return { dest_assets: groupByChain(routeIndex, view, options) };
-}
-
-/** swap_venues is ignored, unchecked too, unless include_swaps asks for swaps. */
-function withoutUnusedVenues(request: AssetsFromSourceRequest): AssetsFromSourceRequest {
-  try {
-    if (request === null || typeof request !== "object" || request.include_swaps === true || !("swap_venues" in request)) return request;
-  } catch {
-    return request; // a getter or Proxy that throws: the parse reports it
-  }
-  const { swap_venues: _ignored, ...rest } = request;
-  return rest as AssetsFromSourceRequest;
 }
 
 function groupByChain(routeIndex: RouteIndex, view: ReachableView, options: AssetsFromSourceOptions) {

@@ -5,7 +5,7 @@
  */
 import * as z from "zod";
 import { RouteSchema } from "./route.js";
-import { RECOMMENDATION_REASONS, SwapVenueRefSchema, WireAssetSchema } from "./schema.js";
+import { RECOMMENDATION_REASONS, SWAP_FIELDS, WireAssetSchema, withSwapRule } from "./schema.js";
 
 const requiredString = (field: string, meaning: string) =>
   z
@@ -27,7 +27,7 @@ const flag = (fallback: boolean, meaning: string) =>
  * filter (it lists them all): set both to true to ask its question. Filters apply to the
  * destination side only.
  */
-export const ExplainRequestSchema = z.object({
+export const ExplainRequestSchema = withSwapRule(z.object({
   source_asset_denom: requiredString("source_asset_denom", "Denom of the source asset"),
   source_asset_chain_id: requiredString("source_asset_chain_id", "Chain-id of the source asset"),
   dest_chain_id: requiredString("dest_chain_id", "Chain-id of the destination chain"),
@@ -46,14 +46,9 @@ export const ExplainRequestSchema = z.object({
     .nullish()
     .transform((value) => value ?? "UNKNOWN")
     .describe("UNKNOWN (no filter), MOST_LIQUID, BASE_TOKEN or DIRECT"),
-  include_swaps: flag(false, "Let routes swap in place on the registry's swap venues"),
-  swap_venues: z
-    .array(SwapVenueRefSchema)
-    .nullish()
-    .transform((value) => value ?? null)
-    .describe("Limit swaps to these venues; ignored unless include_swaps"),
-});
-export type ExplainRequest = z.input<typeof ExplainRequestSchema>;
+  ...SWAP_FIELDS,
+}));
+export type ExplainRequest = z.input<typeof ExplainRequestSchema.out>;
 export type ExplainOptions = z.output<typeof ExplainRequestSchema>;
 
 export const FILTERS = [

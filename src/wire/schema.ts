@@ -5,6 +5,7 @@
  */
 import * as z from "zod";
 import { parseArgument, REQUEST } from "../arguments.js";
+import { fastPathOf } from "./fast-parse.js";
 
 const flag = (meaning: string) =>
   z
@@ -39,11 +40,71 @@ export const ChainIdArgumentSchema = z.string();
 
 export const RECOMMENDATION_REASONS = ["UNKNOWN", "MOST_LIQUID", "BASE_TOKEN", "DIRECT"] as const;
 
+/** Where a GET form spells a venue `<chain_id>:<name>` (src/http/query-params.ts), the one it could not split arrives as its text. */
+const venueError = (issue: { input?: unknown }) =>
+  typeof issue.input === "string"
+    ? `swap_venues must be <chain_id>:<name> in a query string ({name, chain_id} in a body), got ${JSON.stringify(issue.input.slice(0, 200))}`
+    : undefined;
+
 export const SwapVenueRefSchema = z
-  .looseObject({ name: z.string().min(1), chain_id: z.string().min(1) })
+  .looseObject({ name: z.string().min(1), chain_id: z.string().min(1) }, { error: venueError })
   .describe("A swap venue, matched by name and chain_id; extra fields such as logo_uri are ignored");
 
-export const AssetsFromSourceRequestSchema = z.object({
+/**
+ * A field that counts only when a flag is true: without the flag it is dropped before any check,
+ * so whatever it holds is ignored, unchecked. The schema states such a rule once: parsing applies
+ * it (a preprocess), and its JSON Schema says it (`describeRequestRules` moves the field's schema
+ * under `if`/`then`), so the OpenAPI document, the canonical cache key (which reads the parsed
+ * options) and the queries all follow it from here.
+ */
+interface ReadOnlyWith {
+  field: string;
+  flag: string;
+}
+const readOnlyWith = z.registry<ReadOnlyWith>();
+
+function onlyWithFlag<S extends z.ZodObject>(fields: S, rule: ReadOnlyWith) {
+  const { field, flag } = rule;
+  const dropUnread = (input: unknown): unknown => {
+    if (typeof input !== "object" || input === null || Array.isArray(input)) return input;
+    const record = input as Record<string, unknown>;
+    if (record[flag] === true || !(field in record)) return input;
+    const { [field]: _ignored, ...rest } = record;
+    return rest;
+  };
+  const schema = z.preprocess(dropUnread, fields);
+  readOnlyWith.add(schema, rule);
+  return schema;
+}
+
+/** The swaps of a request: `swap_venues` only with `include_swaps: true` (docs/behaviour.md §6). */
+const SWAP_VENUES_RULE: ReadOnlyWith = { field: "swap_venues", flag: "include_swaps" };
+export const SWAP_FIELDS = {
+  include_swaps: flag("Let routes swap in place on the registry's swap venues"),
+  swap_venues: z
+    .array(SwapVenueRefSchema)
+    .nullish()
+    .transform((value) => value ?? null)
+    .describe("Limit swaps to these venues; ignored, unchecked, unless include_swaps is true"),
+};
+/** A request's fields (with `SWAP_FIELDS` among them) under the swap rule: every request with swaps is made so. */
+export const withSwapRule = <S extends z.ZodObject>(fields: S) => onlyWithFlag(fields, SWAP_VENUES_RULE);
+
+/**
+ * JSON Schema for the rules zod's own output cannot say (a `toJSONSchema` override): a field read
+ * only with a flag becomes `if` the flag is true `then` the field's schema; otherwise anything.
+ */
+export function describeRequestRules(ctx: { zodSchema: unknown; jsonSchema: Record<string, unknown> }): void {
+  const rule = readOnlyWith.get(ctx.zodSchema as z.ZodType);
+  if (rule === undefined) return;
+  const properties = ctx.jsonSchema.properties as Record<string, Record<string, unknown>>;
+  const checked = properties[rule.field]!;
+  properties[rule.field] = { description: checked.description };
+  ctx.jsonSchema.if = { properties: { [rule.flag]: { const: true } }, required: [rule.flag] };
+  ctx.jsonSchema.then = { properties: { [rule.field]: checked } };
+}
+
+export const AssetsFromSourceRequestSchema = withSwapRule(z.object({
   source_asset_denom: requiredString("source_asset_denom", "Denom of the source asset"),
   source_asset_chain_id: requiredString("source_asset_chain_id", "Chain-id of the source asset"),
   allow_multi_tx: flag("Include assets that need several transactions to reach"),
@@ -52,27 +113,19 @@ export const AssetsFromSourceRequestSchema = z.object({
     .nullish()
     .transform((value) => value ?? "UNKNOWN")
     .describe("UNKNOWN (no filter), MOST_LIQUID, BASE_TOKEN or DIRECT"),
-  include_swaps: flag("Let routes swap in place on the registry's swap venues"),
-  swap_venues: z
-    .array(SwapVenueRefSchema)
-    .nullish()
-    .transform((value) => value ?? null)
-    .describe("Limit swaps to these venues; ignored unless include_swaps"),
+  ...SWAP_FIELDS,
   native_only: flag("Return only native assets (empty trace)"),
   group_by: z
-    .string()
+    .literal("chain_id", { error: 'group_by supports only "chain_id" (or null / absent)' })
     .nullish()
-    .refine((value) => value == null || value === "chain_id", {
-      message: 'group_by supports only "chain_id" (or null / absent)',
-    })
     .transform(() => "chain_id" as const)
     .describe('Grouping key; only "chain_id" is supported'),
   include_cw20_assets: flag("Include CW20 tokens"),
-});
-export type AssetsFromSourceRequest = z.input<typeof AssetsFromSourceRequestSchema>;
+}));
+export type AssetsFromSourceRequest = z.input<typeof AssetsFromSourceRequestSchema.out>;
 export type AssetsFromSourceOptions = z.output<typeof AssetsFromSourceRequestSchema>;
 /** The swap part of a request, which `route()` takes too (absent: no swaps). */
-export const SwapOptionsSchema = AssetsFromSourceRequestSchema.pick({ include_swaps: true, swap_venues: true }).optional();
+export const SwapOptionsSchema = withSwapRule(z.object(SWAP_FIELDS)).optional();
 export type SwapOptions = Pick<AssetsFromSourceRequest, "include_swaps" | "swap_venues">;
 
 export const AssetsBetweenChainsRequestSchema = z
@@ -87,7 +140,8 @@ export const AssetsBetweenChainsRequestSchema = z
   .refine((request) => request.source_chain_id !== request.dest_chain_id, {
     message: "source_chain_id and dest_chain_id must differ",
     path: ["dest_chain_id"],
-  });
+  })
+  .describe("source_chain_id and dest_chain_id must differ (400 otherwise)");
 export type AssetsBetweenChainsRequest = z.input<typeof AssetsBetweenChainsRequestSchema>;
 export type AssetsBetweenChainsOptions = z.output<typeof AssetsBetweenChainsRequestSchema>;
 
@@ -143,7 +197,20 @@ export const AssetsBetweenChainsResponseSchema = z.object({
 }).readonly();
 export type AssetsBetweenChainsResponse = z.infer<typeof AssetsBetweenChainsResponseSchema>;
 
-/** Validates a request body; a bad one throws `FungibleError("invalid_request")` naming each path. */
+/**
+ * Validates a request body; a bad one throws `FungibleError("invalid_request")` naming each path.
+ * A plain, well-formed one takes the fast path generated from the schema (./fast-parse.ts).
+ */
 export function parseRequest<S extends z.ZodType>(schema: S, body: unknown, operation: string): z.output<S> {
-  return parseArgument(schema, body, { fn: operation, arg: REQUEST, expected: "a JSON object" });
+  if (typeof body === "object" && body !== null && parsedBy.get(body) === schema) return body as z.output<S>;
+  const parsed = (fastPathOf(schema)?.(body) ?? parseArgument(schema, body, { fn: operation, arg: REQUEST, expected: "a JSON object" })) as z.output<S>;
+  if (typeof parsed === "object" && parsed !== null) parsedBy.set(parsed, schema);
+  return parsed;
 }
+
+/**
+ * The requests `parseRequest` produced, with the schema that produced each: one handed on again
+ * (the HTTP layer parses once for its cache key, then asks the router, through any wrapper) is not
+ * validated a second time. Only this module's own outputs are in it, never a caller's object.
+ */
+const parsedBy = new WeakMap<object, z.ZodType>();

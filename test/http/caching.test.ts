@@ -3,13 +3,14 @@
  * If-None-Match gives 304, Cache-Control is the configured one, errors are never cacheable, every
  * answer names its data version, and the answer caches stay within their byte limits.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { AnswerStore } from "../../src/http/answer-store.js";
 import { canonicalAssetsFromSource } from "../../src/http/canonical.js";
-import { createFetchHandler, DEFAULT_CACHE_CONTROL } from "../../src/entries/http.js";
+import { createFetchHandler, DEFAULT_CACHE_CONTROL, webCompressor } from "../../src/entries/http.js";
 import { AssetsFromSourceRequestSchema } from "../../src/entries/schemas.js";
 import { ROUTER_BRAND, type AssetRouter } from "../../src/index.js";
 import { fixtureGraph, jsonRequest } from "./fixture.js";
+
 
 const FROM_SOURCE = "/v2/fungible/assets_from_source";
 const BETWEEN = "/v2/fungible/assets_between_chains";
@@ -224,7 +225,7 @@ describe("the answer caches", () => {
   it("hold no more than their configured bytes under many distinct requests", async () => {
     const answerCacheBytes = 20_000;
     const compressedCacheBytes = 4_000;
-    const small = createFetchHandler(fixtureGraph(), { answerCacheBytes, compressedCacheBytes });
+    const small = createFetchHandler(fixtureGraph(), { answerCacheBytes, compressedCacheBytes, compressor: webCompressor });
     // The handler's store is private: drive one directly, with answers of many sizes.
     const store = new AnswerStore({ answerBytes: answerCacheBytes, compressedBytes: compressedCacheBytes, compressor: (b) => b.slice(0, b.length / 3) });
     store.adopt("v");

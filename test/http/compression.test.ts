@@ -1,5 +1,6 @@
 /**
- * Compressed answers: Accept-Encoding negotiation, and gzip/brotli bodies that node:zlib (an
+ * Compressed answers: none by default (the platform compresses: Workers, Deno.serve, CDNs);
+ * with a compressor, Accept-Encoding negotiation, and gzip/brotli bodies that node:zlib (an
  * independent decoder) turns back into exactly the identity answer's bytes; compressed once per
  * request and encoding, then served from the cache.
  */
@@ -52,8 +53,22 @@ describe("negotiateEncoding", () => {
 });
 
 describe("compressed answers", () => {
-  it("gzip by default (CompressionStream): decodes to the identity bytes exactly", async () => {
+  it("none by default: identity bytes whatever the client accepts, and nothing varies", async () => {
     const handler = createFetchHandler(fixtureGraph());
+    const identity = await identityOf(handler, BIG);
+    expect(identity.byteLength).toBeGreaterThan(1024);
+    for (const url of [BIG, "/openapi.json", "/fungible-graph/v1/chains"]) {
+      const response = await handler(new Request(`http://fungible.test${url}`, { headers: { "accept-encoding": "gzip, deflate, br" } }));
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-encoding")).toBeNull();
+      expect(response.headers.get("vary")).toBeNull();
+      JSON.parse(await response.text());
+    }
+    expect(await identityOf(handler, BIG)).toEqual(identity);
+  });
+
+  it("gzip with webCompressor (CompressionStream): decodes to the identity bytes exactly", async () => {
+    const handler = createFetchHandler(fixtureGraph(), { compressor: webCompressor });
     const identity = await identityOf(handler, BIG);
     expect(identity.byteLength).toBeGreaterThan(1024);
     for (const method of ["GET", "POST"] as const) {
@@ -104,7 +119,7 @@ describe("compressed answers", () => {
   });
 
   it("leaves small answers, errors and 304s uncompressed", async () => {
-    const handler = createFetchHandler(fixtureGraph());
+    const handler = createFetchHandler(fixtureGraph(), { compressor: webCompressor });
     const small = await handler(new Request(`http://fungible.test${BETWEEN}?source_chain_id=phoenix-1&dest_chain_id=cosmoshub-4`, { headers: { "accept-encoding": "gzip" } }));
     expect(small.status).toBe(200);
     const text = await small.text();
@@ -119,8 +134,8 @@ describe("compressed answers", () => {
     const SMALL = `${BETWEEN}?source_chain_id=phoenix-1&dest_chain_id=cosmoshub-4`;
     const get = (handler: ReturnType<typeof createFetchHandler>, url: string, headers: Record<string, string> = {}) =>
       handler(new Request(`http://fungible.test${url}`, { headers }));
-    for (const compressor of [undefined, zlibCompressor]) {
-      const handler = createFetchHandler(fixtureGraph(), compressor ? { compressor } : {});
+    for (const compressor of [webCompressor, zlibCompressor]) {
+      const handler = createFetchHandler(fixtureGraph(), { compressor });
       for (const url of [SMALL, BIG]) {
         for (const headers of [{}, { "accept-encoding": "gzip" }, { "accept-encoding": "identity" }] as Record<string, string>[]) {
           const answer = await get(handler, url, headers);
@@ -137,10 +152,10 @@ describe("compressed answers", () => {
       expect(head.headers.get("vary")).toBe("accept-encoding");
     }
     // A small POST answer is never compressed and carries no caching headers: nothing varies.
-    const post = await createFetchHandler(fixtureGraph())(jsonRequest(BETWEEN, { source_chain_id: "phoenix-1", dest_chain_id: "cosmoshub-4" }));
+    const post = await createFetchHandler(fixtureGraph(), { compressor: webCompressor })(jsonRequest(BETWEEN, { source_chain_id: "phoenix-1", dest_chain_id: "cosmoshub-4" }));
     expect(post.headers.get("vary")).toBeNull();
     // Compression off: no answer varies by Accept-Encoding, 304s included.
-    const off = createFetchHandler(fixtureGraph(), { encodings: [] });
+    const off = createFetchHandler(fixtureGraph(), { compressor: zlibCompressor, encodings: [] });
     for (const url of [SMALL, BIG]) {
       const answer = await get(off, url, { "accept-encoding": "gzip" });
       expect(answer.headers.get("vary")).toBeNull();
@@ -151,16 +166,17 @@ describe("compressed answers", () => {
   });
 
   it("follows minCompressBytes and encodings: [] turns compression off", async () => {
-    const always = createFetchHandler(fixtureGraph(), { minCompressBytes: 0 });
+    const always = createFetchHandler(fixtureGraph(), { compressor: webCompressor, minCompressBytes: 0 });
     const small = await always(new Request(`http://fungible.test${BETWEEN}?source_chain_id=phoenix-1&dest_chain_id=cosmoshub-4`, { headers: { "accept-encoding": "gzip" } }));
     expect(small.headers.get("content-encoding")).toBe("gzip");
-    const off = createFetchHandler(fixtureGraph(), { encodings: [] });
+    const off = createFetchHandler(fixtureGraph(), { compressor: zlibCompressor, encodings: [] });
     const big = await off(new Request(`http://fungible.test${BIG}`, { headers: { "accept-encoding": "gzip" } }));
     expect(big.headers.get("content-encoding")).toBeNull();
   });
 
-  it("refuses br without a compressor that has it, and an unknown encoding", () => {
-    expect(() => createFetchHandler(fixtureGraph(), { encodings: ["br"] })).toThrow(/br needs a compressor/);
+  it("refuses encodings without a compressor, br with CompressionStream's, and an unknown encoding", () => {
+    expect(() => createFetchHandler(fixtureGraph(), { encodings: ["gzip"] })).toThrow(/encodings need a compressor/);
+    expect(() => createFetchHandler(fixtureGraph(), { compressor: webCompressor, encodings: ["br", "gzip"] })).toThrow(/br needs a compressor that has it/);
     expect(() => createFetchHandler(fixtureGraph(), { encodings: ["zstd" as never], compressor: zlibCompressor })).toThrow(/unknown encoding/);
   });
 
@@ -180,7 +196,7 @@ describe("compressed answers", () => {
   });
 
   it("compresses /openapi.json too", async () => {
-    const handler = createFetchHandler(fixtureGraph());
+    const handler = createFetchHandler(fixtureGraph(), { compressor: webCompressor });
     const plain = new Uint8Array(await (await handler(new Request("http://fungible.test/openapi.json"))).arrayBuffer());
     const gz = await handler(new Request("http://fungible.test/openapi.json", { headers: { "accept-encoding": "gzip" } }));
     expect(gz.headers.get("content-encoding")).toBe("gzip");

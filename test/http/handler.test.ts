@@ -4,9 +4,10 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { createFetchHandler, DEFAULT_BODY_LIMIT } from "../../src/entries/http.js";
-import { MAX_JSON_DEPTH } from "../../src/http/read-json.js";
 import type { AssetRouter } from "../../src/index.js";
+import { MAX_JSON_DEPTH } from "../../src/http/read-json.js";
 import { ATOM_ON_OSMOSIS, fixtureGraph, jsonRequest } from "./fixture.js";
+
 
 const FROM_SOURCE = "/v2/fungible/assets_from_source";
 const BETWEEN = "/v2/fungible/assets_between_chains";

@@ -4,7 +4,7 @@
  * and their modules; install from git builds (`prepare`). Uses dist/ (`npm run test:integration` builds first).
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -64,13 +64,32 @@ describe("what npm packs and installs", () => {
     expect(pkg.scripts.build).toContain("scripts/compile-datasets.mjs");
   });
 
-  test("the shipped datasets are exported (once each, as ES modules) and inside `files`", () => {
+  test("the shipped datasets are exported to import and to require (the text once each) and inside `files`", () => {
     for (const network of ["mainnet", "testnet"]) {
-      expect(pkg.exports[`./data/${network}.js`]).toEqual({ types: `./dist/data/${network}.d.ts`, default: `./dist/data/${network}.js` });
+      expect(pkg.exports[`./data/${network}.js`]).toEqual({
+        import: { types: `./dist/data/${network}.d.ts`, default: `./dist/data/${network}.js` },
+        require: { types: `./dist/data/${network}.d.cts`, default: `./dist/data/${network}.cjs` },
+      });
       expect(pkg.exports[`./data/${network}.json`]).toBeUndefined();
     }
     expect(pkg.files).toContain("dist");
-    expect(readdirSync(join(ROOT, "dist", "data")).sort()).toEqual(["mainnet.d.ts", "mainnet.js", "testnet.d.ts", "testnet.js"]);
+    const files = readdirSync(join(ROOT, "dist", "data")).sort();
+    expect(files).toEqual(["cjs", "d.cts", "d.ts", "js", "json"].flatMap((ext) => [`mainnet.${ext}`, `testnet.${ext}`]).sort());
+    // The dataset's text is in its .json alone; the modules only point at it.
+    for (const file of files.filter((name) => !name.endsWith(".json"))) expect(statSync(join(ROOT, "dist", "data", file)).size).toBeLessThan(1024);
+  });
+
+  test("require and import give the same dataset text, the one in the .json", () => {
+    const dir = mkdtempSync(join(tmpdir(), "fungible-data-"));
+    mkdirSync(join(dir, "node_modules"));
+    symlinkSync(ROOT, join(dir, "node_modules", "fungible-graph"), "dir");
+    writeFileSync(join(dir, "required.cjs"), `process.stdout.write(require("fungible-graph/data/testnet.js"))`);
+    writeFileSync(join(dir, "imported.mjs"), `import text from "fungible-graph/data/testnet.js"; process.stdout.write(text);`);
+    const required = execFileSync(process.execPath, [join(dir, "required.cjs")], { encoding: "utf8", cwd: dir, maxBuffer: 64 << 20 });
+    const imported = execFileSync(process.execPath, [join(dir, "imported.mjs")], { encoding: "utf8", cwd: dir, maxBuffer: 64 << 20 });
+    expect(required).toBe(imported);
+    expect(required).toBe(JSON.parse(readFileSync(join(ROOT, "dist", "data", "testnet.json"), "utf8")));
+    expect(JSON.parse(required).format).toBe("fungible-graph-dataset/1");
   });
 
   test("CommonJS consumers load the shipped dataset too", () => {

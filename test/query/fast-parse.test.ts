@@ -1,0 +1,71 @@
+/**
+ * The fast path generated from a request schema (src/wire/fast-parse.ts): on any request it
+ * either declines (undefined) or returns exactly the schema's own parse, for every request schema
+ * that has one; and it does take the plain requests the queries mostly get (else it would be dead).
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type * as z from "zod";
+import { fastPathOf } from "../../src/wire/fast-parse.js";
+import { AssetsBetweenChainsRequestSchema, AssetsFromSourceRequestSchema } from "../../src/wire/schema.js";
+import { ExplainRequestSchema } from "../../src/wire/explain.js";
+
+// Values near each field's edge: right and wrong types, empty strings, null and absent, venue lists.
+const anyValue = fc.oneof(
+  fc.constantFrom(undefined, null, true, false, 0, 1, "", "chain_id", "MOST_LIQUID", "DIRECT", "BASE_TOKEN", "UNKNOWN", "most_liquid", [], {}),
+  fc.string({ maxLength: 3 }),
+  fc.array(fc.record({ name: fc.string({ maxLength: 2 }), chain_id: fc.string({ maxLength: 2 }) }), { maxLength: 2 }),
+);
+const ids = fc.constantFrom("osmosis-1", "cosmoshub-4", "uatom");
+
+const SCHEMAS: [string, z.ZodType, string[]][] = [
+  ["assets_from_source", AssetsFromSourceRequestSchema, ["source_asset_denom", "source_asset_chain_id"]],
+  ["assets_between_chains", AssetsBetweenChainsRequestSchema, ["source_chain_id", "dest_chain_id"]],
+  ["explain", ExplainRequestSchema, ["source_asset_denom", "source_asset_chain_id", "dest_chain_id"]],
+];
+
+const keysOf = (schema: z.ZodType) => Object.keys((("out" in schema ? schema.out : schema) as z.ZodObject).shape);
+
+describe.each(SCHEMAS)("the fast path of the %s request", (_name, schema, required) => {
+  const fast = fastPathOf(schema)!;
+  const request = fc.record(
+    // Mostly absent or right, so a good share of requests is one the fast path takes.
+    Object.fromEntries([...keysOf(schema), "extra"].map((key) => [key, required.includes(key) ? fc.oneof({ arbitrary: ids, weight: 6 }, anyValue) : fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, anyValue)])),
+    { requiredKeys: [] },
+  );
+
+  it("exists", () => {
+    expect(fast).toBeTypeOf("function");
+  });
+
+  it("declines or returns exactly the schema's parse", () => {
+    let taken = 0;
+    fc.assert(
+      fc.property(request, (body) => {
+        const answer = fast(body);
+        if (answer === undefined) return;
+        taken++;
+        const parsed = schema.safeParse(body);
+        expect(parsed.success).toBe(true);
+        expect(answer).toEqual(parsed.data);
+        expect(Object.keys(answer as object)).toEqual(Object.keys(parsed.data as object));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(taken).toBeGreaterThan(0);
+  });
+
+  it("takes a plain request with its required fields only, and declines what only zod can say", () => {
+    const plain = Object.fromEntries(required.map((key, i) => [key, ["osmosis-1", "cosmoshub-4", "neutron-1"][i]]));
+    expect(fast(plain)).toEqual(schema.parse(plain));
+    const throwing = Object.defineProperty({ ...plain }, required[0]!, {
+      get() {
+        throw new Error("no");
+      },
+      enumerable: true,
+    });
+    for (const odd of [null, undefined, "x", [], throwing, new (class Request {})(), { ...plain, [required[0]!]: "" }, { ...plain, [required[0]!]: 5 }]) {
+      expect(fast(odd)).toBeUndefined();
+    }
+  });
+});
