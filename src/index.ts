@@ -30,7 +30,7 @@ export { compileDataset } from "./router/dataset-router.js";
 export type { DatasetOptions } from "./router/dataset-router.js";
 export type { Provenance } from "./dataset/data-version.js";
 export { withState } from "./router/build-router.js";
-export { stateOfRouter } from "./router/core.js";
+export { stateOfRouter } from "./router/state-router.js";
 export type { RouterState } from "./router/state-router.js";
 export { parseState, STATE_FORMAT, CHANNEL_STATES, CLIENT_STATUSES } from "./state/format.js";
 export type { StateSnapshot, StateSnapshotInput, ChainStateInput, ChainState, ChannelEndState, ChannelState, ClientStatus } from "./state/format.js";

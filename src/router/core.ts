@@ -7,7 +7,6 @@ import { describeValue } from "../arguments.js";
 import { FungibleError } from "../errors.js";
 import type { RouteIndex } from "../query/route-index.js";
 import { ROUTER_BRAND, type AssetRouter, type RouterCore } from "./router.js";
-import type { RouterState } from "./state-router.js";
 
 /**
  * The core's layout. Two copies of one release always agree; raise it when RouteIndex or Model
@@ -17,11 +16,11 @@ export const CORE_FORMAT = 1;
 
 interface Core extends RouterCore {
   readonly routeIndex: RouteIndex;
-  /** The state snapshot the router was narrowed by (`withState`), with its verdicts. */
-  readonly state?: RouterState;
+  /** The state snapshot the router was narrowed by (`withState`, ./state-router.ts reads it). */
+  readonly state?: unknown;
 }
 
-export function coreOf(routeIndex: RouteIndex, state?: RouterState): RouterCore {
+export function coreOf(routeIndex: RouteIndex, state?: unknown): RouterCore {
   const core: Core = { format: CORE_FORMAT, routeIndex, ...(state === undefined ? {} : { state }) };
   return Object.freeze(core);
 }
@@ -66,7 +65,7 @@ export function routeIndexOfRouter(value: unknown, fn = "routeIndexOfRouter"): R
   return (routerArgument(value, fn)[ROUTER_BRAND] as Core).routeIndex;
 }
 
-/** The state snapshot a router was narrowed by, with its verdicts; `undefined` for a router without one. */
-export function stateOfRouter(value: unknown, fn = "stateOfRouter"): RouterState | undefined {
+/** What `withState` left in the router's core (./state-router.ts gives it its type). */
+export function coreStateOf(value: unknown, fn: string): unknown {
   return (routerArgument(value, fn)[ROUTER_BRAND] as Core).state;
 }

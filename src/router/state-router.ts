@@ -11,8 +11,13 @@ import { contentHash } from "../dataset/data-version.js";
 import { applyState, oldestReading, STATE_REASON_CODES, type AppliedState, type StateApplyOptions, type StateVerdict } from "../state/apply.js";
 import type { RegistryNote } from "../wire/explain.js";
 import { parseState, type StateSnapshot } from "../state/format.js";
-import { routerArgument, stateOfRouter } from "./core.js";
+import { coreStateOf, routerArgument } from "./core.js";
 import type { AssetRouter } from "./router.js";
+
+/** The snapshot a router was narrowed by, with its verdicts; `undefined` for a router without one. */
+export function stateOfRouter(router: AssetRouter): RouterState | undefined {
+  return coreStateOf(router, "stateOfRouter") as RouterState | undefined;
+}
 
 export interface RouterState extends AppliedState {
   snapshot: StateSnapshot;
