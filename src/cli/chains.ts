@@ -7,8 +7,18 @@ import { print, printJson } from "./output.js";
 
 const NAME = "chains";
 
+const COLUMNS = [
+  { title: "CHAIN_ID", shrink: "text" },
+  { title: "NAME", shrink: "text", drop: 1 },
+  { title: "TYPE" },
+  { title: "ASSETS" },
+  { title: "PFM" },
+  { title: "MEMO" },
+] as const;
+
 export const chains = defineCommand({
   name: NAME,
+  tables: true,
   summary: "list the chains: id, name, type, assets, PFM / memo forwarding",
   description: "Lists every chain of the router, sorted by chain id. PFM: forwards IBC after IBC; MEMO: forwards after a bridge (IBC hooks).",
   options: { ...ROUTER_OPTIONS, json: { ...JSON_OPTION.json, help: "print the list as JSON" } },
@@ -26,7 +36,7 @@ export const chains = defineCommand({
       chain.pfm_enabled ? "yes" : "no",
       chain.supports_memo ? "yes" : "no",
     ]);
-    print(`${formatTable(["CHAIN_ID", "NAME", "TYPE", "ASSETS", "PFM", "MEMO"], rows)}\n\n${plural(list.length, "chain")}`);
+    print(`${formatTable(COLUMNS, rows)}\n\n${plural(list.length, "chain")}`);
     return EXIT_OK;
   },
 });
