@@ -23,10 +23,12 @@ export function parseAssetArg(command: string, text: string): AssetRef {
  * like one, both spellings are offered.
  */
 export function assetOrderHint(command: string, words: readonly string[]): string | undefined {
-  if (words.length !== 2 || words.some((word) => word.includes(":"))) return undefined;
+  if (words.length !== 2) return undefined;
   const [first, second] = words as [string, string];
-  const firstIsChain = looksLikeChainId(first);
-  const secondIsChain = looksLikeChainId(second);
+  // A word with ':' is the denom (`cw20:terra1...`): chain ids have none.
+  const firstIsChain = !first.includes(":") && (second.includes(":") || looksLikeChainId(first));
+  const secondIsChain = !second.includes(":") && (first.includes(":") || looksLikeChainId(second));
+  if (!firstIsChain && !secondIsChain && first.includes(":") && second.includes(":")) return undefined;
   if (firstIsChain && !secondIsChain) return `did you mean \`${command} ${first}:${second}\`?`;
   if (secondIsChain && !firstIsChain) return `did you mean \`${command} ${second}:${first}\`?`;
   return `did you mean \`${command} ${first}:${second}\` or \`${command} ${second}:${first}\`?`;

@@ -72,7 +72,7 @@ function systemMessage(error: unknown): string | undefined {
   if (system.code === "EADDRINUSE") {
     const port = system.port ?? /:(\d+)\s*$/.exec(system.message)?.[1];
     const where = port === undefined ? "the port" : `port ${port}${system.address ? ` on ${system.address}` : ""}`;
-    return `${where} is already in use (another server?): choose another with --port N, or --port 0 for any free port`;
+    return `${where} is already in use (EADDRINUSE; another server?): choose another with --port N, or --port 0 for any free port`;
   }
   return system.message;
 }

@@ -3,7 +3,8 @@ import type { Route, RouteHop } from "../wire/route.js";
 import { ASSET_ARG, parseAssetArg } from "./asset-arg.js";
 import { EXIT_FAILURE, EXIT_OK } from "./cli-error.js";
 import { defineCommand, JSON_OPTION } from "./command.js";
-import { formatTable, plural, shortId } from "./format-table.js";
+import { formatTable, plural, shortId, wrapWords } from "./format-table.js";
+import { tableWidth } from "./terminal.js";
 import { ROUTER_OPTIONS, routerOfCommand } from "./load-router.js";
 import { print, printError } from "./output.js";
 import { FORMAT_OPTION, parseFormat, printAs } from "./picture.js";
@@ -57,7 +58,7 @@ export function renderRoute(found: Route): string {
   const head =
     `${found.from.chain_id} ${shortId(found.from.denom)} -> ${found.to.chain_id} ${shortId(found.to.denom)}: ` +
     `${plural(found.txs_required, "transaction")}, ${plural(found.hops.length, "hop")}, bridges ${found.bridges.join(",") || "-"}`;
-  return `${head}\n\n${formatTable(HOP_COLUMNS, rows)}`;
+  return `${wrapWords(head, tableWidth(), tableWidth()).join("\n  ")}\n\n${formatTable(HOP_COLUMNS, rows)}`;
 }
 
 function via(hop: RouteHop): string {
