@@ -16,6 +16,28 @@ export function parseAssetArg(command: string, text: string): AssetRef {
   return { chain_id: split[0], denom: split[1] };
 }
 
+/**
+ * The hint for an asset given as two words (`cosmoshub-4 uatom`, or the older `uatom cosmoshub-4`):
+ * the one spelling `<chain_id>:<denom>`. Which word is the chain is read from the words' shape
+ * (a chain id has no '/', and ends in `-<number>` or is a number); when neither or both look
+ * like one, both spellings are offered.
+ */
+export function assetOrderHint(command: string, words: readonly string[]): string | undefined {
+  if (words.length !== 2) return undefined;
+  const [first, second] = words as [string, string];
+  // A word with ':' is the denom (`cw20:terra1...`): chain ids have none.
+  const firstIsChain = !first.includes(":") && (second.includes(":") || looksLikeChainId(first));
+  const secondIsChain = !second.includes(":") && (first.includes(":") || looksLikeChainId(second));
+  if (!firstIsChain && !secondIsChain && first.includes(":") && second.includes(":")) return undefined;
+  if (firstIsChain && !secondIsChain) return `did you mean \`${command} ${first}:${second}\`?`;
+  if (secondIsChain && !firstIsChain) return `did you mean \`${command} ${second}:${first}\`?`;
+  return `did you mean \`${command} ${first}:${second}\` or \`${command} ${second}:${first}\`?`;
+}
+
+function looksLikeChainId(word: string): boolean {
+  return !word.includes("/") && (/^[A-Za-z][\w.]*(?:-[\w.]+)*-\d+$/.test(word) || /^\d+$/.test(word));
+}
+
 /** `osmosis-1:osmosis-poolmanager` -> {chain_id, name}, split like an asset. */
 export function parseVenueArg(command: string, text: string): { chain_id: string; name: string } {
   const split = splitAtColon(text);

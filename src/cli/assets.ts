@@ -9,9 +9,17 @@ import type { AssetsAnswer } from "../http/explorer-schemas.js";
 
 const NAME = "assets";
 
+const COLUMNS = [
+  { title: "SYMBOL", shrink: "text" },
+  { title: "DENOM", shrink: "id" },
+  { title: "ORIGIN", shrink: "id", drop: 1 },
+  { title: "METADATA" },
+] as const;
+
 export const assets = defineCommand({
   name: NAME,
   positionals: ["<chain_id>"],
+  tables: true,
   summary: "list one chain's assets: symbol, denom, origin, metadata",
   description: `Lists the assets of a chain in canonical order: those the registry lists, then the single-hop
 vouchers derived for native assets of directly connected chains (no metadata). A chain name
@@ -30,7 +38,7 @@ vouchers derived for native assets of directly connected chains (no metadata). A
       isOwnOrigin(asset) ? "(native)" : `${asset.origin_chain_id} ${asset.origin_denom}`,
       asset.has_metadata ? "yes" : "no",
     ]);
-    print(`${formatTable(["SYMBOL", "DENOM", "ORIGIN", "METADATA"], rows)}\n\n${plural(list.length, "asset")} on ${chainId}`);
+    print(`${formatTable(COLUMNS, rows)}\n\n${plural(list.length, "asset")} on ${chainId}`);
     return EXIT_OK;
   },
 });

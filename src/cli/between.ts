@@ -9,6 +9,7 @@ import { print, printJson } from "./output.js";
 export const between = defineCommand({
   name: "between",
   positionals: ["<source_chain>", "<dest_chain>"],
+  tables: true,
   summary: "assets that can move between two chains",
   description: `Lists, for each asset on the source chain, the asset it becomes on the destination chain,
 with the transactions and bridges the move needs.`,
@@ -37,6 +38,15 @@ with the transactions and bridges the move needs.`,
   },
 });
 
+const COLUMNS = [
+  { title: "SOURCE DENOM", shrink: "id" },
+  { title: "SYMBOL", shrink: "text" },
+  { title: "DEST DENOM", shrink: "id" },
+  { title: "SYMBOL", shrink: "text", drop: 1 },
+  { title: "TXS" },
+  { title: "BRIDGES", shrink: "wrap" },
+] as const;
+
 function renderBetween(request: AssetsBetweenChainsRequest, response: AssetsBetweenChainsResponse): string {
   const pairs = response.assets_between_chains;
   const what = `${request.source_chain_id} -> ${request.dest_chain_id}`;
@@ -49,6 +59,6 @@ function renderBetween(request: AssetsBetweenChainsRequest, response: AssetsBetw
     String(pair.txs_required),
     pair.bridges.join(","),
   ]);
-  const table = formatTable(["SOURCE DENOM", "SYMBOL", "DEST DENOM", "SYMBOL", "TXS", "BRIDGES"], rows);
+  const table = formatTable(COLUMNS, rows);
   return `${table}\n\n${plural(pairs.length, "asset")} can move ${what}`;
 }

@@ -8,8 +8,19 @@ import type { ChainsAnswer } from "../http/explorer-schemas.js";
 
 const NAME = "chains";
 
+const COLUMNS = [
+  { title: "CHAIN_ID", shrink: "text" },
+  { title: "NAME", shrink: "text", drop: 1 },
+  { title: "TYPE" },
+  { title: "ASSETS" },
+  { title: "PFM" },
+  { title: "AFTER_BRIDGE" },
+  { title: "MEMO" },
+] as const;
+
 export const chains = defineCommand({
   name: NAME,
+  tables: true,
   summary: "list the chains: id, name, type, assets, forwarding flags",
   description:
     "Lists every chain of the router, sorted by chain id. PFM: forwards IBC after IBC; AFTER_BRIDGE: forwards after a bridge hop; MEMO: its IBC transfer accepts a memo.",
@@ -30,7 +41,7 @@ export const chains = defineCommand({
       chain.forwards_after_bridge ? "yes" : "no",
       chain.supports_memo ? "yes" : "no",
     ]);
-    print(`${formatTable(["CHAIN_ID", "NAME", "TYPE", "ASSETS", "PFM", "AFTER_BRIDGE", "MEMO"], rows)}\n\n${plural(list.length, "chain")}`);
+    print(`${formatTable(COLUMNS, rows)}\n\n${plural(list.length, "chain")}`);
     return EXIT_OK;
   },
 });

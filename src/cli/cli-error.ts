@@ -5,6 +5,7 @@
  */
 import { terminalLine } from "../wire/safe-text.js";
 import { FungibleError, isFungibleError, type FungibleErrorCode } from "../errors.js";
+import { errorBody, type ErrorBody } from "../http/errors.js";
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
@@ -45,8 +46,35 @@ export function describeError(error: unknown): string {
     return `${terminalLine(error.message)}\nsee: ${help}`;
   }
   if (isFungibleError(error)) return `error: ${error.message}`;
-  // Operating-system errors (a file that cannot be written...) are the user's to fix, not bugs.
-  if (error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === "string") return `error: ${error.message}`;
+  const system = systemMessage(error);
+  if (system !== undefined) return `error: ${system}`;
   if (error instanceof Error) return `internal error: ${error.message}`;
   return `internal error: ${String(error)}`;
+}
+
+/**
+ * Under --json, the body the HTTP service writes for the same error (`{code, message, details}`,
+ * code the gRPC status). An operating-system error (a busy port) is the caller's set-up
+ * (invalid_config); anything else is a bug (internal).
+ */
+export function describeErrorJson(error: unknown): ErrorBody {
+  if (isFungibleError(error)) return errorBody(error);
+  const system = systemMessage(error);
+  if (system !== undefined) return errorBody(new FungibleError("invalid_config", system));
+  return errorBody(new FungibleError("internal", `internal error: ${error instanceof Error ? error.message : String(error)}`));
+}
+
+/**
+ * Operating-system errors (a file that cannot be written, a busy port...) are the user's to fix,
+ * not bugs: their message, with the fix where there is one obvious fix.
+ */
+function systemMessage(error: unknown): string | undefined {
+  if (!(error instanceof Error) || typeof (error as NodeJS.ErrnoException).syscall !== "string") return undefined;
+  const system = error as NodeJS.ErrnoException & { port?: number; address?: string };
+  if (system.code === "EADDRINUSE") {
+    const port = system.port ?? /:(\d+)\s*$/.exec(system.message)?.[1];
+    const where = port === undefined ? "the port" : `port ${port}${system.address ? ` on ${system.address}` : ""}`;
+    return `${where} is already in use (EADDRINUSE; another server?): choose another with --port N, or --port 0 for any free port`;
+  }
+  return system.message;
 }

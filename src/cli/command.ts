@@ -6,6 +6,8 @@
 import { EXIT_OK, UsageError } from "./cli-error.js";
 import { parseFlags, type FlagSpec } from "./parse-flags.js";
 import { print } from "./output.js";
+import { wrapWords } from "./format-table.js";
+import { helpWidth, useFullWidth } from "./terminal.js";
 
 interface OptionSpec extends FlagSpec {
   help: string;
@@ -32,6 +34,8 @@ interface CommandSpec<O extends OptionSpecs> {
   /** Paragraphs after the usage line; a function for text that costs something to build. */
   description: string | (() => string);
   options: O;
+  /** The command prints tables: it takes `--wide` (every column whole, whatever the width). */
+  tables?: boolean;
   /** Flags not taken on purpose, each with why (instead of "unknown flag"). */
   refused?: Record<string, string>;
   run(values: OptionValues<O>, positionals: string[]): Promise<number>;
@@ -47,9 +51,10 @@ export interface Command {
 }
 
 const HELP_SPEC: OptionSpec = { type: "boolean", short: "h", help: "this text" };
+const WIDE_SPEC: OptionSpec = { type: "boolean", help: "print tables whole: every column, no shortened hash, whatever the width" };
 
 export function defineCommand<O extends OptionSpecs>(spec: CommandSpec<O>): Command {
-  const flags: OptionSpecs = { ...spec.options, help: HELP_SPEC };
+  const flags: OptionSpecs = { ...spec.options, ...(spec.tables ? { wide: WIDE_SPEC } : {}), help: HELP_SPEC };
   const args = spec.positionals ? spec.positionals.join(" ") : "";
   let help: string | undefined;
   const helpOnce = () => (help ??= helpText(spec, args, flags));
@@ -59,6 +64,7 @@ export function defineCommand<O extends OptionSpecs>(spec: CommandSpec<O>): Comm
       print(helpOnce());
       return EXIT_OK;
     }
+    if (parsed.values.wide === true) useFullWidth();
     const names = spec.positionals === undefined ? [] : spec.positionals;
     if (names !== null && parsed.positionals.length !== names.length) {
       const got = parsed.positionals.length === 0 ? "none" : parsed.positionals.map((p) => `"${p}"`).join(" ");
@@ -75,10 +81,57 @@ function helpText(spec: CommandSpec<OptionSpecs>, args: string, flags: OptionSpe
     const flag = `${option.short ? `-${option.short}, ` : ""}--${name}${option.type === "string" ? ` ${option.arg ?? "VALUE"}` : ""}`;
     return [flag, option.multiple ? `${option.help} (repeatable)` : option.help] as const;
   });
-  const width = Math.max(...rows.map(([flag]) => flag.length)) + 2;
-  const list = rows.map(([flag, text]) => `  ${flag.padEnd(width)}${text}`).join("\n");
   const description = typeof spec.description === "function" ? spec.description() : spec.description;
-  return `usage: fungible-graph ${spec.name}${args ? ` ${args}` : ""} [flags]\n\n${description}\n\nflags:\n${list}`;
+  const usage = wrapLines(`usage: fungible-graph ${spec.name}${args ? ` ${args}` : ""} [flags]`, helpWidth(), "    ");
+  return `${usage}\n\n${wrapParagraphs(description, helpWidth())}\n\nflags:\n${twoColumns(rows, helpWidth())}`;
+}
+
+/**
+ * `name  text` rows for help (flags, commands), within `width`: the text in a column after the
+ * longest name that fits, wrapped under itself; a name too long for that puts its text below.
+ */
+export function twoColumns(rows: readonly (readonly [string, string])[], width: number): string {
+  const limit = Math.floor(width * 0.4);
+  const fitting = rows.map(([name]) => name.length).filter((length) => length <= limit);
+  const column = 2 + Math.max(0, ...fitting) + 2;
+  const indent = " ".repeat(column);
+  return rows
+    .map(([name, text]) => {
+      const pieces = wrapWords(text, Math.max(20, width - column));
+      const head = `  ${name}`;
+      if (head.length + 2 > column) return [head, ...pieces.map((piece) => `${indent}${piece}`)].join("\n");
+      return [`${head.padEnd(column)}${pieces[0]}`, ...pieces.slice(1).map((piece) => `${indent}${piece}`)].join("\n");
+    })
+    .join("\n");
+}
+
+/**
+ * Help prose within `width`: each paragraph of flowing text is joined and wrapped again; an
+ * indented line (an example, a list item) keeps its own line and continues under its indent.
+ */
+export function wrapParagraphs(text: string, width: number): string {
+  const out: string[] = [];
+  let flowing: string[] = [];
+  const flush = () => {
+    if (flowing.length > 0) out.push(...wrapWords(flowing.join(" "), width));
+    flowing = [];
+  };
+  for (const line of text.split("\n")) {
+    if (line.trim() === "" || /^\s/.test(line) || /^[-*] /.test(line)) {
+      flush();
+      out.push(line.trim() === "" ? "" : wrapLines(line, width, `${/^\s*/.exec(line)![0]}  `));
+    } else flowing.push(line);
+  }
+  flush();
+  return out.join("\n");
+}
+
+/** One line within `width`, continued on lines starting with `indent`. */
+function wrapLines(line: string, width: number, indent: string): string {
+  if (line.length <= width) return line;
+  const lead = /^\s*/.exec(line)![0];
+  const [first, ...rest] = wrapWords(line.slice(lead.length), Math.max(20, width - indent.length), Math.max(20, width - lead.length));
+  return [`${lead}${first!}`, ...rest.map((piece) => `${indent}${piece}`)].join("\n");
 }
 
 /** A whole number in [min, max] from a flag or an environment variable. */

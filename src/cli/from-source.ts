@@ -1,6 +1,6 @@
 /** `fungible-graph from-source <chain_id>:<denom>`: the assets_from_source query. */
 import type { AssetsFromSourceRequest, AssetsFromSourceResponse, WireAsset } from "../wire/schema.js";
-import { ASSET_ARG, parseAssetArg, parseVenueArg } from "./asset-arg.js";
+import { ASSET_ARG, assetOrderHint, parseAssetArg, parseVenueArg } from "./asset-arg.js";
 import { EXIT_OK } from "./cli-error.js";
 import { defineCommand, JSON_OPTION } from "./command.js";
 import { formatTable, plural } from "./format-table.js";
@@ -14,8 +14,9 @@ const NAME = "from-source";
 export const fromSource = defineCommand({
   name: NAME,
   positionals: [ASSET_ARG],
+  tables: true,
   // The older grammar `from-source <denom> <chain_id>`: never guessed, answered with the new spelling.
-  usageHint: (args) => (args.length === 2 ? `did you mean \`${NAME} ${args[1]}:${args[0]}\`?` : undefined),
+  usageHint: (args) => assetOrderHint(NAME, args),
   summary: "assets reachable from one asset",
   description: `Lists every asset the source asset can be moved to, grouped by destination chain. The source
 is named as on every command: <chain_id>:<denom>, split at the first ':' (chain ids contain
@@ -59,6 +60,14 @@ none; denoms may: phoenix-1:cw20:terra1...).`,
   },
 });
 
+const COLUMNS = [
+  { title: "CHAIN", shrink: "text" },
+  { title: "DENOM", shrink: "id" },
+  { title: "SYMBOL", shrink: "text" },
+  { title: "TRACE", shrink: "id", drop: 2 },
+  { title: "ORIGIN", shrink: "id", drop: 1 },
+] as const;
+
 function renderFromSource(request: AssetsFromSourceRequest, response: AssetsFromSourceResponse): string {
   const rows: string[][] = [];
   const chains = Object.keys(response.dest_assets);
@@ -67,7 +76,7 @@ function renderFromSource(request: AssetsFromSourceRequest, response: AssetsFrom
   }
   const from = `${request.source_asset_chain_id} ${request.source_asset_denom}`;
   if (rows.length === 0) return `no asset is reachable from ${from} with these filters`;
-  const table = formatTable(["CHAIN", "DENOM", "SYMBOL", "TRACE", "ORIGIN"], rows);
+  const table = formatTable(COLUMNS, rows);
   return `${table}\n\n${plural(rows.length, "asset")} on ${plural(chains.length, "chain")} reachable from ${from}`;
 }
 

@@ -4,11 +4,11 @@
  */
 import { version } from "../../package.json";
 import { between } from "./between.js";
-import { describeError, EXIT_OK, EXIT_USAGE, exitCodeFor, UsageError } from "./cli-error.js";
-import type { Command } from "./command.js";
+import { describeError, describeErrorJson, EXIT_OK, EXIT_USAGE, exitCodeFor, UsageError } from "./cli-error.js";
+import { twoColumns, wrapParagraphs, type Command } from "./command.js";
 import { compile } from "./compile.js";
 import { fromSource } from "./from-source.js";
-import { print, printError } from "./output.js";
+import { print, printError, printErrorJson } from "./output.js";
 import { closestNames, orList } from "./parse-flags.js";
 import { route } from "./route.js";
 import { serve } from "./serve.js";
@@ -18,35 +18,39 @@ import { chains } from "./chains.js";
 import { assets } from "./assets.js";
 import { refreshStateCommand } from "./refresh-state.js";
 import { msgs } from "./msgs.js";
+import { helpWidth, styled } from "./terminal.js";
 
 const COMMANDS = new Map<string, Command>([serve, fromSource, between, route, msgs, why, chains, assets, validate, compile, refreshStateCommand].map((command) => [command.name, command]));
 
-const HELP = `usage: fungible-graph <command> [flags]
+const ABOUT = "Which fungible tokens can move between blockchains (IBC and bridges), and how.";
 
-Which fungible tokens can move between blockchains (IBC and bridges), and how.
-
-commands:
-${commandList()}
-
-Every command takes --help. An asset is <chain_id>:<denom> on every command (split at the
+const NOTES = `Every command takes --help. An asset is <chain_id>:<denom> on every command (split at the
 first ':'). Query commands answer from the dataset shipped in the package (--network mainnet,
 the default, or testnet), or from --dataset FILE (\`compile\`), --registry FILE or
 --chain-registry (the installed package, slow); --overrides FILE layers metadata corrections;
 --state FILE (\`refresh-state\`) routes around channels and light clients the chains say are dead;
---json gives machine-readable output (serve answers over HTTP instead).
+--json gives machine-readable output, errors included (serve answers over HTTP instead).
+Tables fit the terminal (80 columns in a pipe, or $COLUMNS); --wide prints them whole.
+Colour only on a terminal that has it; NO_COLOR turns it off, FORCE_COLOR on.
 Exit codes: 0 ok, 1 not found, a file that cannot be read or written, or a fatal registry issue;
 2 usage error.`;
 
-function commandList(): string {
+function helpText(): string {
   const rows = [...COMMANDS.values()].map((command) => [`${command.name} ${command.args}`.trim(), command.summary] as const);
-  const width = Math.max(...rows.map(([usage]) => usage.length)) + 2;
-  return rows.map(([usage, summary]) => `  ${usage.padEnd(width)}${summary}`).join("\n");
+  return `usage: fungible-graph <command> [flags]\n\n${ABOUT}\n\ncommands:\n${twoColumns(rows, helpWidth())}\n\n${wrapParagraphs(NOTES, helpWidth())}`;
+}
+
+/** `--json` (or `--format json`) anywhere before `--`: the caller reads errors as JSON too, usage errors included. */
+function wantsJson(argv: readonly string[]): boolean {
+  const end = argv.indexOf("--");
+  const flags = end < 0 ? argv : argv.slice(0, end);
+  return flags.some((arg, at) => arg === "--json" || arg === "--format=json" || (arg === "--format" && flags[at + 1] === "json"));
 }
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === "--help" || name === "-h" || name === "help") {
-    print(HELP);
+    print(helpText());
     return EXIT_OK;
   }
   if (name === "--version" || name === "-v") {
@@ -54,7 +58,7 @@ async function main(argv: string[]): Promise<number> {
     return EXIT_OK;
   }
   if (name === undefined) {
-    printError(HELP);
+    printError(helpText());
     return EXIT_USAGE;
   }
   const command = COMMANDS.get(name);
@@ -70,7 +74,8 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    printError(describeError(error));
+    if (wantsJson(process.argv.slice(2))) printErrorJson(describeErrorJson(error));
+    else printError(describeError(error).replace(/^(internal )?error:/, (prefix) => styled("red", prefix)));
     // The stack is for developers only, on request; users get the one-line message above.
     if (process.env.FUNGIBLE_GRAPH_DEBUG && error instanceof Error && error.stack) printError(error.stack);
     process.exitCode = exitCodeFor(error);

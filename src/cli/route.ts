@@ -4,7 +4,8 @@ import type { RouteAnswer } from "../http/explorer-schemas.js";
 import { ASSET_ARG, parseAssetArg } from "./asset-arg.js";
 import { EXIT_FAILURE, EXIT_OK } from "./cli-error.js";
 import { defineCommand, JSON_OPTION } from "./command.js";
-import { formatTable, plural } from "./format-table.js";
+import { formatTable, plural, shortId, wrapWords } from "./format-table.js";
+import { tableWidth } from "./terminal.js";
 import { ROUTER_OPTIONS, routerOfCommand } from "./load-router.js";
 import { print, printError } from "./output.js";
 import { FORMAT_OPTION, parseFormat, printAs } from "./picture.js";
@@ -16,6 +17,7 @@ const NAME = "route";
 export const route = defineCommand({
   name: NAME,
   positionals: [ASSET_ARG, ASSET_ARG],
+  tables: true,
   summary: "the hops of the chosen route",
   description: `Prints the route chosen between two assets: each hop, its channel or bridge, and where a new
 transaction must be signed. Denoms may contain ':' (cw20:terra1...): an asset is split at its
@@ -47,6 +49,8 @@ first ':', since chain ids contain none. Exits 1 when no route exists.`,
   },
 });
 
+const HOP_COLUMNS = [{ title: "TX" }, { title: "VIA", shrink: "text" }, { title: "FROM", shrink: "id" }, { title: "TO", shrink: "id" }] as const;
+
 export function renderRoute(found: Route): string {
   let tx = 0;
   const rows = found.hops.map((hop) => {
@@ -54,9 +58,9 @@ export function renderRoute(found: Route): string {
     return [String(tx), via(hop), `${hop.from.chain_id} ${hop.from.denom}`, `${hop.to.chain_id} ${hop.to.denom}`];
   });
   const head =
-    `${found.from.chain_id} ${found.from.denom} -> ${found.to.chain_id} ${found.to.denom}: ` +
+    `${found.from.chain_id} ${shortId(found.from.denom)} -> ${found.to.chain_id} ${shortId(found.to.denom)}: ` +
     `${plural(found.txs_required, "transaction")}, ${plural(found.hops.length, "hop")}, bridges ${found.bridges.join(",") || "-"}`;
-  return `${head}\n\n${formatTable(["TX", "VIA", "FROM", "TO"], rows)}`;
+  return `${wrapWords(head, tableWidth(), tableWidth()).join("\n  ")}\n\n${formatTable(HOP_COLUMNS, rows)}`;
 }
 
 function via(hop: RouteHop): string {

@@ -26,6 +26,7 @@ type ValidationIssue = Omit<RegistryIssue, "code"> & { code: RegistryIssue["code
 
 export const validate = defineCommand({
   name: NAME,
+  tables: true,
   summary: "check a registry, list every inconsistency",
   description: `Checks a registry (the installed chain registry's mainnet lists by default) and lists every
 inconsistency: declared IBC denoms that do not match the hash of their trace, channels without
@@ -114,9 +115,11 @@ function noteIssue(note: RegistryNote): ValidationIssue | [] {
   }
 }
 
+const COLUMNS = [{ title: "SEVERITY" }, { title: "CODE", shrink: "text" }, { title: "WHERE", shrink: "id" }, { title: "MESSAGE", shrink: "wrap" }] as const;
+
 function renderIssues(what: string, issues: readonly ValidationIssue[], fatal: number): string {
   const summary = `${what}: ${plural(fatal, "fatal issue")}, ${plural(issues.length - fatal, "warning")}`;
   if (issues.length === 0) return `${what}: no issues`;
   const rows = issues.map((issue) => [issue.severity, issue.code, issue.where, issue.message]);
-  return `${formatTable(["SEVERITY", "CODE", "WHERE", "MESSAGE"], rows)}\n\n${summary}`;
+  return `${formatTable(COLUMNS, rows)}\n\n${summary}`;
 }

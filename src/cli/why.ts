@@ -19,6 +19,7 @@ const NAME = "why";
 export const why = defineCommand({
   name: NAME,
   positionals: [ASSET_ARG, "<dest_chain_id>[:<denom>]"],
+  tables: true,
   summary: "why an asset does or does not reach a chain",
   description: `Explains whether the source asset reaches the destination chain (or one asset of it) under
 the filters of the queries: the route when it does; otherwise every reason, with stable codes

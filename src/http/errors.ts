@@ -13,7 +13,8 @@ export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 /** nosniff too: an error body echoes request text, and must never be sniffed as HTML. */
 export const ERROR_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" } as const;
 
-function errorBody(error: FungibleError): ErrorBody {
+/** The body for `error`; the CLI prints the same one under --json. */
+export function errorBody(error: FungibleError): ErrorBody {
   return { code: error.grpcCode, message: error.message, details: error.details };
 }
 

@@ -98,8 +98,11 @@ describe.concurrent.each(wired)("CLI: $test.op: $test.name", ({ test, argv }) =>
       expect(result.stderr).toBe("");
     } else {
       expect(result.stdout).toBe("");
-      expect(result.stderr).toContain(test.says);
-      expect(result.stderr).not.toMatch(/\n\s+at /);
+      // Under --json the error is the service's body: {code, message, details}, one line of JSON.
+      const body = JSON.parse(result.stderr) as { code: number; message: string; details: unknown[] };
+      expect(body.message).toContain(test.says);
+      expect(body.code).toBe(test.status === 404 ? 5 : 3);
+      expect(Array.isArray(body.details)).toBe(true);
     }
   });
 });

@@ -88,7 +88,7 @@ describe("help and usage", () => {
 
 describe("from-source", () => {
   it("prints a table with one row per asset and a summary", async () => {
-    const result = await runCli(["from-source", "cosmoshub-4:uatom", "--allow-multi-tx", ...REG]);
+    const result = await runCli(["from-source", "cosmoshub-4:uatom", "--allow-multi-tx", "--wide", ...REG]);
     expect(result.code).toBe(0);
     const lines = result.stdout.trim().split("\n");
     expect(lines[0]).toMatch(/^CHAIN\s+DENOM\s+SYMBOL\s+TRACE\s+ORIGIN$/);
@@ -113,7 +113,7 @@ describe("from-source", () => {
 
 describe("between", () => {
   it("prints pairs with transactions and bridges", async () => {
-    const result = await runCli(["between", "1", "osmosis-1", "--include-evm-assets", "--allow-multi-tx", ...REG]);
+    const result = await runCli(["between", "1", "osmosis-1", "--include-evm-assets", "--allow-multi-tx", "--wide", ...REG]);
     expect(result.code).toBe(0);
     const lines = result.stdout.trim().split("\n");
     expect(lines[0]).toMatch(/^SOURCE DENOM\s+SYMBOL\s+DEST DENOM\s+SYMBOL\s+TXS\s+BRIDGES$/);
@@ -124,7 +124,7 @@ describe("between", () => {
 
 describe("route", () => {
   it("prints each hop with its channel and transaction", async () => {
-    const result = await runCli(["route", "cosmoshub-4:uatom", `neutron-1:${ATOM_ON_NEUTRON_VIA_OSMOSIS}`, ...REG]);
+    const result = await runCli(["route", "cosmoshub-4:uatom", `neutron-1:${ATOM_ON_NEUTRON_VIA_OSMOSIS}`, "--wide", ...REG]);
     expect(result.code).toBe(0);
     const lines = result.stdout.trim().split("\n");
     expect(lines[0]).toBe(`cosmoshub-4 uatom -> neutron-1 ${ATOM_ON_NEUTRON_VIA_OSMOSIS}: 2 transactions, 2 hops, bridges IBC`);

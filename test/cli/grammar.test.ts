@@ -21,6 +21,12 @@ async function usageError(args: string[]): Promise<string> {
   expect(result.code, result.stderr).toBe(2);
   expect(result.stdout).toBe("");
   expect(result.stderr).not.toMatch(/To specify a positional|ERR_PARSE_ARGS|\n\s+at /);
+  // With --json anywhere on the line the error is the service's JSON body (code 3: invalid argument).
+  if (args.includes("--json")) {
+    const body = JSON.parse(result.stderr) as { code: number; message: string };
+    expect(body.code).toBe(3);
+    return body.message;
+  }
   expect(result.stderr).toMatch(/\nsee: fungible-graph [\w-]*\s?--help\n$/);
   return result.stderr;
 }

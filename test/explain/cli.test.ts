@@ -74,7 +74,8 @@ describe("why: text and usage", () => {
     expect(ExplainResponseSchema.parse(JSON.parse(other.stdout)).reasons.map((reason) => reason.code)).toEqual(["filtered_out", "no_path"]);
     const malformed = await runCli([...args, "--swap-venue", "osmosis-poolmanager"]);
     expect(malformed.code).toBe(2);
-    expect(malformed.stderr).toContain('why: --swap-venue "osmosis-poolmanager" is not <chain_id>:<name>');
+    // --json: the usage error is the service's error body.
+    expect(JSON.parse(malformed.stderr).message).toContain('why: --swap-venue "osmosis-poolmanager" is not <chain_id>:<name>');
   });
 
   test("a bad flag value is a usage error (exit 2)", async () => {

@@ -54,7 +54,7 @@ describe("text output", () => {
   });
 
   test("chains: one row per chain, the newline in a name shown as \\x0a", async () => {
-    const result = await runCli(["chains", ...registry]);
+    const result = await runCli(["chains", "--wide", ...registry]);
     expect(result.code).toBe(0);
     const lines = result.stdout.trimEnd().split("\n");
     expect(lines).toHaveLength(1 + 3 + 2);
