@@ -5,10 +5,11 @@
 // JSON text plus a readable summary, so test/explain/recorded-answers.test.ts can show that a new
 // implementation answers byte for byte as the one recorded.
 //
-//   node test/explain/record-answers.mjs <dist-dir> fixtures/explain-answers.json
+//   node test/explain/record-answers.mjs <dist-dir> fixtures/explain-answers.json <commit of dist-dir>
 //
-// fixtures/explain-answers.json was recorded from commit 8ddb836 (explain re-ran the route search
-// once per route it returned), before explain was rebuilt on one search.
+// fixtures/explain-answers.json was recorded from commit 9d5a11b: the explain of 8ddb836 (it re-ran
+// the route search once per route it returned) on the data and answer spelling of issue 25 (EIP-55
+// addresses, the forwards_after_bridge flag), before explain was rebuilt on one search.
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -16,9 +17,9 @@ import { registryProfile } from "../../bench/registry-profile.mjs";
 import { syntheticRegistry } from "../../bench/synthetic-registry.mjs";
 import { requestSample } from "./answer-sample.mjs";
 
-const [dist, out] = process.argv.slice(2);
-if (dist === undefined || out === undefined) {
-  console.error("usage: record-answers.mjs <dist-dir> <out.json>");
+const [dist, out, commit] = process.argv.slice(2);
+if (dist === undefined || out === undefined || commit === undefined) {
+  console.error("usage: record-answers.mjs <dist-dir> <out.json> <commit of dist-dir>");
   process.exit(2);
 }
 const lib = await import(pathToFileURL(`${dist}/index.js`).href);
@@ -53,9 +54,9 @@ for (const [name, router] of Object.entries(routers)) {
 // One answer per line: a readable diff when the sample changes.
 const about =
   "explain answers (SHA-256 of the JSON text of each answer, with a summary) recorded by test/explain/record-answers.mjs " +
-  "from the implementation of commit 8ddb836, which re-ran the route search once per route returned; " +
+  `from the implementation of commit ${commit}, which re-ran the route search once per route returned; ` +
   "test/explain/recorded-answers.test.ts asks the same requests of the current one";
 const source =
-  "fungible-graph commit 8ddb836, dist/ built by npm run build; mainnet: the shipped dataset; synthetic: bench/synthetic-registry.mjs scale 1 seed 7; fixture: fixtures/explain-registry.json";
+  `fungible-graph commit ${commit}, dist/ built by npm run build; mainnet: the shipped dataset; synthetic: bench/synthetic-registry.mjs scale 1 seed 7; fixture: fixtures/explain-registry.json`;
 writeFileSync(out, `{\n "about": ${JSON.stringify(about)},\n "source": ${JSON.stringify(source)},\n "answers": [\n${answers.map((a) => `  ${JSON.stringify(a)}`).join(",\n")}\n ]\n}\n`);
 console.error(`${answers.length} answers in ${Math.round(performance.now() - started)} ms`);

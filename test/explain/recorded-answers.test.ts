@@ -1,6 +1,6 @@
 /**
  * explain answers byte for byte as the implementation recorded in fixtures/explain-answers.json
- * (commit 8ddb836, which re-ran the route search once per route it returned; recorded by
+ * (commit 9d5a11b: the explain of 8ddb836, which re-ran the route search once per route it returned; recorded by
  * test/explain/record-answers.mjs before explain was rebuilt on one search), on the shipped
  * mainnet dataset, a synthetic registry and the explain fixture. The verdict came later: it is
  * left out of the bytes compared, and checked against the answer it leads.

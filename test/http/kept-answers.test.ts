@@ -6,7 +6,7 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { gunzipSync } from "node:zlib";
-import { createFetchHandler } from "../../src/entries/http.js";
+import { createFetchHandler, webCompressor } from "../../src/entries/http.js";
 import { LiveRouter } from "../../src/http/live-router.js";
 import { buildRouter, parseRegistry } from "../../src/index.js";
 import { fixtureGraph } from "./fixture.js";
@@ -19,7 +19,8 @@ function counted() {
   const fromSource = vi.spyOn(router, "assetsFromSource");
   const onChain = vi.spyOn(router, "assetsOnChain");
   const chains = vi.spyOn(router, "chains");
-  const handler = createFetchHandler(router, { minCompressBytes: 0 });
+  // A compressor given, as the Node server gives its own: kept answers are compressed once per encoding.
+  const handler = createFetchHandler(router, { minCompressBytes: 0, compressor: webCompressor });
   const ask = (path: string, init: RequestInit = {}) => handler(new Request(`http://fungible.test${path}`, init));
   return { router, fromSource, onChain, chains, ask };
 }
