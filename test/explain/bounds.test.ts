@@ -7,7 +7,7 @@
 import { describe, expect, test } from "vitest";
 import { explain } from "../../src/entries/explain.js";
 import { createFetchHandler } from "../../src/entries/http.js";
-import { FungibleError } from "../../src/index.js";
+import { failure } from "../support/failure.js";
 import { mainnetGraph } from "./graphs.js";
 
 const COSTLIEST = {
@@ -19,16 +19,6 @@ const COSTLIEST = {
   include_evm_assets: true,
   include_no_metadata_assets: true,
 };
-
-function thrown(run: () => unknown): FungibleError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof FungibleError) return error;
-    throw error;
-  }
-  throw new Error("expected a FungibleError");
-}
 
 describe("explain on the library: bounded work", () => {
   test("the costliest explain costs about its one search (it cost one per route: ~32 s)", async () => {
@@ -54,7 +44,7 @@ describe("explain on the library: bounded work", () => {
 
   test("a budget too small stops the search with over_budget (503)", async () => {
     const router = await mainnetGraph();
-    const error = thrown(() => explain(router, COSTLIEST, { budgetMs: 1 }));
+    const error = failure(() => explain(router, COSTLIEST, { budgetMs: 1 }));
     expect([error.code, error.status, error.grpcCode]).toEqual(["over_budget", 503, 8]);
     expect(error.message).toMatch(/^explain: the request needs more than its budget of 1 ms/);
   });
@@ -63,14 +53,14 @@ describe("explain on the library: bounded work", () => {
     const router = await mainnetGraph();
     const controller = new AbortController();
     controller.abort();
-    const error = thrown(() => explain(router, COSTLIEST, { signal: controller.signal }));
+    const error = failure(() => explain(router, COSTLIEST, { signal: controller.signal }));
     expect([error.code, error.status]).toEqual(["client_closed_request", 499]);
   });
 
   test("limits that are not limits are refused as arguments", async () => {
     const router = await mainnetGraph();
     for (const limits of [{ budgetMs: -1 }, { budgetMs: Number.NaN }, { signal: "soon" }, "fast"]) {
-      expect(thrown(() => explain(router, COSTLIEST, limits as never)).code, JSON.stringify(limits)).toBe("invalid_request");
+      expect(failure(() => explain(router, COSTLIEST, limits as never)).code, JSON.stringify(limits)).toBe("invalid_request");
     }
   });
 });
