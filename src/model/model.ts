@@ -6,6 +6,7 @@ import type { Chain, HubBridge, SwapVenue } from "../registry/schema.js";
 import type { BridgeType } from "../wire/schema.js";
 import type { HopKind } from "../wire/route.js";
 import type { WireAsset } from "../wire/schema.js";
+import type { DecodedVoucher } from "./ibc-decode.js";
 
 export interface AssetRecord {
   /** Position in canonical order: registry order, then derived vouchers by (chain, denom). */
@@ -46,6 +47,11 @@ export interface Model {
   assets: AssetRecord[];
   /** The index of the asset `denom` on chain `chainId` (EVM addresses compared folded, as `denomKey`), or `undefined`. */
   assetIndexOf(chainId: string, denom: string): number | undefined;
+  /**
+   * The trace and native origin of an `ibc/` denom the model neither lists nor derives (a multi-hop
+   * voucher), or `undefined` (src/model/ibc-decode.ts: a table built on first use per chain).
+   */
+  decodeIbcDenom(chainId: string, denom: string): DecodedVoucher | undefined;
   /** Per chain index: its asset indexes in canonical order. */
   assetsByChain: number[][];
   /** Per asset index: IBC and bridge hops leaving it, in a fixed order (every list built at once). */
