@@ -19,10 +19,13 @@ import type { AssetRecord } from "./model.js";
 export const DECODE_MAX_HOPS = 3;
 
 /** The most entries one chain's table keeps: a registry far denser than mainnet decodes less, never hangs. */
-export const DECODE_TABLE_LIMIT = 2_000_000;
+export const DECODE_TABLE_LIMIT = 1_000_000;
 
-/** The most chains whose tables are kept at once (the least recently used goes): memory stays bounded. */
-export const DECODE_TABLES_KEPT = 4;
+/**
+ * The most entries kept over all chains' tables (about 100 bytes each): the least recently used
+ * tables go first, the newest always stays. Mainnet's largest tables have under 300 000 entries.
+ */
+export const DECODE_ENTRIES_KEPT = 1_000_000;
 
 function hashKey(hex: string): number {
   return Number.parseInt(hex.slice(0, 13), 16);
@@ -58,6 +61,7 @@ export class IbcDecoder {
   private readonly endsByChain = new Map<string, TransferEnd[]>();
   private readonly nativesByChain = new Map<string, number[]>();
   private readonly tables = new Map<string, DecodeTable>();
+  private entriesKept = 0;
 
   constructor(
     channels: readonly IbcChannel[],
@@ -102,11 +106,18 @@ export class IbcDecoder {
 
   private tableOf(chainId: string): DecodeTable {
     let table = this.tables.get(chainId);
-    if (table === undefined) table = this.build(chainId);
+    if (table === undefined) {
+      table = this.build(chainId);
+      this.entriesKept += table.entryOrigin.length;
+    }
     // Insertion order is recency: the first key is the least recently used.
     this.tables.delete(chainId);
     this.tables.set(chainId, table);
-    if (this.tables.size > DECODE_TABLES_KEPT) this.tables.delete(this.tables.keys().next().value!);
+    for (const [oldest, old] of this.tables) {
+      if (this.entriesKept <= DECODE_ENTRIES_KEPT || old === table) break;
+      this.tables.delete(oldest);
+      this.entriesKept -= old.entryOrigin.length;
+    }
     return table;
   }
 
