@@ -9,7 +9,7 @@
  */
 import type { IbcChannel } from "../registry/schema.js";
 import { sha256Hex } from "../sha256.js";
-import type { AssetRecord } from "./model.js";
+import type { AssetRecord, DecodedVoucher } from "./model.js";
 
 /**
  * The most hops a decoded trace has. Measured on the shipped mainnet data: 3 hops build the largest
@@ -29,13 +29,6 @@ export const DECODE_ENTRIES_KEPT = 1_000_000;
 
 function hashKey(hex: string): number {
   return Number.parseInt(hex.slice(0, 13), 16);
-}
-
-export interface DecodedVoucher {
-  /** The voucher's trace on the holding chain, outermost hop first. */
-  trace: string;
-  /** The native asset (index in `model.assets`) the voucher is a voucher of. */
-  origin: number;
 }
 
 interface TransferEnd {

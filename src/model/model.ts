@@ -6,7 +6,6 @@ import type { Chain, HubBridge, SwapVenue } from "../registry/schema.js";
 import type { BridgeType } from "../wire/schema.js";
 import type { HopKind } from "../wire/route.js";
 import type { WireAsset } from "../wire/schema.js";
-import type { DecodedVoucher } from "./ibc-decode.js";
 
 export interface AssetRecord {
   /** Position in canonical order: registry order, then derived vouchers by (chain, denom). */
@@ -26,6 +25,14 @@ export interface AssetRecord {
   hasMetadata: boolean;
   /** The wire object, frozen and shared by every answer that contains this asset. */
   wire: WireAsset;
+}
+
+/** What `Model.decodeIbcDenom` finds (src/model/ibc-decode.ts). */
+export interface DecodedVoucher {
+  /** The voucher's trace on the holding chain, outermost hop first. */
+  trace: string;
+  /** The native asset (index in `model.assets`) the voucher is a voucher of. */
+  origin: number;
 }
 
 export interface HopEdge {
