@@ -44,7 +44,7 @@ for (const hops of hopLimits.length > 0 ? hopLimits : [1, 2, 3]) {
   }
 }
 
-// A warm query of a listed asset, with and without a decoder in the model, and that no table is built.
+// The query floor: a warm assetsFromSource of a listed asset (it never asks the decoder).
 const request = { source_asset_chain_id: "osmosis-1", source_asset_denom: "uosmo" };
 router.assetsFromSource(request);
 const t = performance.now();
