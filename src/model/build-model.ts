@@ -13,6 +13,7 @@ import { compareStrings } from "../compare.js";
 import { AssetIndex } from "./asset-index.js";
 import { deriveVouchers, derivedRecords, listedRecords } from "./canonical-assets.js";
 import { HopLists } from "./hops.js";
+import { IbcDecoder } from "./ibc-decode.js";
 import { ibcLinks } from "./ibc-links.js";
 import type { AssetRecord, HopEdge, Model, ModelFacts } from "./model.js";
 
@@ -51,7 +52,7 @@ export function buildModel(registry: Registry, facts?: ModelFacts): Model {
   const hops = new HopLists(registry, assets, assetIndexOf, predecessor, arrival);
   const bridgeHubs = new Map<HubBridge, number>();
   for (const [bridge, chainId] of bridgeHubsOf(registry)) bridgeHubs.set(bridge, chainIndexById.get(chainId)!);
-  return new BuiltModel(chains, chainIndexById, assets, assetIndexOf, assetsByChain, hops, registry.swap_venues, bridgeHubs, modelFacts);
+  return new BuiltModel(chains, chainIndexById, assets, assetIndexOf, assetsByChain, hops, registry.swap_venues, bridgeHubs, modelFacts, registry.ibc_channels);
 }
 
 /**
@@ -69,9 +70,15 @@ class BuiltModel implements Model {
     readonly swapVenues: Model["swapVenues"],
     readonly bridgeHubs: Model["bridgeHubs"],
     readonly facts: ModelFacts,
+    private readonly channels: Registry["ibc_channels"],
   ) {}
 
-  // An own property, so a spread copy (`{ ...model }`) keeps it.
+  private decoder: IbcDecoder | undefined;
+
+  // Own properties, so a spread copy (`{ ...model }`) keeps them; the decoder is made on the first miss.
+  readonly decodeIbcDenom = (chainId: string, denom: string) =>
+    (this.decoder ??= new IbcDecoder(this.channels, this.assets)).decode(chainId, denom);
+
   readonly hopsOf = (asset: number): readonly HopEdge[] => this.lists.of(asset);
 
   get hops(): HopEdge[][] {

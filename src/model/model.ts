@@ -27,6 +27,14 @@ export interface AssetRecord {
   wire: WireAsset;
 }
 
+/** What `Model.decodeIbcDenom` finds (src/model/ibc-decode.ts). */
+export interface DecodedVoucher {
+  /** The voucher's trace on the holding chain, outermost hop first. */
+  trace: string;
+  /** The native asset (index in `model.assets`) the voucher is a voucher of. */
+  origin: number;
+}
+
 export interface HopEdge {
   to: number;
   kind: HopKind;
@@ -46,6 +54,11 @@ export interface Model {
   assets: AssetRecord[];
   /** The index of the asset `denom` on chain `chainId` (EVM addresses compared folded, as `denomKey`), or `undefined`. */
   assetIndexOf(chainId: string, denom: string): number | undefined;
+  /**
+   * The trace and native origin of an `ibc/` denom the model neither lists nor derives (a multi-hop
+   * voucher), or `undefined` (src/model/ibc-decode.ts: a table built on first use per chain).
+   */
+  decodeIbcDenom(chainId: string, denom: string): DecodedVoucher | undefined;
   /** Per chain index: its asset indexes in canonical order. */
   assetsByChain: number[][];
   /** Per asset index: IBC and bridge hops leaving it, in a fixed order (every list built at once). */

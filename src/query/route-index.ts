@@ -36,6 +36,15 @@ export function requireAsset(routeIndex: RouteIndex, chainId: string, denom: str
   requireChain(routeIndex, chainId, operation);
   const index = routeIndex.model.assetIndexOf(chainId, denom) ?? ibcDenomIgnoringCase(routeIndex.model, chainId, denom);
   if (index === undefined) {
+    const decoded = routeIndex.model.decodeIbcDenom(chainId, denom);
+    if (decoded !== undefined) {
+      // Decoded (ibc_origin_assets answers it) but not an asset of the graph: say what it is.
+      const origin = routeIndex.model.assets[decoded.origin]!;
+      throw new FungibleError(
+        "unknown_asset",
+        `${operation}: asset "${denom}" on chain "${chainId}" is not in the registry: it is ${origin.denom} of ${origin.chainId} over ${decoded.trace}, a voucher the registry does not list, and routes start only from listed or derived assets`,
+      );
+    }
     const hint = didYouMean(suggestDenoms(routeIndex.model, chainId, denom));
     throw new FungibleError("unknown_asset", `${operation}: asset "${denom}" on chain "${chainId}" is not in the registry${hint}`);
   }

@@ -1,0 +1,163 @@
+/**
+ * Decoding `ibc/` denoms the registry neither lists nor derives (src/model/ibc-decode.ts).
+ *
+ * Real denoms: the Nolus protocol's currency tables (github.com/nolus-protocol/nolus-money-market,
+ * `define_symbol!` entries for `net_main`: the bank denom a lease holds on pirin-1, with its "full
+ * ibc route" written beside it). Each hash is checked against its route here, so the pairs are
+ * independent of the decoder; some are listed by chain-registry and some are not.
+ */
+import fc from "fast-check";
+import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { buildRouter, ibcDenom, parseRegistry, type AssetRouter } from "../../src/index.js";
+import { DECODE_MAX_HOPS, IbcDecoder } from "../../src/model/ibc-decode.js";
+import type { Model } from "../../src/model/model.js";
+import { skipIbcOriginAssets } from "../../src/router/skip.js";
+import { ROUTER_BRAND } from "../../src/router/router.js";
+import type { RouteIndex } from "../../src/query/route-index.js";
+import { arbitraryRegistry, forwardTrace } from "../support/arbitrary-registry.js";
+import { shippedRouter } from "../support/shipped-router.js";
+
+function modelOf(router: AssetRouter): Model {
+  return (router[ROUTER_BRAND] as unknown as { routeIndex: RouteIndex }).routeIndex.model;
+}
+
+/** [full ibc route on pirin-1, bank denom, origin chain]: Nolus' mainnet currency tables. */
+const NOLUS_MAINNET: [string, string, string][] = [
+  ["transfer/channel-0/transfer/channel-0/uatom", "ibc/6CDD4663F2F09CD62285E2D45891FC149A3568E316CE3EBBE201A71A78A69388", "cosmoshub-4"],
+  ["transfer/channel-0/transfer/channel-326/stuatom", "ibc/FCFF8B19C61677F3B78E2A5AE3B4A34A8D23858D16905F253B8438B3AFD07FF8", "stride-1"],
+  ["transfer/channel-0/transfer/channel-208/weth-wei", "ibc/A7C4A3FB19E88ABE60416125F9189DA680800F4CDD14E3C10C874E022BEFF04C", "axelar-dojo-1"],
+  ["transfer/channel-0/transfer/channel-1/uakt", "ibc/ADC63C00000CA75F909D2BE3ACB5A9980BED3A73B92746E0FCE6C67414055459", "akashnet-2"],
+  ["transfer/channel-0/transfer/channel-522/uqatom", "ibc/317FCA2D7554F55BBCD0019AB36F7FEA18B6D161F462AF5E565068C719A29F20", "quicksilver-2"],
+  ["transfer/channel-0/transfer/channel-4/stk/uatom", "ibc/DAAD372DB7DD45BBCFA4DDD40CA9793E9D265D1530083AB41A8A0C53C3EBE865", "core-1"],
+  ["transfer/channel-0/transfer/channel-122/inj", "ibc/4DE84C92C714009D07AFEA7350AB3EC383536BB0FAAD7AF9C0F1A0BEA169304E", "injective-1"],
+  ["transfer/channel-0/transfer/channel-42/ujuno", "ibc/4F3E83AB35529435E4BFEA001F5D935E7250133347C4E1010A9C77149EF0394C", "juno-1"],
+  ["transfer/channel-0/transfer/channel-750/uusdc", "ibc/F5FABF52B54E65064B57BF6DBD8E5FAD22CEE9F4B8A57ADBB20CCD0173AA72A4", "noble-1"],
+  ["transfer/channel-3839/transfer/channel-1/uatom", "ibc/74329D0B6EAA37AD07FF44EC40D998357D1478C504AB5A9C91C3F42F1078A226", "cosmoshub-4"],
+  ["transfer/channel-3839/transfer/channel-30/uusdc", "ibc/18161D8EFBD00FF5B7683EF8E923B8913453567FBE3FB6672D75712B0DEB6682", "noble-1"],
+  ["transfer/channel-3839/transfer/channel-2/uusdc", "ibc/076CF690A9912E0B7A2CCA75B719D68AF7C20E4B0B6460569B333DDEB19BBBA1", "axelar-dojo-1"],
+];
+
+/** "transfer/channel-0/transfer/channel-1/uakt" -> its trace and base denom (the base may contain "/"). */
+function splitRoute(route: string): { trace: string; base: string } {
+  const parts = route.split("/");
+  return { trace: parts.slice(0, 4).join("/"), base: parts.slice(4).join("/") };
+}
+
+describe("real multi-hop denoms held on pirin-1 (Nolus' currency tables)", () => {
+  let router: AssetRouter;
+  beforeAll(async () => {
+    router = await shippedRouter("mainnet");
+  });
+
+  test("each denom is the hash of its route (the source is self-consistent)", () => {
+    for (const [route, denom] of NOLUS_MAINNET) {
+      const { trace, base } = splitRoute(route);
+      expect(ibcDenom(trace, base)).toBe(denom);
+    }
+  });
+
+  test("ibc_origin_assets finds the origin of every one, listed or not", () => {
+    const answer = skipIbcOriginAssets(router, { assets: NOLUS_MAINNET.map(([, denom]) => ({ chain_id: "pirin-1", denom })) });
+    answer.origin_assets.forEach((found, i) => {
+      const [route, , originChain] = NOLUS_MAINNET[i]!;
+      expect(found, route).toEqual({ asset: expect.objectContaining({ chain_id: originChain, denom: splitRoute(route).base, trace: "" }), asset_found: true });
+    });
+    // Some of them are not listed: those are the decoded ones (and the reason this exists).
+    const model = modelOf(router);
+    const unlisted = NOLUS_MAINNET.filter(([, denom]) => model.assetIndexOf("pirin-1", denom) === undefined);
+    expect(unlisted.length).toBeGreaterThan(0);
+    for (const [route, denom] of unlisted) {
+      const decoded = model.decodeIbcDenom("pirin-1", denom)!;
+      expect(decoded.trace).toBe(splitRoute(route).trace);
+    }
+  });
+
+  test("a decoded denom is matched ignoring the case of its hash, as listed ones are", () => {
+    const [, denom, origin] = NOLUS_MAINNET[9]!;
+    const answer = skipIbcOriginAssets(router, { assets: [{ chain_id: "pirin-1", denom: `ibc/${denom.slice(4).toLowerCase()}` }] });
+    expect(answer.origin_assets[0]!.asset).toMatchObject({ chain_id: origin, denom: "uatom" });
+  });
+
+  test("too deep, off the registry's channels, or no hash at all: asset_found false; sources say what the denom is", () => {
+    const tooDeep = ibcDenom("transfer/channel-0/transfer/channel-0/transfer/channel-141/transfer/channel-0", "uatom");
+    const offChannels = ibcDenom("transfer/channel-999999/transfer/channel-0", "uatom");
+    const answer = skipIbcOriginAssets(router, {
+      assets: [tooDeep, offChannels, `ibc/${"0".repeat(64)}`, "ibc/XYZ"].map((denom) => ({ chain_id: "pirin-1", denom })),
+    });
+    expect(answer.origin_assets).toEqual(Array.from({ length: 4 }, () => ({ asset_found: false })));
+    const [, decodable] = NOLUS_MAINNET[9]!;
+    expect(() => router.assetsFromSource({ source_asset_chain_id: "pirin-1", source_asset_denom: decodable })).toThrow(
+      /not in the registry: it is uatom of cosmoshub-4 over transfer\/channel-3839\/transfer\/channel-1/,
+    );
+    expect(() => router.assetsFromSource({ source_asset_chain_id: "pirin-1", source_asset_denom: tooDeep })).toThrow(/is not in the registry$|did you mean/);
+  });
+});
+
+describe("the table is built only when an unknown ibc/ denom is asked", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  test("listed look-ups and queries build nothing; the first miss builds one chain's table, once", async () => {
+    const build = vi.spyOn(IbcDecoder.prototype as unknown as { build: (chain: string) => unknown }, "build");
+    const router = buildRouter(parseRegistry({
+      chains: [{ chain_id: "a-1" }, { chain_id: "b-1" }, { chain_id: "c-1" }],
+      assets: [
+        { chain_id: "a-1", denom: "ua" },
+        { chain_id: "b-1", denom: "ub" },
+      ],
+      ibc_channels: [
+        { chain_1: { chain_id: "a-1", channel_id: "channel-0" }, chain_2: { chain_id: "b-1", channel_id: "channel-5" }, status: "ACTIVE" },
+        { chain_1: { chain_id: "b-1", channel_id: "channel-6" }, chain_2: { chain_id: "c-1", channel_id: "channel-9" }, status: "ACTIVE" },
+      ],
+    }));
+    router.assetsFromSource({ source_asset_chain_id: "a-1", source_asset_denom: "ua" });
+    const oneHop = ibcDenom("transfer/channel-5", "ua");
+    skipIbcOriginAssets(router, { assets: [{ chain_id: "b-1", denom: oneHop }] });
+    expect(build).not.toHaveBeenCalled();
+    const twoHops = ibcDenom("transfer/channel-9/transfer/channel-5", "ua");
+    const answer = skipIbcOriginAssets(router, { assets: [{ chain_id: "c-1", denom: twoHops }, { chain_id: "c-1", denom: twoHops }] });
+    expect(answer.origin_assets.map((found) => found.asset?.denom)).toEqual(["ua", "ua"]);
+    expect(build).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("property: every native forwarded along at most DECODE_MAX_HOPS channels is decoded", () => {
+  test("to its trace and origin; one hop more is not", () => {
+    fc.assert(
+      fc.property(arbitraryRegistry(), fc.array(fc.nat(), { minLength: 1, maxLength: DECODE_MAX_HOPS + 1 }), fc.nat(), (registry, steps, pick) => {
+        const router = buildRouter(parseRegistry(registry));
+        const model = modelOf(router);
+        const natives = model.assets.filter((a) => a.listed && a.isBaseToken && !a.isEvm);
+        if (natives.length === 0) return;
+        const native = natives[pick % natives.length]!;
+        const active = router.registry.ibc_channels.filter((c) => c.status === "ACTIVE" && c.chain_1.port_id === "transfer" && c.chain_2.port_id === "transfer");
+        // A walk that visits no chain twice, as the decoder's table does.
+        const visited = new Set([native.chainId]);
+        let at = native.chainId;
+        let trace = "";
+        for (const step of steps) {
+          const usable = active.filter((c) => (c.chain_1.chain_id === at && !visited.has(c.chain_2.chain_id)) || (c.chain_2.chain_id === at && !visited.has(c.chain_1.chain_id)));
+          if (usable.length === 0) break;
+          const channel = usable[step % usable.length]!;
+          const arrival = channel.chain_1.chain_id === at ? channel.chain_2 : channel.chain_1;
+          trace = forwardTrace(trace, "transfer", arrival.channel_id);
+          at = arrival.chain_id;
+          visited.add(at);
+        }
+        if (trace === "") return;
+        const denom = ibcDenom(trace, native.denom);
+        const known = model.assetIndexOf(at, denom);
+        const decoded = model.decodeIbcDenom(at, denom);
+        const hops = visited.size - 1;
+        if (hops <= DECODE_MAX_HOPS) {
+          expect(decoded).toEqual({ trace, origin: native.index });
+          const answer = skipIbcOriginAssets(router, { assets: [{ chain_id: at, denom }] });
+          expect(answer.origin_assets[0]!.asset).toBe(native.wire);
+        } else {
+          expect(decoded).toBeUndefined();
+          expect(known).toBeUndefined();
+        }
+        if (known !== undefined) expect(model.assets[known]).toMatchObject({ trace, originChainId: native.chainId, originDenom: native.denom });
+      }),
+    );
+  });
+});
