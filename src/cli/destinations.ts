@@ -5,7 +5,6 @@
  */
 import type { Destination, DestinationsRequest, DestinationsResponse } from "../wire/destinations.js";
 import type { Reason } from "../wire/explain.js";
-import { verdictTitle } from "../explain/verdict.js";
 import { ASSET_ARG, parseAssetArg, parseVenueArg } from "./asset-arg.js";
 import { EXIT_OK } from "./cli-error.js";
 import { defineCommand, JSON_OPTION } from "./command.js";
@@ -56,6 +55,8 @@ says is dead, an inactive channel, no path, a killed chain. The filters are from
   },
 });
 
+const VERDICT_WORDS: Record<Destination["verdict"]["kind"], string> = { reachable: "reachable", reachable_if: "reachable if", not_reachable: "not reachable" };
+
 const COLUMNS = [
   { title: "CHAIN", shrink: "text" },
   { title: "VERDICT", shrink: "text" },
@@ -65,7 +66,9 @@ const COLUMNS = [
 /** The assets by symbol (denom when it has none), or each reason's code with its deciding fact; `why` gives the sentences. */
 function detail(destination: Destination): string {
   if (destination.reachable) return destination.assets.map((asset) => asset.symbol ?? asset.denom).join(", ");
-  return [...new Set(destination.reasons.map(reasonFact))].join("; ");
+  const facts = [...new Set(destination.reasons.map(reasonFact))].join("; ");
+  const { verdict } = destination;
+  return verdict.kind === "reachable_if" ? `with ${verdict.changes.map((change) => `${change.option}=${String(change.value)}`).join(", ")}: ${facts}` : facts;
 }
 
 function reasonFact(reason: Reason): string {
@@ -94,7 +97,8 @@ function reasonFact(reason: Reason): string {
 }
 
 function renderDestinations(answer: DestinationsResponse): string {
-  const rows = answer.destinations.map((destination) => [destination.chain_id, verdictTitle(destination.verdict), detail(destination)]);
+  // The verdict's kind in its few words; the option changes of a reachable_if lead the last column, which wraps.
+  const rows = answer.destinations.map((destination) => [destination.chain_id, VERDICT_WORDS[destination.verdict.kind], detail(destination)]);
   const reached = answer.destinations.filter((destination) => destination.reachable).length;
   const source = `${answer.source.chain_id} ${answer.source.symbol ?? answer.source.denom}`;
   const summary = `${source} reaches ${plural(reached, "chain")} of ${answer.destinations.length};\n\`why <asset> <chain>\` explains one chain in full`;
