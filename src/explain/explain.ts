@@ -101,10 +101,8 @@ export function explain(input: ExplainInput, request: ExplainRequest): ExplainRe
 /**
  * The answer for one destination chain from the labels of the one search that land on it: each
  * reached asset kept or removed by the rules it breaks; when none is reached, the diagnosis.
- * `destinations` calls it once per chain with the labels of its own single search (and one
- * shared diagnosis), so both answers agree by construction.
  */
-export function explainDestination(
+function explainDestination(
   input: ExplainInput,
   source: AssetRecord,
   onDest: readonly RouteLabel[],
@@ -119,8 +117,10 @@ export function explainDestination(
 
 /**
  * What passes on the destination (`kept`, best route first, one asset with MOST_LIQUID) and, when
- * nothing does, the whole answer (`answer`; `null` when something passes: routes are drawn only
- * for an answer that shows them).
+ * nothing does, the whole answer. `destinations` (./destinations.ts) calls it once per chain with
+ * the labels of its own single search and one shared diagnosis, so both answers agree by
+ * construction. `answer` is `null` when something passes: routes are drawn only for an answer
+ * that shows them.
  */
 export function destinationOutcome(
   input: ExplainInput,
