@@ -14,13 +14,14 @@ import { route } from "./route.js";
 import { serve } from "./serve.js";
 import { validate } from "./validate.js";
 import { why } from "./why.js";
+import { destinations } from "./destinations.js";
 import { chains } from "./chains.js";
 import { assets } from "./assets.js";
 import { refreshStateCommand } from "./refresh-state.js";
 import { msgs } from "./msgs.js";
 import { helpWidth, styled } from "./terminal.js";
 
-const COMMANDS = new Map<string, Command>([serve, fromSource, between, route, msgs, why, chains, assets, validate, compile, refreshStateCommand].map((command) => [command.name, command]));
+const COMMANDS = new Map<string, Command>([serve, fromSource, between, route, msgs, why, destinations, chains, assets, validate, compile, refreshStateCommand].map((command) => [command.name, command]));
 
 const ABOUT = "Which fungible tokens can move between blockchains (IBC and bridges), and how.";
 

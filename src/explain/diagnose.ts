@@ -15,22 +15,53 @@ import type { ExplainInput } from "./input.js";
 import { multiTxReason } from "./multi-tx.js";
 import { channelKey } from "../registry/channel-ends.js";
 import { stateReason, stateVerdictsByEnd } from "./state-reasons.js";
+import type { RouteLabel } from "../query/best-routes.js";
+import type { Model } from "../model/model.js";
+import type { StateVerdict } from "../state/apply.js";
 
-export function diagnoseUnreached(input: ExplainInput, source: AssetRecord, destChainId: string, destDenom: string | null, options: ExplainOptions): Reason[] {
+/** The first (best) label of the diagnostic search on each chain, by chain index: what `find` on one chain gives. */
+function firstOnChain(model: Model, labels: readonly RouteLabel[], cache: DiagnosisCache): Map<number, RouteLabel> {
+  if (cache.firstOnChain !== undefined) return cache.firstOnChain;
+  const first = new Map<number, RouteLabel>();
+  for (const label of labels) {
+    const chain = model.assets[label.asset]!.chainIndex;
+    if (!first.has(chain)) first.set(chain, label);
+  }
+  return (cache.firstOnChain = first);
+}
+
+/**
+ * What several diagnoses of one source share (`destinations` diagnoses every unreached chain):
+ * the one search in the diagnostic model, its first label per chain, and the state verdicts.
+ */
+export interface DiagnosisCache {
+  labels?: readonly RouteLabel[];
+  firstOnChain?: Map<number, RouteLabel>;
+  bridgeSets?: BridgeSets;
+  verdicts?: Map<string, StateVerdict>;
+}
+
+export function diagnoseUnreached(
+  input: ExplainInput,
+  source: AssetRecord,
+  destChainId: string,
+  destDenom: string | null,
+  options: ExplainOptions,
+  cache: DiagnosisCache = {},
+): Reason[] {
   const what = destDenom === null ? `"${destChainId}"` : `"${destDenom}" on "${destChainId}"`;
   const diagnostic = diagnosticModel(input.routeIndex, input.registry);
   const { model } = diagnostic;
-  const bridgeSets = new BridgeSets();
+  const bridgeSets = (cache.bridgeSets ??= new BridgeSets());
   const target = destDenom === null ? undefined : model.assetIndexOf(destChainId, destDenom);
-  const label = searchBestRoutes(model, sourceLabel(source.index), bridgeSets, null, undefined, input.limit).find((candidate) =>
-    target === undefined ? model.assets[candidate.asset]!.chainId === destChainId : candidate.asset === target,
-  );
+  const labels = (cache.labels ??= searchBestRoutes(model, sourceLabel(source.index), bridgeSets, null, undefined, input.limit));
+  const label = target === undefined ? firstOnChain(model, labels, cache).get(model.chainIndexById.get(destChainId) ?? -1) : labels.find((candidate) => candidate.asset === target);
   if (label !== undefined && (destDenom === null || target !== undefined)) {
     const steps = routeEdges(label);
     const route = routeOfLabel(model, bridgeSets, label);
     const chains = [route.from.chain_id, ...route.hops.map((hop) => hop.to.chain_id)];
     const reasons: Reason[] = [];
-    const verdictOf = stateVerdictsByEnd(input);
+    const verdictOf = (cache.verdicts ??= stateVerdictsByEnd(input));
     steps.forEach((step, i) => {
       const status = diagnostic.added.get(step.edge!);
       const hop = route.hops[i]!;

@@ -26,7 +26,7 @@ import {
   type FilterName,
   type Reason,
 } from "../wire/explain.js";
-import { diagnoseUnreached } from "./diagnose.js";
+import { diagnoseUnreached, type DiagnosisCache } from "./diagnose.js";
 import type { ExplainInput } from "./input.js";
 import { multiTxReason } from "./multi-tx.js";
 import { noteReasons } from "./note-reasons.js";
@@ -50,10 +50,10 @@ export interface ExplainLimits {
 }
 
 /** The search limit of `limits`, checked as an argument. */
-export function explainLimit(limits: ExplainLimits | undefined): SearchLimit | undefined {
-  const parsed = parseArgument(ExplainLimitsSchema, limits, { fn: OPERATION, arg: "limits", expected: "an object {signal?: AbortSignal, budgetMs?: number} or undefined" });
+export function explainLimit(limits: ExplainLimits | undefined, operation = OPERATION): SearchLimit | undefined {
+  const parsed = parseArgument(ExplainLimitsSchema, limits, { fn: operation, arg: "limits", expected: "an object {signal?: AbortSignal, budgetMs?: number} or undefined" });
   if (parsed === undefined || (parsed.signal === undefined && parsed.budgetMs === undefined)) return undefined;
-  return searchLimit(OPERATION, parsed.signal, parsed.budgetMs);
+  return searchLimit(operation, parsed.signal, parsed.budgetMs);
 }
 
 export type { ExplainInput };
@@ -95,12 +95,46 @@ export function explain(input: ExplainInput, request: ExplainRequest): ExplainRe
 
   // The one search: every route of the answer, and every rule a reached asset breaks, come from its labels.
   const labels = searchBestRoutes(model, sourceLabel(source.index), input.routeIndex.bridgeSets, swapHops(input.routeIndex, options), undefined, input.limit);
-  const onDest = labels.filter((label) => model.assets[label.asset]!.chainId === destChainId);
+  return explainDestination(input, source, labels.filter((label) => model.assets[label.asset]!.chainId === destChainId), destDenom, options);
+}
+
+/**
+ * The answer for one destination chain from the labels of the one search that land on it: each
+ * reached asset kept or removed by the rules it breaks; when none is reached, the diagnosis.
+ */
+function explainDestination(
+  input: ExplainInput,
+  source: AssetRecord,
+  onDest: readonly RouteLabel[],
+  destDenom: string | null,
+  options: ExplainOptions,
+): ExplainResponse {
+  const outcome = destinationOutcome(input, source, onDest, destDenom, options);
+  if (outcome.answer !== null) return outcome.answer;
+  const routes = outcome.kept.map((label) => routeOfLabel(input.routeIndex.model, input.routeIndex.bridgeSets, label));
+  return withVerdict(options, { source: source.wire, dest_chain_id: options.dest_chain_id, reachable: true, routes, reasons: [] });
+}
+
+/**
+ * What passes on the destination (`kept`, best route first, one asset with MOST_LIQUID) and, when
+ * nothing does, the whole answer. `destinations` (./destinations.ts) calls it once per chain with
+ * the labels of its own single search and one shared diagnosis, so both answers agree by
+ * construction. `answer` is `null` when something passes: routes are drawn only for an answer
+ * that shows them.
+ */
+export function destinationOutcome(
+  input: ExplainInput,
+  source: AssetRecord,
+  onDest: readonly RouteLabel[],
+  destDenom: string | null,
+  options: ExplainOptions,
+  diagnosis?: DiagnosisCache,
+): { kept: readonly RouteLabel[]; answer: ExplainResponse | null } {
+  const { model } = input.routeIndex;
+  const destChainId = options.dest_chain_id;
+  const sourceWire = source.wire;
   const sorted = sortOutcomes(input.routeIndex, onDest, destDenom, options);
-  if (sorted.kept.length > 0) {
-    const routes = sorted.kept.map((label) => routeOfLabel(model, input.routeIndex.bridgeSets, label));
-    return withVerdict(options, { source: sourceWire, dest_chain_id: destChainId, reachable: true, routes, reasons: [] });
-  }
+  if (sorted.kept.length > 0) return { kept: sorted.kept, answer: null };
 
   const reasons: Reason[] = [];
   const multiTx = sorted.multiTx[0];
@@ -116,13 +150,15 @@ export function explain(input: ExplainInput, request: ExplainRequest): ExplainRe
       chain_id: destChainId,
     });
   } else if (sorted.multiTx.length === 0 && (destDenom === null ? onDest.length === 0 : !onDest.some((l) => model.assets[l.asset]!.denom === destDenom))) {
-    reasons.push(...diagnoseUnreached(input, source, destChainId, destDenom, options));
+    reasons.push(...diagnoseUnreached(input, source, destChainId, destDenom, options, diagnosis));
   }
   reasons.push(...noteReasons(input, source, destChainId, destDenom));
-  return withVerdict(options, { source: sourceWire, dest_chain_id: destChainId, reachable: false, routes: [], reasons }, fewestChanges(sorted.broken));
+  const answer = withVerdict(options, { source: sourceWire, dest_chain_id: destChainId, reachable: false, routes: [], reasons }, fewestChanges(sorted.broken));
+  return { kept: [], answer };
 }
 
-function unknownChain(input: ExplainInput, chainId: string, side: "source" | "dest"): Reason {
+/** The reason for a chain the registry does not have: killed (a note says so), or unknown with close matches. */
+export function unknownChain(input: ExplainInput, chainId: string, side: "source" | "dest"): Reason {
   if (input.notes.some((note) => note.code === "chain_killed" && note.chain_id === chainId)) {
     const which = side === "source" ? "source" : "destination";
     return { code: "chain_killed", message: `${which} chain "${chainId}" is marked killed in the registry: it has stopped, and no hop leads to or from it`, chain_id: chainId, side };
@@ -145,7 +181,7 @@ function hint(suggestions: readonly (string | { denom: string; symbol?: string }
 }
 
 /** The model's asset for a request's denom: exact, EVM address folded, or an `ibc/` hash in any case. */
-function findAsset(routeIndex: RouteIndex, chainId: string, denom: string): AssetRecord | undefined {
+export function findAsset(routeIndex: RouteIndex, chainId: string, denom: string): AssetRecord | undefined {
   const index = routeIndex.model.assetIndexOf(chainId, denom) ?? ibcDenomIgnoringCase(routeIndex.model, chainId, denom);
   return index === undefined ? undefined : routeIndex.model.assets[index];
 }

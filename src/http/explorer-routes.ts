@@ -1,5 +1,6 @@
 /**
- * The explorer endpoints: `explain` (why an asset does or does not reach a chain), discovery
+ * The explorer endpoints: `explain` (why an asset does or does not reach a chain), `destinations`
+ * (every chain for one source, reached or why not), discovery
  * (`chains`, `assets`), one `route` with its picture as text, the reach picture, and the page at
  * GET / that reads them. Handlers of the route table (./routes.ts); errors are thrown as
  * FungibleErrors and leave through the app's one error writer.
@@ -9,6 +10,7 @@ import { reachToDot, routeToDot } from "../render/dot.js";
 import { explainToDot, explainToMermaid } from "../render/explain.js";
 import { reachToMermaid, routeToMermaid } from "../render/mermaid.js";
 import { ExplainRequestSchema, type ExplainRequest } from "../wire/explain.js";
+import { DestinationsRequestSchema, type DestinationsRequest } from "../wire/destinations.js";
 import { AssetsFromSourceRequestSchema, parseRequest, type AssetsFromSourceRequest } from "../wire/schema.js";
 import { JSON_TYPE, queryString, type AppContext, type RouteHandler } from "./app-env.js";
 import {
@@ -39,7 +41,7 @@ const json = (c: AppContext, value: unknown) => c.body(JSON.stringify(value), 20
 const text = (c: AppContext, body: string, type: string) => c.body(body, 200, { "content-type": `${type}; charset=utf-8`, ...PAGE_SECURITY });
 const params = (c: AppContext) => new URLSearchParams(queryString(c.req.url));
 
-type ExplorerOperation = "explain" | "explainGet" | "chains" | "assets" | "route" | "reachPicture" | "explorerPage" | "explorerScript" | "explorerStyle";
+type ExplorerOperation = "explain" | "explainGet" | "destinations" | "destinationsGet" | "chains" | "assets" | "route" | "reachPicture" | "explorerPage" | "explorerScript" | "explorerStyle";
 
 export function explorerHandlers(bodyLimit: number, explainBudgetMs: number): Record<ExplorerOperation, RouteHandler> {
   // explain validates its request itself (a 400 FungibleError naming "explain"); `format` is read from the query string.
@@ -52,7 +54,15 @@ export function explorerHandlers(bodyLimit: number, explainBudgetMs: number): Re
     const pictured: ExplainPicture = { format, explanation: answer, text: await picture(format, () => explainToMermaid(answer), () => explainToDot(answer)) };
     return json(c, pictured);
   };
+  // Every chain of the registry for one source: bounded as explain is (the same budget, the client's signal).
+  const destinations = async (c: AppContext, body: unknown) =>
+    json(c, (await import("../router/destinations.js")).destinations(c.var.router, body as DestinationsRequest, { signal: c.req.raw.signal, budgetMs: explainBudgetMs }));
   return {
+    destinations: async (c) => {
+      assertJsonContentType(c.req.header("content-type") ?? null);
+      return destinations(c, await readJsonBody(c.req.raw, bodyLimit));
+    },
+    destinationsGet: (c) => destinations(c, queryToBody(params(c), DestinationsRequestSchema.out.shape)),
     explain: async (c) => {
       assertJsonContentType(c.req.header("content-type") ?? null);
       return explain(c, await readJsonBody(c.req.raw, bodyLimit));

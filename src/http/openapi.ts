@@ -17,6 +17,7 @@ import {
 } from "../wire/schema.js";
 import { ErrorBodySchema } from "../wire/error-body.js";
 import { HealthBodySchema } from "./health.js";
+import { DestinationsResponseSchema } from "../wire/destinations.js";
 import { AssetSummarySchema, ChainSummarySchema, ExplainRequestSchema, ExplainResponseSchema, ReasonSchema } from "../wire/explain.js";
 import { RouteSchema } from "../wire/route.js";
 import { SkipMsgsDirectRequestSchema, SkipMsgsDirectResponseSchema, SkipMsgsRequestSchema, SkipMsgsResponseSchema, SkipRouteRequestSchema, SkipRouteResponseSchema } from "../wire/msgs.js";
@@ -77,6 +78,7 @@ export function buildOpenApiDocument(): JsonSchema {
       [RouteSchema, "Route"],
       [ReasonSchema, "Reason"],
       [ExplainResponseSchema, "ExplainResponse"],
+      [DestinationsResponseSchema, "DestinationsResponse"],
       [ChainSummarySchema, "ChainSummary"],
       [AssetSummarySchema, "AssetSummary"],
       [ChainsAnswerSchema, "ChainsAnswer"],

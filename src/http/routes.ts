@@ -14,6 +14,7 @@ export const PATHS = {
   assetsBetweenChains: "/v2/fungible/assets_between_chains",
   // The project's own endpoints: under a prefix of their own, never on a Skip Go path.
   explain: `${EXTENSION_PREFIX}/explain`,
+  destinations: `${EXTENSION_PREFIX}/destinations`,
   chains: `${EXTENSION_PREFIX}/chains`,
   assets: `${EXTENSION_PREFIX}/assets`,
   route: `${EXTENSION_PREFIX}/route`,
@@ -62,6 +63,15 @@ const EXPLAIN = {
     "string, for the POST too) the answer is `{format, explanation, text}`: the ExplainResponse and its picture as text. " +
     "SVG needs Graphviz (WebAssembly compiled at run time); where the runtime refuses that (Cloudflare Workers) it is 501.",
 };
+const DESTINATIONS = {
+  summary: "Every chain for one source asset: what it becomes there, or why it does not get there",
+  description:
+    "The assets_from_source request (source asset and filters); the answer lists every chain of the registry but the " +
+    "source's, sorted by chain id, each with explain's verdict for it and either its assets (exactly the assets_from_source " +
+    "group of that chain) or explain's reasons (filters, state snapshot facts, no path, inactive channel, killed chain). " +
+    "One route search for the whole answer; bounded like explain (503 over budget). An unknown source asset is 404.",
+};
+const destinationsErrors = () => pickErrors(["400", "405", "413", "415", "500", "503"], { "404": "Unknown source chain or asset; the message suggests close matches" });
 const formatParameter = () => queryParameters(queryOf(ExplainFormatQuerySchema));
 
 export const ROUTES = [
@@ -117,6 +127,29 @@ export const ROUTES = [
       description: `${EXPLAIN.description} The same request as the POST form, read from the query string.`,
       parameters: [...queryParameters(requests.ExplainRequest!), ...formatParameter()],
       responses: { ...ok("Routes or reasons (with ?format, also the picture)", "ExplainAnswer"), ...explainErrors() },
+    }),
+  },
+  {
+    method: "POST",
+    path: PATHS.destinations,
+    operationId: "destinations",
+    doc: () => ({
+      ...DESTINATIONS,
+      operationId: "destinations",
+      requestBody: { required: true, content: jsonContent("AssetsFromSourceRequest") },
+      responses: { ...ok("Every destination chain, reached or with its reasons", "DestinationsResponse"), ...destinationsErrors() },
+    }),
+  },
+  {
+    method: "GET",
+    path: PATHS.destinations,
+    operationId: "destinationsGet",
+    doc: ({ requests }) => ({
+      ...DESTINATIONS,
+      operationId: "destinationsGet",
+      description: `${DESTINATIONS.description} The same request as the POST form, read from the query string.`,
+      parameters: queryParameters(requests.AssetsFromSourceRequest!),
+      responses: { ...ok("Every destination chain, reached or with its reasons", "DestinationsResponse"), ...destinationsErrors() },
     }),
   },
   {

@@ -28,6 +28,8 @@ const TABLES: string[][] = [
   ["route", "1:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48", `osmosis-1:${USDC_ON_OSMOSIS}`],
   ["why", "cosmoshub-4:uatom", "osmosis-1"],
   ["why", "osmosis-1:uosmo", "neutron-1", "--allow-multi-tx", "--include-no-metadata-assets"],
+  ["destinations", "cosmoshub-4:uatom"],
+  ["destinations", "osmosis-1:uosmo", "--include-swaps", "--allow-multi-tx", "--native-only"],
   ["validate"],
 ];
 

@@ -4,7 +4,7 @@
  * does not route (the diagnosis). Counted by wrapping the search every module imports.
  */
 import { describe, expect, test, vi } from "vitest";
-import { explain } from "../../src/entries/explain.js";
+import { destinations, explain } from "../../src/entries/explain.js";
 import { mainnetGraph } from "./graphs.js";
 
 const searches = vi.hoisted(() => ({ count: 0 }));
@@ -34,5 +34,16 @@ describe("searches per explanation", () => {
     const answer = explain(router, request);
     expect(answer.verdict.kind).toBe(verdict);
     expect(searches.count).toBe(expected);
+  });
+});
+
+describe("searches per destinations call (every chain of the registry)", () => {
+  test("one route search, and one diagnostic search shared by every chain nothing reaches", async () => {
+    const router = await mainnetGraph();
+    searches.count = 0;
+    const answer = destinations(router, osmo);
+    expect(answer.destinations.length).toBe(router.chains().length - 1);
+    expect(answer.destinations.filter((d) => !d.reachable && d.reasons.some((r) => r.code === "no_path" || r.code === "inactive_channel")).length).toBeGreaterThan(1);
+    expect(searches.count).toBe(2);
   });
 });

@@ -35,12 +35,13 @@ const SKIP_SCHEMAS = [
   "IbcOriginAssetsRequest", "IbcOriginAssetsResponse", "RecommendAssetsRequest", "RecommendAssetsResponse",
   "SkipRouteRequest", "SkipRouteResponse", "MsgsRequest", "MsgsResponse", "MsgsDirectRequest", "MsgsDirectResponse",
 ];
-const EXPLORER_PATHS = ["/", "/fungible-graph/v1/explain", "/fungible-graph/v1/chains", "/fungible-graph/v1/assets", "/fungible-graph/v1/route", "/fungible-graph/v1/reach"];
+const EXPLORER_PATHS = ["/", "/fungible-graph/v1/explain", "/fungible-graph/v1/chains", "/fungible-graph/v1/assets", "/fungible-graph/v1/route", "/fungible-graph/v1/reach", "/fungible-graph/v1/destinations"];
 const EXPLORER_SCHEMAS = [
   "AssetSummary",
   "AssetsAnswer",
   "ChainSummary",
   "ChainsAnswer",
+  "DestinationsResponse",
   "ExplainAnswer",
   "ExplainPicture",
   "ExplainRequest",
@@ -238,6 +239,10 @@ describe("the explorer endpoints answer as documented", () => {
     ["get", "/fungible-graph/v1/reach?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom&format=svg&allow_multi_tx=true", 200],
     ["get", "/fungible-graph/v1/reach?source_asset_chain_id=cosmoshub&source_asset_denom=uatom", 404],
     ["get", "/fungible-graph/v1/reach?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom&format=json", 400],
+    ["get", "/fungible-graph/v1/destinations?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom", 200],
+    ["get", "/fungible-graph/v1/destinations?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom&native_only=true&allow_multi_tx=true", 200],
+    ["get", "/fungible-graph/v1/destinations?source_asset_chain_id=cosmoshub-4&source_asset_denom=ATOMM", 404],
+    ["get", "/fungible-graph/v1/destinations?source_asset_chain_id=cosmoshub-4", 400],
     ["post", "/fungible-graph/v1/chains", 405],
   ] as const)("%s %s", async (method, url, status) => {
     expect(await expectDocumented(method, url)).toBe(status);

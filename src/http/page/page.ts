@@ -8,6 +8,8 @@
 import type { RouteAnswer } from "../explorer-schemas.js";
 import type { AssetSummary, ChainSummary } from "../../wire/explain.js";
 import type { AssetsBetweenChainsResponse, AssetsFromSourceResponse } from "../../wire/schema.js";
+import type { DestinationsResponse } from "../../wire/destinations.js";
+import { verdictTitle } from "../../explain/verdict.js";
 import { routeFigure } from "./page-diagram.js";
 import { $, api, el, flags, plural, query, showError, setText } from "./page-dom.js";
 import { runWhy, showPicturesWhenOpen } from "./page-why.js";
@@ -113,7 +115,8 @@ async function runReach(event: Event): Promise<void> {
   showError("reach-error", null);
   const table = $<HTMLTableElement>("reach-table");
   try {
-    const answer = await api<AssetsFromSourceResponse>("/v2/fungible/assets_from_source", { source_asset_chain_id: source.chain_id, source_asset_denom: source.denom, ...options });
+    const request = { source_asset_chain_id: source.chain_id, source_asset_denom: source.denom, ...options };
+    const answer = await api<AssetsFromSourceResponse>("/v2/fungible/assets_from_source", request);
     const rows: HTMLElement[] = [];
     for (const [chainId, { assets }] of Object.entries(answer.dest_assets)) {
       for (const asset of assets) {
@@ -131,10 +134,28 @@ async function runReach(event: Event): Promise<void> {
     setText($("reach-caption"), plural(rows.length, "asset") + " on " + plural(Object.keys(answer.dest_assets).length, "chain") +
       " reachable from " + source.chain_id + " " + source.denom);
     table.hidden = false;
+    await showUnreached(request);
   } catch (error) {
     table.hidden = true;
+    $("reach-unreached").hidden = true;
     showError("reach-error", error);
   }
+}
+
+/** Every chain the source does not reach, greyed out, with the verdict and the first reason (GET /fungible-graph/v1/destinations). */
+async function showUnreached(request: Record<string, unknown>): Promise<void> {
+  const table = $<HTMLTableElement>("reach-unreached");
+  const answer = await api<DestinationsResponse>("/fungible-graph/v1/destinations", request);
+  const unreached = answer.destinations.filter((destination) => !destination.reachable);
+  const rows = unreached.map((destination) => {
+    const first = destination.reasons[0];
+    const why = el("td", { textContent: first ? first.message : "" });
+    if (first) why.dataset["code"] = first.code;
+    return el("tr", { className: "unreached" }, [el("th", { scope: "row", textContent: destination.chain_id }), cell(verdictTitle(destination.verdict)), why]);
+  });
+  table.tBodies[0]!.replaceChildren(...rows);
+  setText($("reach-unreached-caption"), plural(rows.length, "chain") + " not reached from " + answer.source.chain_id + " " + answer.source.denom + ", and why");
+  table.hidden = rows.length === 0;
 }
 
 async function runBetween(event: Event): Promise<void> {
