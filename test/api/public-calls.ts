@@ -94,7 +94,7 @@ export const CALLS: Record<string, Record<string, PublicCall>> = {
     parseState: { good: [stateSnapshot] },
   },
   "./schemas": {},
-  "./explain": { explain: { good: [router, { ...fromSource, dest_chain_id: "osmosis-1" }] } },
+  "./explain": { explain: { good: [router, { ...fromSource, dest_chain_id: "osmosis-1" }] }, destinations: { good: [router, fromSource] } },
   "./render": {
     routeToMermaid: { good: [someRoute] },
     routeToDot: { good: [someRoute] },

@@ -63,13 +63,19 @@ describe.skipIf(why !== undefined)(`examples/notebook.ipynb on the Deno kernel${
   beforeAll(async () => {
     pkg = await installPackedPackage(["@viz-js/viz"]);
     copyFileSync(NOTEBOOK, join(pkg.dir, "notebook.ipynb"));
-    await run("jupyter", ["nbconvert", "--to", "notebook", "--execute", "--ExecutePreprocessor.timeout=180", "notebook.ipynb", "--output", "executed.ipynb"], {
-      cwd: pkg.dir,
-      timeout: 400_000,
-      env: { ...process.env, DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1" },
-    });
-    const executed = JSON.parse(readFileSync(join(pkg.dir, "executed.ipynb"), "utf8")) as Notebook;
-    outputs = executed.cells.filter((cell) => cell.cell_type === "code").map((cell) => cell.outputs ?? []);
+    // The Deno kernel now and then sends a cell's display after nbconvert has moved on (about one
+    // run in four on a 2-core machine: that cell comes back with no output, and no error). A run
+    // with a code cell that shows nothing at all is run again, at most three times in all.
+    for (let attempt = 1; ; attempt++) {
+      await run("jupyter", ["nbconvert", "--to", "notebook", "--execute", "--ExecutePreprocessor.timeout=180", "notebook.ipynb", "--output", "executed.ipynb"], {
+        cwd: pkg.dir,
+        timeout: 400_000,
+        env: { ...process.env, DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1" },
+      });
+      const executed = JSON.parse(readFileSync(join(pkg.dir, "executed.ipynb"), "utf8")) as Notebook;
+      outputs = executed.cells.filter((cell) => cell.cell_type === "code").map((cell) => cell.outputs ?? []);
+      if (attempt === 3 || outputs.every((cellOutputs) => cellOutputs.length > 0)) break;
+    }
     // The same installed package on Node: what the notebook's tables must count.
     const { stdout } = await run(
       process.execPath,
