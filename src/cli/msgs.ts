@@ -1,6 +1,5 @@
 /** `fungible-graph msgs <chain_id>:<denom> <chain_id>:<denom> --amount N --address <chain_id>=<address>...`: the transfer messages of the chosen route. */
-import { transferMessages, type TransferMessages } from "../msgs/transfer-messages.js";
-import { skipMsgsDirect } from "../msgs/skip-messages.js";
+import type { TransferMessages } from "../msgs/transfer-messages.js";
 import { ASSET_ARG, parseAssetArg } from "./asset-arg.js";
 import { EXIT_OK, UsageError } from "./cli-error.js";
 import { defineCommand, JSON_OPTION } from "./command.js";
@@ -37,7 +36,7 @@ than IBC are refused. docs/msgs.md explains every field.`,
     const timeout_seconds = timeout === undefined ? undefined : Number(timeout);
     if (values.json) {
       printJson(
-        skipMsgsDirect(router, {
+        (await import("../msgs/skip-messages.js")).skipMsgsDirect(router, {
           source_asset_chain_id: from.chain_id,
           source_asset_denom: from.denom,
           dest_asset_chain_id: to.chain_id,
@@ -49,6 +48,8 @@ than IBC are refused. docs/msgs.md explains every field.`,
         }),
       );
     } else {
+      // Loaded on demand, like serve's server: the other commands' start and heap leave the message builder out.
+      const { transferMessages } = await import("../msgs/transfer-messages.js");
       print(renderMessages(transferMessages(router, { from, to, amount: values.amount, addresses, ...(timeout_seconds === undefined ? {} : { timeout_seconds }) })));
     }
     return EXIT_OK;

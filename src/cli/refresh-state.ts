@@ -6,7 +6,6 @@
  */
 import { FungibleError, isFungibleError } from "../errors.js";
 import { readTextFile } from "../node/load-registry-file.js";
-import { parseEndpoints, refreshState, writeStateFile } from "../node/refresh-state.js";
 import { EXIT_OK, UsageError } from "./cli-error.js";
 import { defineCommand, JSON_OPTION } from "./command.js";
 import { ROUTER_OPTIONS, routerOfCommand } from "./load-router.js";
@@ -46,6 +45,8 @@ serve take the file with --state FILE.`,
     const network = (values.network ?? "mainnet") as "mainnet" | "testnet";
     const registryEndpoints = await registryEndpointsOrNone(network, endpoints !== undefined);
     const tty = process.stderr.isTTY === true && !values.json;
+    // Loaded on demand: the other commands' start and heap leave the refresh machinery out.
+    const { refreshState, writeStateFile } = await import("../node/refresh-state.js");
     const result = await refreshState({
       registry: router.registry,
       network,
@@ -74,7 +75,7 @@ serve take the file with --state FILE.`,
 async function readEndpoints(path: string): Promise<Record<string, string[]>> {
   const text = await readTextFile(path, "endpoints");
   try {
-    return parseEndpoints(text);
+    return (await import("../node/refresh-state.js")).parseEndpoints(text);
   } catch (error) {
     throw isFungibleError(error) ? new FungibleError(error.code, `endpoints file "${path}": ${error.message}`) : error;
   }
