@@ -6,6 +6,7 @@
  * without a new transaction only by a chain with the packet-forward middleware.
  */
 import { FungibleError } from "../errors.js";
+import { isEvmAddress } from "../denom/evm-address.js";
 import { forwardTrace, unwindTrace, voucherDenom } from "../denom/trace.js";
 import type { Chain, Registry } from "../registry/schema.js";
 import type { Route, RouteHop } from "../wire/route.js";
@@ -22,6 +23,11 @@ export interface RegistryFacts {
   chains: Map<string, Chain>;
   /** `chain_id port channel` of one end -> the other end. */
   channels: Map<string, ChannelFacts>;
+  /**
+   * Every spelling the registry gives each EVM address (key: lower case). Answers write EIP-55,
+   * but an IBC denom hashes the text the chain wrote, so a voucher's denom is checked against these.
+   */
+  evmSpellings: Map<string, Set<string>>;
 }
 
 const factsOfRegistry = new WeakMap<Registry, RegistryFacts>();
@@ -36,7 +42,15 @@ export function registryFacts(registry: Registry): RegistryFacts {
       channels.set(endKey(a.chain_id, a.port_id, a.channel_id), { counterpartyChain: b.chain_id, counterpartyPort: b.port_id, counterpartyChannel: b.channel_id, status });
       channels.set(endKey(b.chain_id, b.port_id, b.channel_id), { counterpartyChain: a.chain_id, counterpartyPort: a.port_id, counterpartyChannel: a.channel_id, status });
     }
-    facts = { chains: new Map(registry.chains.map((chain) => [chain.chain_id, chain])), channels };
+    const evmSpellings = new Map<string, Set<string>>();
+    for (const asset of registry.assets) {
+      for (const denom of [asset.denom, asset.origin_denom]) {
+        if (!isEvmAddress(denom)) continue;
+        const key = denom.toLowerCase();
+        evmSpellings.set(key, (evmSpellings.get(key) ?? new Set()).add(denom));
+      }
+    }
+    facts = { chains: new Map(registry.chains.map((chain) => [chain.chain_id, chain])), channels, evmSpellings };
     factsOfRegistry.set(registry, facts);
   }
   return facts;
@@ -64,7 +78,7 @@ export function checkRoute(fn: string, route: Route, facts: RegistryFacts): read
       throw new FungibleError("not_implemented", `${fn}: ${where} sends over port "${hop.port}" (a CW20 leaves through its ICS-20 contract, a contract call, not a MsgTransfer); messages are built for the transfer port only`);
     }
     if (!sameAsset(hop.from, at)) throw new FungibleError("invalid_request", `${fn}: ${where} starts from ${hop.from.chain_id} ${hop.from.denom}, but the route is at ${at.chain_id} ${at.denom} there`);
-    if (i === 0 && hop.from.denom !== voucherDenom(hop.from.trace, hop.from.origin_denom)) {
+    if (i === 0 && !followsFrom(hop.from.denom, hop.from.trace, hop.from.origin_denom, facts)) {
       throw new FungibleError("invalid_request", `${fn}: the source asset's denom ${hop.from.denom} does not follow from its trace "${hop.from.trace}" and origin denom ${hop.from.origin_denom}`);
     }
     if (i === 0 && !hop.starts_tx) throw new FungibleError("invalid_request", `${fn}: hop 1 must start a transaction (starts_tx true)`);
@@ -77,7 +91,7 @@ export function checkRoute(fn: string, route: Route, facts: RegistryFacts): read
     }
     if (end.status === "INACTIVE") throw new FungibleError("invalid_request", `${fn}: ${where}: channel ${hop.channel} is INACTIVE in the data`);
     const expected = arrivingTrace(hop, end);
-    if (hop.to.trace !== expected || hop.to.origin_denom !== hop.from.origin_denom || hop.to.denom !== voucherDenom(expected, hop.from.origin_denom)) {
+    if (hop.to.trace !== expected || hop.to.origin_denom !== hop.from.origin_denom || !followsFrom(hop.to.denom, expected, hop.from.origin_denom, facts)) {
       throw new FungibleError("invalid_request", `${fn}: ${where}: ${hop.from.denom} arrives as ${voucherDenom(expected, hop.from.origin_denom)} (trace "${expected}"), not ${hop.to.denom}`);
     }
     at = hop.to;
@@ -87,6 +101,15 @@ export function checkRoute(fn: string, route: Route, facts: RegistryFacts): read
   const starts = hops.filter((hop) => hop.starts_tx).length;
   if (starts !== route.txs_required) throw new FungibleError("invalid_request", `${fn}: the route says txs_required ${route.txs_required}, but ${starts} of its hops start a transaction`);
   return hops;
+}
+
+/** `denom` is the voucher of `trace` over `originDenom` as given or as the registry spells that EVM address. */
+function followsFrom(denom: string, trace: string, originDenom: string, facts: RegistryFacts): boolean {
+  if (denom === voucherDenom(trace, originDenom)) return true;
+  if (!isEvmAddress(originDenom)) return false;
+  const spellings = facts.evmSpellings.get(originDenom.toLowerCase()) ?? [];
+  for (const spelling of [originDenom.toLowerCase(), ...spellings]) if (denom === voucherDenom(trace, spelling)) return true;
+  return false;
 }
 
 /** ICS-20: sent back over the channel its trace starts with, a voucher unwinds; otherwise the receiving end is prefixed. */

@@ -38,7 +38,7 @@ interface Packet {
   dest: { chain_id: string; port: string; channel: string };
 }
 
-const hashDenom = (path: string) => `ibc/${createHash("sha256").update(path).digest("hex").toUpperCase()}`;
+export const hashDenom = (path: string) => `ibc/${createHash("sha256").update(path).digest("hex").toUpperCase()}`;
 
 export class Ics20World {
   readonly balances = new Map<string, bigint>();
@@ -184,10 +184,13 @@ export class Ics20World {
   }
 }
 
-/** ICS-20's split of a full path: leading `port/channel-N` pairs are the trace, the rest the base denom. */
+/**
+ * ICS-20's split of a full path: leading `port/channel-N` pairs are the trace, the rest the base
+ * denom. IBC v2 (Eureka) names a hop by the client id instead of a channel (`transfer/08-wasm-1369`).
+ */
 function hasTrace(fullPath: string): boolean {
   const [, second] = fullPath.split("/");
-  return second !== undefined && /^channel-\d+$/.test(second) && fullPath.split("/").length > 2;
+  return second !== undefined && /^(channel-\d+|\d{2}-[a-z]+-\d+)$/.test(second) && fullPath.split("/").length > 2;
 }
 
 interface Forward {

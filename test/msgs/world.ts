@@ -4,7 +4,7 @@ import { bech32 } from "bech32";
 import type { AssetRouter } from "../../src/index.js";
 import type { Route } from "../../src/wire/route.js";
 import type { TransferMessages } from "../../src/msgs/transfer-messages.js";
-import { Ics20World } from "./ics20-simulator.js";
+import { hashDenom, Ics20World } from "./ics20-simulator.js";
 
 export const NOW_MS = 1_800_000_000_000;
 
@@ -27,7 +27,7 @@ export function addressesOf(router: AssetRouter, chainIds: readonly string[]): R
 export function deliver(router: AssetRouter, route: Route, built: TransferMessages, addresses: Record<string, string>, amount: bigint): { world: Ics20World; received: Map<string, bigint> } {
   const world = worldOf(router);
   const source = addresses[route.from.chain_id]!;
-  world.seedVoucher(route.from.chain_id, source, route.from.trace === "" ? route.from.origin_denom : `${route.from.trace}/${route.from.origin_denom}`, amount);
+  world.seedVoucher(route.from.chain_id, source, sourcePath(route), amount);
   for (const message of built.messages) world.executeTransfer(message.chain_id, message.bytes, message.signer);
   const receiver = addresses[route.to.chain_id]!;
   const received = new Map<string, bigint>();
@@ -36,4 +36,16 @@ export function deliver(router: AssetRouter, route: Route, built: TransferMessag
     if (chain === route.to.chain_id && owner === receiver) received.set(denom!, value);
   }
   return { world, received };
+}
+
+/**
+ * The full ICS-20 path of the route's source as its chain holds it. Answers write an EVM address
+ * EIP-55 checksummed, but a voucher's denom hashes the text its chain received (Eureka's vouchers:
+ * lower case), so the spelling whose hash is the source's denom is the one the chain holds.
+ */
+function sourcePath(route: Route): string {
+  const { trace, origin_denom: origin, denom } = route.from;
+  if (trace === "") return origin;
+  const spellings = [origin, origin.toLowerCase()];
+  return spellings.map((spelling) => `${trace}/${spelling}`).find((path) => hashDenom(path) === denom) ?? `${trace}/${origin}`;
 }
