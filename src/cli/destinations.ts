@@ -3,9 +3,10 @@
  * asset, with what the source becomes there or why it does not get there (the first reason's
  * code and sentence), under the from-source filters. One route search for the whole table.
  */
-import type { Destination, DestinationsRequest, DestinationsResponse } from "../wire/destinations.js";
+import type { Destination, DestinationsResponse } from "../wire/destinations.js";
 import type { Reason } from "../wire/explain.js";
-import { ASSET_ARG, parseAssetArg, parseVenueArg } from "./asset-arg.js";
+import { ASSET_ARG } from "./asset-arg.js";
+import { SOURCE_FILTER_OPTIONS, sourceRequest } from "./source-filters.js";
 import { EXIT_OK } from "./cli-error.js";
 import { defineCommand, JSON_OPTION } from "./command.js";
 import { formatTable, plural } from "./format-table.js";
@@ -25,28 +26,13 @@ reasons \`why\` gives for that chain with the same filters (EVM tokens and asset
 counted, as from-source counts them): a filter, a channel or light client the state snapshot
 says is dead, an inactive channel, no path, a killed chain. The filters are from-source's.`,
   options: {
+    ...SOURCE_FILTER_OPTIONS,
     "allow-multi-tx": { type: "boolean", help: "count assets that need more than one transaction" },
-    "native-only": { type: "boolean", help: "only native assets (empty trace)" },
-    "include-cw20-assets": { type: "boolean", help: "include CW20 tokens" },
-    "include-swaps": { type: "boolean", help: "let routes swap on the registry's swap venues" },
-    "swap-venue": { type: "string", multiple: true, arg: "CHAIN:NAME", help: "with --include-swaps, only this venue" },
-    "recommendation-reason": { type: "string", arg: "R", help: "UNKNOWN (default), DIRECT, BASE_TOKEN or MOST_LIQUID" },
     ...ROUTER_OPTIONS,
     json: { ...JSON_OPTION.json, help: "print the response body of POST /fungible-graph/v1/destinations" },
   },
   async run(values, [sourceText]) {
-    const ref = parseAssetArg(NAME, sourceText!);
-    const request: DestinationsRequest = {
-      source_asset_denom: ref.denom,
-      source_asset_chain_id: ref.chain_id,
-      allow_multi_tx: values["allow-multi-tx"] ?? false,
-      native_only: values["native-only"] ?? false,
-      include_cw20_assets: values["include-cw20-assets"] ?? false,
-      include_swaps: values["include-swaps"] ?? false,
-      // Passed through as text: the request schema validates it, as for HTTP.
-      recommendation_reason: (values["recommendation-reason"] ?? null) as DestinationsRequest["recommendation_reason"],
-      swap_venues: values["swap-venue"]?.map((text) => parseVenueArg(NAME, text)) ?? null,
-    };
+    const { request } = sourceRequest(NAME, sourceText!, values);
     const router = await routerOfCommand(NAME, values);
     const answer = (await import("../router/destinations.js")).destinations(router, request);
     if (values.json) printJson(answer);

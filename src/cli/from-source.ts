@@ -1,6 +1,7 @@
 /** `fungible-graph from-source <chain_id>:<denom>`: the assets_from_source query. */
 import type { AssetsFromSourceRequest, AssetsFromSourceResponse, WireAsset } from "../wire/schema.js";
-import { ASSET_ARG, assetOrderHint, parseAssetArg, parseVenueArg } from "./asset-arg.js";
+import { ASSET_ARG, assetOrderHint } from "./asset-arg.js";
+import { SOURCE_FILTER_OPTIONS, sourceRequest } from "./source-filters.js";
 import { EXIT_OK } from "./cli-error.js";
 import { defineCommand, JSON_OPTION } from "./command.js";
 import { formatTable, plural } from "./format-table.js";
@@ -22,30 +23,14 @@ export const fromSource = defineCommand({
 is named as on every command: <chain_id>:<denom>, split at the first ':' (chain ids contain
 none; denoms may: phoenix-1:cw20:terra1...).`,
   options: {
-    "allow-multi-tx": { type: "boolean", help: "include assets that need more than one transaction" },
-    "native-only": { type: "boolean", help: "only native assets (empty trace)" },
-    "include-cw20-assets": { type: "boolean", help: "include CW20 tokens" },
-    "include-swaps": { type: "boolean", help: "let routes swap on the registry's swap venues" },
-    "swap-venue": { type: "string", multiple: true, arg: "CHAIN:NAME", help: "with --include-swaps, only this venue" },
-    "recommendation-reason": { type: "string", arg: "R", help: "UNKNOWN (default), DIRECT, BASE_TOKEN or MOST_LIQUID" },
+    ...SOURCE_FILTER_OPTIONS,
     ...ROUTER_OPTIONS,
     json: { ...JSON_OPTION.json, help: "print the response body of POST /v2/fungible/assets_from_source; same as --format json" },
     ...FORMAT_OPTION,
   },
   async run(values, [sourceText]) {
     const format = parseFormat(NAME, values);
-    const ref = parseAssetArg(NAME, sourceText!);
-    const request: AssetsFromSourceRequest = {
-      source_asset_denom: ref.denom,
-      source_asset_chain_id: ref.chain_id,
-      allow_multi_tx: values["allow-multi-tx"] ?? false,
-      native_only: values["native-only"] ?? false,
-      include_cw20_assets: values["include-cw20-assets"] ?? false,
-      include_swaps: values["include-swaps"] ?? false,
-      // Passed through as text: the query validates it, so CLI and HTTP reject the same values.
-      recommendation_reason: (values["recommendation-reason"] ?? null) as AssetsFromSourceRequest["recommendation_reason"],
-      swap_venues: values["swap-venue"]?.map((text) => parseVenueArg(NAME, text)) ?? null,
-    };
+    const { ref, request } = sourceRequest(NAME, sourceText!, values);
     const router = await routerOfCommand(NAME, values);
     const response = router.assetsFromSource(request);
     // The source as the registry spells it (the query accepts an ibc/ denom in any case): a route to itself.
