@@ -51,6 +51,8 @@ export function formatValue(value, unit) {
       return `${(value / 2 ** 20).toFixed(1)} MiB`;
     case "req/s":
       return `${Math.round(value).toLocaleString("en-US")} req/s`;
+    case "requests":
+      return `${Math.round(value).toLocaleString("en-US")} requests`;
     case "":
       return value.toFixed(3);
     default:

@@ -7,7 +7,7 @@ import { measure } from "../lib/timing.mjs";
 import { speedupRow } from "../lib/report.mjs";
 import { loadChainRegistryUtils, loadRawMainnet, quietly } from "../lib/raw-registry.mjs";
 
-const FIXED_PAIRS = [
+export const FIXED_PAIRS = [
   ["osmosis-1", "cosmoshub-4"],
   ["cosmoshub-4", "osmosis-1"],
   ["noble-1", "osmosis-1"],

@@ -3,7 +3,10 @@
  * covering the body (an endless body ends), a size limit read while streaming, redirects followed
  * only within the endpoint's origin, JSON or nothing, retries with backoff for what may pass
  * (timeouts, network errors, 429, 5xx), and at most `perHost` requests in flight per host.
+ * The bounds on concurrency are p-limit's and the backoff is p-retry's (README "Libraries it uses").
  */
+import pLimit, { type LimitFunction } from "p-limit";
+import pRetry from "p-retry";
 
 export interface LcdFetchOptions {
   /** Deadline of one attempt, headers and body, in ms; default 8000. */
@@ -32,23 +35,6 @@ export class LcdProblem extends Error {
   }
 }
 
-/** A counting gate: `run` waits while `limit` tasks are running. */
-export class Gate {
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
-  constructor(private readonly limit: number) {}
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    while (this.running >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.running++;
-    try {
-      return await task();
-    } finally {
-      this.running--;
-      this.waiting.shift()?.();
-    }
-  }
-}
-
 const MAX_REDIRECTS = 3;
 
 /** A GET of JSON with the options' bounds; one per refresh, so the per-host gates are shared. */
@@ -58,12 +44,12 @@ export function lcdGetter(options: LcdFetchOptions = {}): (url: string) => Promi
   const retries = options.retries ?? 2;
   const backoffMs = options.backoffMs ?? 500;
   const doFetch = options.fetch ?? fetch;
-  const hosts = new Map<string, Gate>();
-  const gateOf = (url: string) => {
+  const hosts = new Map<string, LimitFunction>();
+  const limitOf = (url: string) => {
     const host = new URL(url).host;
-    let gate = hosts.get(host);
-    if (gate === undefined) hosts.set(host, (gate = new Gate(options.perHost ?? 4)));
-    return gate;
+    let limit = hosts.get(host);
+    if (limit === undefined) hosts.set(host, (limit = pLimit(options.perHost ?? 4)));
+    return limit;
   };
 
   const attempt = async (url: string): Promise<unknown> => {
@@ -81,7 +67,7 @@ export function lcdGetter(options: LcdFetchOptions = {}): (url: string) => Promi
         if (response.status >= 300 && response.status < 400) {
           await response.body?.cancel();
           const location = response.headers.get("location");
-          const next = location === null ? null : new URL(location, at);
+          const next = location === null || !URL.canParse(location, at) ? null : new URL(location, at);
           if (next === null || next.origin !== new URL(url).origin || hops >= MAX_REDIRECTS) {
             throw new LcdProblem("redirect", url, `redirected to ${next?.href ?? "nowhere"}: only redirects within ${new URL(url).origin} are followed`);
           }
@@ -104,16 +90,16 @@ export function lcdGetter(options: LcdFetchOptions = {}): (url: string) => Promi
     }
   };
 
-  return async (url: string) => {
-    for (let tries = 0; ; tries++) {
-      try {
-        return await gateOf(url).run(() => attempt(url));
-      } catch (error) {
-        if (!(error instanceof LcdProblem) || !error.retryable || tries >= retries) throw error;
-        await new Promise((resolve) => setTimeout(resolve, backoffMs * 2 ** tries));
-      }
-    }
-  };
+  // A host's slot is held for one attempt, not across the backoff: a waiting retry blocks no one.
+  // Only what may pass is retried (LcdProblem.retryable); anything else is thrown at once.
+  return (url: string) =>
+    pRetry(() => limitOf(url)(() => attempt(url)), {
+      retries,
+      factor: 2,
+      minTimeout: backoffMs,
+      randomize: false,
+      shouldRetry: ({ error }) => error instanceof LcdProblem && error.retryable,
+    });
 }
 
 /** The body as text, refused past `limit` bytes (announced or streamed) or when the deadline aborts it. */

@@ -1,8 +1,8 @@
 /**
  * `refreshState`: a state snapshot filled from each chain's own REST endpoints: the operator's
  * endpoints file first, then those chain-registry lists. Chains are read `concurrency` at a time
- * (each host `perHost` requests at a time, lcd-fetch.ts); a chain that cannot be read is reported
- * and stays unknown, never fatal. `writeStateFile` writes it atomically (a temp file, then rename).
+ * (each host `perHost` requests at a time, lcd-fetch.ts; both bounds are p-limit's); a chain that
+ * cannot be read is reported and stays unknown, never fatal. `writeStateFile` writes it atomically (a temp file, then rename).
  */
 import { rename, rm, writeFile } from "node:fs/promises";
 import { dirname, basename, join } from "node:path";
@@ -13,7 +13,8 @@ import { loadChainRegistryData } from "../registry/load-chain-registry.js";
 import { httpUrl, restEndpointsOf } from "../registry/chain-registry-rest.js";
 import type { Registry } from "../registry/schema.js";
 import { parseState, STATE_FORMAT, type ChainState, type StateSnapshot } from "../state/format.js";
-import { Gate, lcdGetter, type LcdFetchOptions } from "./lcd-fetch.js";
+import pLimit from "p-limit";
+import { lcdGetter, type LcdFetchOptions } from "./lcd-fetch.js";
 import { readChainState, type ChainEnd } from "./read-chain-state.js";
 
 export interface RefreshStateOptions extends LcdFetchOptions {
@@ -85,13 +86,13 @@ export async function refreshState(options: RefreshStateOptions): Promise<Refres
   const chainIds = (options.chains ?? [...ends.keys()]).filter((id) => ends.has(id)).sort();
   const registryEndpoints = options.registryEndpoints ?? (chainIds.length === 0 ? {} : restEndpointsOf(await loadChainRegistryData(options.network ?? "mainnet")));
   const get = lcdGetter(options);
-  const gate = new Gate(Math.max(1, options.concurrency ?? 8));
+  const limit = pLimit(Math.max(1, options.concurrency ?? 8));
   const chains = Object.create(null) as Record<string, ChainState>;
   const report: ChainRefresh[] = [];
   let done = 0;
   await Promise.all(
     chainIds.map((chainId) =>
-      gate.run(async () => {
+      limit(async () => {
         const endpoints = endpointsFor(chainId, options.endpoints, registryEndpoints);
         const chainEnds = ends.get(chainId)!;
         const state: ChainState =

@@ -26,8 +26,9 @@ import { ROUTER_BRAND, type AssetRouter, type RouterCore } from "./router.js";
 import { coreOf } from "./core.js";
 import { dataVersionOf, type Provenance } from "../dataset/data-version.js";
 import { routeIndexOf } from "../query/route-tables.js";
-import { narrowByState, type RouterState } from "./state-router.js";
+import { narrowByState, stateArguments, type RouterState } from "./state-router.js";
 import type { StateApplyOptions } from "../state/apply.js";
+import { parseState, type StateSnapshot } from "../state/format.js";
 
 export interface BuildOptions {
   /** Where the registry came from; default `{ source: "registry" }`. */
@@ -43,7 +44,9 @@ export function buildRouter(registry: Registry, options: BuildOptions = {}): Ass
   [registry, options] = buildRouterArguments(registry, options);
   if (options.state !== undefined) {
     const { state, ...rest } = options;
-    return withState(buildRouter(registry, rest), state);
+    // Checked before the build, so a bad snapshot fails fast; then applied without a second check.
+    const snapshot = parseState(state);
+    return narrowedRouter(buildRouter(registry, rest), snapshot);
   }
   const notes = [...(registry.notes ?? []), ...notesOfIssues(options.issues ?? [])];
   return routerOf(registry, routeIndexOf(buildModel(registry)), options.provenance ?? { source: "registry" }, undefined, notes);
@@ -54,7 +57,12 @@ export function buildRouter(registry: Registry, options: BuildOptions = {}): Ass
  * the model is built again from the narrowed registry (the cost of a build from a registry).
  */
 export function withState(router: AssetRouter, state: unknown, options: StateApplyOptions = {}): AssetRouter {
-  const narrowed = narrowByState(router, state, options);
+  return narrowedRouter(...stateArguments(router, state, options));
+}
+
+/** `router` narrowed by a snapshot already checked where it entered (`withState`, a source's layers). */
+export function narrowedRouter(router: AssetRouter, snapshot: StateSnapshot, options: StateApplyOptions = {}): AssetRouter {
+  const narrowed = narrowByState(router, snapshot, options);
   return routerOf(narrowed.registry, routeIndexOf(buildModel(narrowed.registry)), narrowed.provenance, undefined, narrowed.notes, narrowed.state);
 }
 

@@ -13,7 +13,7 @@ import type { ChainRegistryOverlay } from "../registry/overlay.js";
 import { applyOverrides, parseOverrides } from "../registry/overrides.js";
 import { parseRegistry, type Registry, type SwapVenue } from "../registry/schema.js";
 import { parseState } from "../state/format.js";
-import { buildRouter, withState } from "./build-router.js";
+import { buildRouter, narrowedRouter } from "./build-router.js";
 import { loadDataset } from "./dataset-router.js";
 import { provenanceOf, type Layers, type Origin } from "./provenance.js";
 
@@ -96,7 +96,8 @@ export function checkLayers(given: SourceLayers): Layers {
 export async function resolveSource(source: Source, layers: Layers, fn: string): Promise<AssetRouter> {
   const router = await resolveData(source, layers, fn);
   // The snapshot is the last layer, over any source: the router narrowed, its hash in data_version.
-  return layers.state === undefined ? router : withState(router, layers.state);
+  // It was checked once by checkLayers, where it entered; not again here.
+  return layers.state === undefined ? router : narrowedRouter(router, layers.state);
 }
 
 async function resolveData(source: Source, layers: Layers, fn: string): Promise<AssetRouter> {

@@ -44,15 +44,20 @@ export interface Narrowed {
   state: RouterState;
 }
 
+/** `withState`'s arguments checked where they enter: the router by its brand, the snapshot by `parseState`, the options by their schema. */
+export function stateArguments(router: unknown, state: unknown, options: unknown): [AssetRouter, StateSnapshot, StateApplyOptions] {
+  const checked = routerArgument(router, "withState");
+  const checkedOptions = parseArgument(StateOptionsSchema, options, { fn: "withState", arg: "options", code: "invalid_config", expected: "an object {maxFactAgeSeconds?: a positive number} or undefined" }) ?? {};
+  return [checked, parseState(state), checkedOptions];
+}
+
 /**
- * `router`'s data narrowed by `state` (a snapshot, its JSON value or text; junk throws
- * `invalid_state`). A channel the snapshot knows nothing of keeps its status.
+ * `router`'s data narrowed by `snapshot`, already checked (`stateArguments`, or a source's layers
+ * in ./source.ts): it is validated once, where it enters. A channel the snapshot knows nothing of
+ * keeps its status.
  */
-export function narrowByState(router: AssetRouter, state: unknown, options: StateApplyOptions = {}): Narrowed {
-  routerArgument(router, "withState");
+export function narrowByState(router: AssetRouter, snapshot: StateSnapshot, options: StateApplyOptions = {}): Narrowed {
   const previous = stateOfRouter(router);
-  options = parseArgument(StateOptionsSchema, options, { fn: "withState", arg: "options", code: "invalid_config", expected: "an object {maxFactAgeSeconds?: a positive number} or undefined" }) ?? {};
-  const snapshot = parseState(state);
   const base = previous?.base ?? router.registry;
   const applied = applyState(base, snapshot, options);
   const hash = stateHash(snapshot);

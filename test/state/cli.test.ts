@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { runCli } from "../cli/run-cli.js";
 import { oracleIbcDenom } from "../oracle/oracle-graph.js";
-import { channelEntry, channelList, connection, recording, replayLcd, type Answer, type ReplayServer } from "./replay-lcd.js";
+import { channelEntry, channelList, connection, recording, replayLcd, type Answer, type ReplayServer } from "../../bench/lib/replay-lcd.mjs";
 
 const servers: ReplayServer[] = [];
 afterEach(async () => {

@@ -13,7 +13,7 @@ import { refreshState, writeStateFile } from "../../src/node/refresh-state.js";
 import { explain } from "../../src/router/explain.js";
 import { shippedRouter } from "../support/shipped-router.js";
 import { oracleIbcDenom } from "../oracle/oracle-graph.js";
-import { channelEntry, channelList, clientState, connection, recording, replayLcd, type Answer, type ReplayServer } from "./replay-lcd.js";
+import { channelEntry, channelList, clientState, connection, recording, replayLcd, type Answer, type ReplayServer } from "../../bench/lib/replay-lcd.mjs";
 
 let mainnet: AssetRouter;
 beforeAll(async () => {
