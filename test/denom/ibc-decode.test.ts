@@ -15,6 +15,7 @@ import { createFetchHandler } from "../../src/entries/http.js";
 import { transferMessages } from "../../src/entries/msgs.js";
 import { graphologyOf } from "../../src/entries/graphology.js";
 import { addressesOf, deliver, NOW_MS } from "../msgs/world.js";
+import { runCli } from "../cli/run-cli.js";
 import { DECODE_MAX_HOPS, IbcDecoder } from "../../src/model/ibc-decode.js";
 import type { Model } from "../../src/model/model.js";
 import { skipIbcOriginAssets } from "../../src/router/skip.js";
@@ -175,6 +176,16 @@ describe("real multi-hop denoms held on pirin-1 as sources (Nolus' currency tabl
     // The registry defines the answer: asking changed no data.
     expect(router.dataVersion).toBe(version);
   });
+
+  test("the CLI takes it: from-source --json answers as the library, why says reachable", async () => {
+    const [, denom] = NOLUS_MAINNET[9]!;
+    const listed = await runCli(["from-source", `pirin-1:${denom}`, "--allow-multi-tx", "--json"]);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(JSON.parse(listed.stdout)).toEqual(JSON.parse(JSON.stringify(router.assetsFromSource({ source_asset_chain_id: "pirin-1", source_asset_denom: denom, allow_multi_tx: true }))));
+    const why = await runCli(["why", `pirin-1:${denom}`, "cosmoshub-4:uatom"]);
+    expect(why.code, why.stderr).toBe(0);
+    expect(why.stdout).toMatch(/^Verdict: reachable\n/);
+  }, 120_000);
 
   test("what was asked before changes no answer: a fresh router answers alike, and other sources answer as before", async () => {
     const fresh = await loadRouter({ dataset: await shippedDatasetText("mainnet") });
