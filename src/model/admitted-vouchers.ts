@@ -32,7 +32,10 @@ export class AdmittedVouchers {
   /** By admitted index: its one hop (the unwind). */
   private readonly hops = new Map<number, readonly HopEdge[]>();
 
-  constructor(private readonly host: AdmissionHost) {}
+  constructor(
+    private readonly host: AdmissionHost,
+    private readonly limit = ADMITTED_LIMIT,
+  ) {}
 
   admit(chainId: string, denom: string): number | undefined {
     const chainIndex = this.host.chainIndexById.get(chainId);
@@ -61,8 +64,8 @@ export class AdmittedVouchers {
     // The first segment of the trace is this chain's end: the unwind goes back over it.
     const [port, channel, ...rest] = trace.split("/");
     const to = this.voucher(host.chainIndexById.get(chains[0]!)!, rest.join("/"), chains.slice(1), origin);
-    if (this.hops.size >= ADMITTED_LIMIT) {
-      throw new FungibleError("unavailable", `asset "${denom}" on chain "${chainId}" is a decoded voucher, but this router already holds ${ADMITTED_LIMIT} of them as assets; a reloaded router admits it`);
+    if (this.hops.size >= this.limit) {
+      throw new FungibleError("unavailable", `asset "${denom}" on chain "${chainId}" is a decoded voucher, but this router already holds ${this.limit} of them as assets; a reloaded router admits it`);
     }
     const index = host.assets.length;
     const fields = {
