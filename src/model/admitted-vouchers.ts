@@ -24,7 +24,7 @@ const METADATA = ["symbol", "name", "logo_uri", "decimals", "description", "coin
  * 1 KiB), so requests cannot grow a long-running service without bound. Past it a new one is
  * refused (`unavailable`); a reload starts again from none.
  */
-export const ADMITTED_LIMIT = 100_000;
+export const ADMITTED_LIMIT = 50_000;
 
 export class AdmittedVouchers {
   /** By chain index: denomKey -> index in `host.assets`. */
