@@ -12,9 +12,10 @@ import { FungibleError } from "../errors.js";
 import { denomKey } from "../registry/schema.js";
 import { wireAsset } from "./canonical-assets.js";
 import type { AssetRecord, HopEdge, Model } from "./model.js";
+import { ibcDenomIgnoringCase } from "./suggest.js";
 
-/** What admission reads of the model it admits into (a built model, or explain's diagnostic model). */
-export type AdmissionHost = Pick<Model, "chains" | "chainIndexById" | "assets" | "assetsByChain" | "assetIndexOf" | "decodeIbcDenom">;
+/** The model admission reads and appends to: a built model, or explain's diagnostic model. */
+export type AdmissionHost = Model;
 
 /** The metadata a version listed on the holding chain lets a decoded voucher carry: the origin's. */
 const METADATA = ["symbol", "name", "logo_uri", "decimals", "description", "coingecko_id", "recommended_symbol"] as const;
@@ -59,7 +60,7 @@ export class AdmittedVouchers {
     if (trace === "") return origin;
     const chainId = host.chains[chainIndex]!.chain_id;
     const denom = voucherDenom(trace, native.denom);
-    const existing = host.assetIndexOf(chainId, denom) ?? this.byChain.get(chainIndex)?.get(denomKey(denom));
+    const existing = host.assetIndexOf(chainId, denom) ?? ibcDenomIgnoringCase(host, chainId, denom) ?? this.byChain.get(chainIndex)?.get(denomKey(denom));
     if (existing !== undefined) return existing;
     // The first segment of the trace is this chain's end: the unwind goes back over it.
     const [port, channel, ...rest] = trace.split("/");
