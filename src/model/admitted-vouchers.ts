@@ -10,15 +10,12 @@
 import { voucherDenom } from "../denom/trace.js";
 import { FungibleError } from "../errors.js";
 import { denomKey } from "../registry/schema.js";
-import { wireAsset } from "./canonical-assets.js";
+import { METADATA_FIELDS, wireAsset } from "./canonical-assets.js";
 import type { AssetRecord, HopEdge, Model } from "./model.js";
 import { ibcDenomIgnoringCase } from "./suggest.js";
 
 /** The model admission reads and appends to: a built model, or explain's diagnostic model. */
 export type AdmissionHost = Model;
-
-/** The metadata a version listed on the holding chain lets a decoded voucher carry: the origin's. */
-const METADATA = ["symbol", "name", "logo_uri", "decimals", "description", "coingecko_id", "recommended_symbol"] as const;
 
 /**
  * The most vouchers one model admits: each is an asset held until the router is replaced (about
@@ -81,8 +78,9 @@ export class AdmittedVouchers {
       isBaseToken: false,
       hasMetadata: false,
     };
+    // The origin's metadata where the registry lists a version of it on this chain (docs/behaviour.md §2).
     const metadata: Record<string, unknown> = {};
-    if (this.listsVersionOf(chainIndex, native)) for (const field of METADATA) if (native.wire[field] !== undefined) metadata[field] = native.wire[field];
+    if (this.listsVersionOf(chainIndex, native)) for (const field of METADATA_FIELDS) if (native.wire[field] !== undefined) metadata[field] = native.wire[field];
     fields.hasMetadata = Object.keys(metadata).length > 0;
     const record: AssetRecord = { index, chainIndex, ...fields, wire: wireAsset(fields, metadata, host.chains[chainIndex]!.chain_type === "svm") };
     host.assets.push(record);
