@@ -6,6 +6,7 @@
  * not connected at all or connected without a version of this asset.
  */
 import type { AssetRecord } from "../model/model.js";
+import { requestedAsset } from "../model/requested-asset.js";
 import { BridgeSets } from "../query/bridge-sets.js";
 import { routeEdges, searchBestRoutes, sourceLabel } from "../query/best-routes.js";
 import type { ExplainOptions, Reason } from "../wire/explain.js";
@@ -54,7 +55,9 @@ export function diagnoseUnreached(
   const { model } = diagnostic;
   const bridgeSets = (cache.bridgeSets ??= new BridgeSets());
   const target = destDenom === null ? undefined : model.assetIndexOf(destChainId, destDenom);
-  const labels = (cache.labels ??= searchBestRoutes(model, sourceLabel(source.index), bridgeSets, null, undefined, input.limit));
+  // A decoded voucher the router admitted as the source has its own index in the diagnostic model.
+  const start = source.index < input.routeIndex.model.canonicalCount ? source.index : model.admitIbcDenom(source.chainId, source.denom)!;
+  const labels = (cache.labels ??= searchBestRoutes(model, sourceLabel(start), bridgeSets, null, undefined, input.limit));
   const label = target === undefined ? firstOnChain(model, labels, cache).get(model.chainIndexById.get(destChainId) ?? -1) : labels.find((candidate) => candidate.asset === target);
   if (label !== undefined && (destDenom === null || target !== undefined)) {
     const steps = routeEdges(label);
@@ -98,7 +101,8 @@ export function diagnoseUnreached(
     }
   }
   const chainPath = nearestChainPath(chainGraph(input.routeIndex, input.registry), source.chainId, destChainId);
-  const dest = destDenom === null ? undefined : input.routeIndex.model.assets[input.routeIndex.model.assetIndexOf(destChainId, destDenom)!];
+  const destIndex = destDenom === null ? undefined : requestedAsset(input.routeIndex.model, destChainId, destDenom);
+  const dest = destIndex === undefined ? undefined : input.routeIndex.model.assets[destIndex];
   if (chainPath !== null && dest !== undefined && (dest.originChainId !== source.originChainId || dest.originDenom !== source.originDenom)) {
     return [
       {
@@ -114,6 +118,8 @@ export function diagnoseUnreached(
     chainPath === null
       ? `no channel or bridge connects "${source.chainId}" to "${destChainId}", even counting INACTIVE and UNKNOWN channels`
       : `"${source.chainId}" and "${destChainId}" are connected (${chainPath.join(" -> ")}), but no hop moves "${source.wire.symbol ?? source.denom}" to ${what}: ` +
-        "only single-hop vouchers of native assets are derived, and multi-hop vouchers exist only where the registry lists them";
+        (destIndex !== undefined && destIndex >= input.routeIndex.model.canonicalCount
+          ? `${what} is a multi-hop voucher the registry does not list: decoded, it is a source whose routes unwind it, but no route arrives at it`
+          : "only single-hop vouchers of native assets are derived, and multi-hop vouchers exist only where the registry lists them");
   return [{ code: "no_path", message, chain_path: chainPath }];
 }

@@ -16,6 +16,7 @@
  */
 import Graph from "graphology";
 import { bidirectional } from "graphology-shortest-path/unweighted.js";
+import { AdmittedVouchers } from "../model/admitted-vouchers.js";
 import { buildModel } from "../model/build-model.js";
 import { compareHops } from "../model/hops.js";
 import { recordAt } from "../model/canonical-assets.js";
@@ -87,7 +88,8 @@ function buildDiagnosticModel(real: Model, registry: Registry): DiagnosticModel 
 
   // Merge by asset key: the router's assets keep their indexes, new vouchers follow. Hop lists are
   // merged when the search reads them (a model loaded from a dataset builds its own lists lazily too).
-  const assets: AssetRecord[] = [...real.assets];
+  // The router's canonical assets: the decoded vouchers it admitted are admitted here on their own (below).
+  const assets: AssetRecord[] = real.assets.slice(0, real.canonicalCount);
   const toMerged: number[] = part.assets.map((asset) => {
     let index = real.assetIndexOf(asset.chainId, asset.denom);
     if (index === undefined) {
@@ -118,7 +120,8 @@ function buildDiagnosticModel(real: Model, registry: Registry): DiagnosticModel 
   });
   const lists = new Map<number, readonly HopEdge[]>();
   const hopsOf = (index: number): readonly HopEdge[] => {
-    const own = index < real.assets.length ? real.hopsOf(index) : [];
+    if (index >= canonicalCount) return admitted.hopsOf(index) ?? [];
+    const own = index < real.canonicalCount ? real.hopsOf(index) : [];
     const more = extra.get(index);
     if (more === undefined) return own;
     let list = lists.get(index);
@@ -131,16 +134,21 @@ function buildDiagnosticModel(real: Model, registry: Registry): DiagnosticModel 
   };
   const assetsByChain: number[][] = real.chains.map(() => []);
   for (const asset of assets) assetsByChain[asset.chainIndex]!.push(asset.index);
+  const canonicalCount = assets.length;
   const model: Model = {
     ...real,
     assets,
     assetIndexOf,
     assetsByChain,
+    canonicalCount,
     get hops() {
-      return assets.map((asset) => [...hopsOf(asset.index)]);
+      return assets.slice(0, canonicalCount).map((asset) => [...hopsOf(asset.index)]);
     },
     hopsOf,
+    admitIbcDenom: (chainId, denom) => admitted.admit(chainId, denom),
   };
+  // A decoded source is admitted into this model as into the router's: the same hops, its own indexes.
+  const admitted = new AdmittedVouchers(model);
   return { model, added };
 }
 

@@ -7,7 +7,8 @@
  * INACTIVE channel on the nearest path, or says the chains are not connected for this asset.
  */
 import type { AssetRecord } from "../model/model.js";
-import { suggestChainIds, suggestDenoms, ibcDenomIgnoringCase } from "../model/suggest.js";
+import { suggestChainIds, suggestDenoms } from "../model/suggest.js";
+import { requestedAsset } from "../model/requested-asset.js";
 import { searchBestRoutes, sourceLabel, type RouteLabel } from "../query/best-routes.js";
 import { swapHops, type RouteIndex } from "../query/route-index.js";
 import { routeOfLabel } from "../query/route.js";
@@ -180,9 +181,9 @@ function hint(suggestions: readonly (string | { denom: string; symbol?: string }
   return `; did you mean ${text}?`;
 }
 
-/** The model's asset for a request's denom: exact, EVM address folded, or an `ibc/` hash in any case. */
+/** The model's asset for a request's denom: exact, EVM address folded, an `ibc/` hash in any case, or a decoded voucher. */
 export function findAsset(routeIndex: RouteIndex, chainId: string, denom: string): AssetRecord | undefined {
-  const index = routeIndex.model.assetIndexOf(chainId, denom) ?? ibcDenomIgnoringCase(routeIndex.model, chainId, denom);
+  const index = requestedAsset(routeIndex.model, chainId, denom);
   return index === undefined ? undefined : routeIndex.model.assets[index];
 }
 

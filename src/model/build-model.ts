@@ -10,6 +10,7 @@ import { bridgeHubsOf } from "../registry/bridge-facts.js";
 import { FungibleError } from "../errors.js";
 import { derivedSizeProblem } from "../registry/derived-size.js";
 import { compareStrings } from "../compare.js";
+import { AdmittedVouchers } from "./admitted-vouchers.js";
 import { AssetIndex } from "./asset-index.js";
 import { deriveVouchers, derivedRecords, listedRecords } from "./canonical-assets.js";
 import { HopLists } from "./hops.js";
@@ -71,15 +72,23 @@ class BuiltModel implements Model {
     readonly bridgeHubs: Model["bridgeHubs"],
     readonly facts: ModelFacts,
     private readonly channels: Registry["ibc_channels"],
-  ) {}
+  ) {
+    this.canonicalCount = assets.length;
+  }
 
   private decoder: IbcDecoder | undefined;
+  private admitted: AdmittedVouchers | undefined;
+
+  readonly canonicalCount: number;
 
   // Own properties, so a spread copy (`{ ...model }`) keeps them; the decoder is made on the first miss.
   readonly decodeIbcDenom = (chainId: string, denom: string) =>
     (this.decoder ??= new IbcDecoder(this.channels, this.assets)).decode(chainId, denom);
 
-  readonly hopsOf = (asset: number): readonly HopEdge[] => this.lists.of(asset);
+  readonly admitIbcDenom = (chainId: string, denom: string) => (this.admitted ??= new AdmittedVouchers(this)).admit(chainId, denom);
+
+  readonly hopsOf = (asset: number): readonly HopEdge[] =>
+    asset < this.canonicalCount ? this.lists.of(asset) : (this.admitted?.hopsOf(asset) ?? []);
 
   get hops(): HopEdge[][] {
     return this.lists.all();

@@ -188,7 +188,8 @@ export function derivedRecords(
   });
 }
 
-const METADATA_FIELDS = ["symbol", "name", "logo_uri", "decimals", "description", "coingecko_id", "recommended_symbol"] as const;
+/** The fields whose presence is "has metadata" (docs/behaviour.md §1), which a decoded voucher takes from its origin. */
+export const METADATA_FIELDS = ["symbol", "name", "logo_uri", "decimals", "description", "coingecko_id", "recommended_symbol"] as const;
 
 /** The optional fields of a wire asset in the order the Skip Go API writes them (token_contract after decimals). */
 const OPTIONAL_WIRE_FIELDS = ["symbol", "name", "logo_uri", "decimals", "token_contract", "description", "coingecko_id", "recommended_symbol"] as const;

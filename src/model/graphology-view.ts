@@ -12,8 +12,10 @@ export { assetNodeKey, chainNodeKey };
 export function graphologyView(model: Model): Graph {
   const graph = new Graph({ type: "directed", multi: true, allowSelfLoops: false });
   for (const chain of model.chains) graph.addNode(chainNodeKey(chain.chain_id), { kind: "chain", ...chain });
-  const keys = model.assets.map((asset) => assetNodeKey(asset.chainId, asset.denom));
-  for (const asset of model.assets) {
+  // The canonical assets: a decoded voucher admitted by an earlier request is no part of the graph.
+  const assets = model.assets.slice(0, model.canonicalCount);
+  const keys = assets.map((asset) => assetNodeKey(asset.chainId, asset.denom));
+  for (const asset of assets) {
     graph.addNode(keys[asset.index]!, { kind: "asset", listed: asset.listed, has_metadata: asset.hasMetadata, ...asset.wire });
     graph.addDirectedEdge(keys[asset.index]!, chainNodeKey(asset.chainId), { kind: "on_chain" });
   }

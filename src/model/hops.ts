@@ -81,7 +81,8 @@ export class HopLists {
 
   /** Every asset's list at once. */
   all(): HopEdge[][] {
-    return (this.everything ??= this.assets.map((_, i) => this.of(i)));
+    // The assets it was built with (a model admits decoded vouchers after them, with hops of their own).
+    return (this.everything ??= Array.from({ length: this.start.length - 1 }, (_, i) => this.of(i)));
   }
 
   private unwind(asset: number, predecessor: number): HopEdge {

@@ -82,8 +82,28 @@ export class IbcDecoder {
     const hex = denom.slice(4).toLowerCase();
     const entry = table.byHash.get(hashKey(hex));
     if (entry === undefined) return undefined;
-    const decoded = { trace: table.traces[table.entryPath[entry]!]!, origin: table.entryOrigin[entry]! };
-    return sha256Hex(`${decoded.trace}/${this.assets[decoded.origin]!.denom}`) === hex ? decoded : undefined;
+    const trace = table.traces[table.entryPath[entry]!]!;
+    const origin = table.entryOrigin[entry]!;
+    if (sha256Hex(`${trace}/${this.assets[origin]!.denom}`) !== hex) return undefined;
+    const chains = this.walk(chainId, trace.split("/"), 0, this.assets[origin]!.chainId, new Set([chainId]));
+    return chains === undefined ? undefined : { trace, origin, chains };
+  }
+
+  /**
+   * The chains a voucher with `segments` (port, channel, port, channel...) from `at` passes through
+   * as it unwinds, ending on `originChain`: the walk the table took (a chain listing one channel id
+   * twice is the one case with a choice, so each is tried).
+   */
+  private walk(at: string, segments: readonly string[], i: number, originChain: string, visited: Set<string>): string[] | undefined {
+    if (i === segments.length) return at === originChain ? [] : undefined;
+    for (const end of this.endsByChain.get(at) ?? []) {
+      if (end.port !== segments[i] || end.channel !== segments[i + 1] || visited.has(end.counterparty)) continue;
+      visited.add(end.counterparty);
+      const rest = this.walk(end.counterparty, segments, i + 2, originChain, visited);
+      visited.delete(end.counterparty);
+      if (rest !== undefined) return [end.counterparty, ...rest];
+    }
+    return undefined;
   }
 
   /** The number of entries of `chainId`'s table, building it (for measurement and tests). */

@@ -33,6 +33,8 @@ export interface DecodedVoucher {
   trace: string;
   /** The native asset (index in `model.assets`) the voucher is a voucher of. */
   origin: number;
+  /** The chains it passes through as it unwinds hop by hop, one per hop of `trace`; the last is the origin's. */
+  chains: string[];
 }
 
 export interface HopEdge {
@@ -59,6 +61,17 @@ export interface Model {
    * voucher), or `undefined` (src/model/ibc-decode.ts: a table built on first use per chain).
    */
   decodeIbcDenom(chainId: string, denom: string): DecodedVoucher | undefined;
+  /**
+   * `assets[0 .. canonicalCount)` are the canonical assets (listed and derived), which every
+   * enumeration reads; later entries are decoded vouchers admitted as sources (`admitIbcDenom`).
+   */
+  readonly canonicalCount: number;
+  /**
+   * The index of the decoded voucher `denom` on `chainId` as an asset, admitted on first ask with
+   * the vouchers it unwinds through (src/model/admitted-vouchers.ts), or `undefined` when it does
+   * not decode. Its one hop unwinds its trace; no hop leads to it, so no other answer changes.
+   */
+  admitIbcDenom(chainId: string, denom: string): number | undefined;
   /** Per chain index: its asset indexes in canonical order. */
   assetsByChain: number[][];
   /** Per asset index: IBC and bridge hops leaving it, in a fixed order (every list built at once). */

@@ -66,7 +66,8 @@ export function ibcDenomIgnoringCase(model: Model, chainId: string, denom: strin
   let index = foldedIbcIndexes.get(model);
   if (index === undefined) {
     index = new Map();
-    for (const asset of model.assets) {
+    // The canonical assets only: admitted vouchers are found by `admitIbcDenom` (./requested-asset.ts).
+    for (const asset of model.assets.slice(0, model.canonicalCount)) {
       if (asset.denom.toLowerCase().startsWith("ibc/")) index.set(`${asset.chainId}\u0000${asset.denom.toLowerCase()}`, asset.index);
     }
     foldedIbcIndexes.set(model, index);

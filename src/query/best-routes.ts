@@ -62,7 +62,7 @@ export class SearchScratch {
   private readonly assetStamps: Uint32Array;
   private venueStamps = new Uint32Array(0);
 
-  constructor(assetCount: number) {
+  constructor(readonly assetCount: number) {
     this.stateStamps = new Uint32Array(assetCount * ARRIVALS);
     this.assetStamps = new Uint32Array(assetCount);
   }

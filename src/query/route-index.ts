@@ -4,7 +4,8 @@
  */
 import { FungibleError } from "../errors.js";
 import type { Model } from "../model/model.js";
-import { didYouMean, ibcDenomIgnoringCase, suggestChainIds, suggestDenoms } from "../model/suggest.js";
+import { requestedAsset } from "../model/requested-asset.js";
+import { didYouMean, suggestChainIds, suggestDenoms } from "../model/suggest.js";
 import type { SwapOptions } from "../wire/schema.js";
 import type { BridgeSets } from "./bridge-sets.js";
 import { SwapVenueHops } from "./swap-venue-hops.js";
@@ -34,17 +35,8 @@ export function requireChain(routeIndex: RouteIndex, chainId: string, operation:
 
 export function requireAsset(routeIndex: RouteIndex, chainId: string, denom: string, operation: string): number {
   requireChain(routeIndex, chainId, operation);
-  const index = routeIndex.model.assetIndexOf(chainId, denom) ?? ibcDenomIgnoringCase(routeIndex.model, chainId, denom);
+  const index = requestedAsset(routeIndex.model, chainId, denom);
   if (index === undefined) {
-    const decoded = routeIndex.model.decodeIbcDenom(chainId, denom);
-    if (decoded !== undefined) {
-      // Decoded (ibc_origin_assets answers it) but not an asset of the graph: say what it is.
-      const origin = routeIndex.model.assets[decoded.origin]!;
-      throw new FungibleError(
-        "unknown_asset",
-        `${operation}: asset "${denom}" on chain "${chainId}" is not in the registry: it is ${origin.denom} of ${origin.chainId} over ${decoded.trace}, a voucher the registry does not list, and routes start only from listed or derived assets`,
-      );
-    }
     const hint = didYouMean(suggestDenoms(routeIndex.model, chainId, denom));
     throw new FungibleError("unknown_asset", `${operation}: asset "${denom}" on chain "${chainId}" is not in the registry${hint}`);
   }

@@ -15,8 +15,10 @@ import { ownView, reachableSet, type ReachableView } from "./reachable-set.js";
 export function routeIndexOf(model: Model): RouteIndex {
   const bridgeSets = new BridgeSets();
   let scratch: SearchScratch | undefined;
+  // Made again when decoded vouchers admitted since (model.admitIbcDenom) outgrow it.
+  const scratchFor = (assets: number) => (scratch !== undefined && scratch.assetCount >= assets ? scratch : (scratch = new SearchScratch(assets)));
   const search = (start: Parameters<typeof searchBestRoutes>[1]) =>
-    ownView(reachableSet(model, searchBestRoutes(model, start, bridgeSets, null, (scratch ??= new SearchScratch(model.assets.length)))));
+    ownView(reachableSet(model, searchBestRoutes(model, start, bridgeSets, null, scratchFor(model.assets.length))));
   const shared = new Map<string, ReachableView>();
   const fillReachable = (index: number): ReachableView => {
     const hops = model.hopsOf(index);

@@ -4,18 +4,25 @@
  * Real denoms: the Nolus protocol's currency tables (github.com/nolus-protocol/nolus-money-market,
  * `define_symbol!` entries for `net_main`: the bank denom a lease holds on pirin-1, with its "full
  * ibc route" written beside it). Each hash is checked against its route here, so the pairs are
- * independent of the decoder; some are listed by chain-registry and some are not.
+ * independent of the decoder; some are listed by chain-registry and some are not. As sources
+ * (issue 25) their answers are checked against what the registry's channels give by hand.
  */
 import fc from "fast-check";
 import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
-import { buildRouter, ibcDenom, parseRegistry, type AssetRouter } from "../../src/index.js";
+import { buildRouter, ibcDenom, loadRouter, parseRegistry, type AssetRouter } from "../../src/index.js";
+import { destinations, explain } from "../../src/entries/explain.js";
+import { createFetchHandler } from "../../src/entries/http.js";
+import { transferMessages } from "../../src/entries/msgs.js";
+import { graphologyOf } from "../../src/entries/graphology.js";
+import { addressesOf, deliver, NOW_MS } from "../msgs/world.js";
+import { runCli } from "../cli/run-cli.js";
 import { DECODE_MAX_HOPS, IbcDecoder } from "../../src/model/ibc-decode.js";
 import type { Model } from "../../src/model/model.js";
 import { skipIbcOriginAssets } from "../../src/router/skip.js";
 import { ROUTER_BRAND } from "../../src/router/router.js";
 import type { RouteIndex } from "../../src/query/route-index.js";
 import { arbitraryRegistry, forwardTrace } from "../support/arbitrary-registry.js";
-import { shippedRouter } from "../support/shipped-router.js";
+import { shippedDatasetText, shippedRouter } from "../support/shipped-router.js";
 
 function modelOf(router: AssetRouter): Model {
   return (router[ROUTER_BRAND] as unknown as { routeIndex: RouteIndex }).routeIndex.model;
@@ -78,18 +85,120 @@ describe("real multi-hop denoms held on pirin-1 (Nolus' currency tables)", () =>
     expect(answer.origin_assets[0]!.asset).toMatchObject({ chain_id: origin, denom: "uatom" });
   });
 
-  test("too deep, off the registry's channels, or no hash at all: asset_found false; sources say what the denom is", () => {
+  test("too deep, off the registry's channels, or no hash at all: asset_found false, and unknown_asset as a source", () => {
     const tooDeep = ibcDenom("transfer/channel-0/transfer/channel-0/transfer/channel-141/transfer/channel-0", "uatom");
     const offChannels = ibcDenom("transfer/channel-999999/transfer/channel-0", "uatom");
     const answer = skipIbcOriginAssets(router, {
       assets: [tooDeep, offChannels, `ibc/${"0".repeat(64)}`, "ibc/XYZ"].map((denom) => ({ chain_id: "pirin-1", denom })),
     });
     expect(answer.origin_assets).toEqual(Array.from({ length: 4 }, () => ({ asset_found: false })));
-    const [, decodable] = NOLUS_MAINNET[9]!;
-    expect(() => router.assetsFromSource({ source_asset_chain_id: "pirin-1", source_asset_denom: decodable })).toThrow(
-      /not in the registry: it is uatom of cosmoshub-4 over transfer\/channel-3839\/transfer\/channel-1/,
+    for (const denom of [tooDeep, offChannels]) {
+      expect(() => router.assetsFromSource({ source_asset_chain_id: "pirin-1", source_asset_denom: denom })).toThrow(/is not in the registry$|did you mean/);
+    }
+  });
+});
+
+describe("real multi-hop denoms held on pirin-1 as sources (Nolus' currency tables)", () => {
+  let router: AssetRouter;
+  beforeAll(async () => {
+    router = await shippedRouter("mainnet");
+  });
+
+  /** The denoms no listing or derivation gives: the ones decoding admits. */
+  const decodedOnly = () => NOLUS_MAINNET.filter(([, denom]) => modelOf(router).assetIndexOf("pirin-1", denom) === undefined);
+
+  /** Hand-derived from the registry's channels: where the first unwind of `route` lands (ICS-20: back over its trace's first channel). */
+  function firstUnwind(route: string): { chain_id: string; denom: string; trace: string; channel: string } {
+    const { trace, base } = splitRoute(route);
+    const [port, channel, ...rest] = trace.split("/");
+    const row = router.registry.ibc_channels.find((c) => [c.chain_1, c.chain_2].some((end) => end.chain_id === "pirin-1" && end.port_id === port && end.channel_id === channel))!;
+    const far = row.chain_1.chain_id === "pirin-1" && row.chain_1.channel_id === channel ? row.chain_2 : row.chain_1;
+    return { chain_id: far.chain_id, denom: ibcDenom(rest.join("/"), base), trace: rest.join("/"), channel: channel! };
+  }
+
+  const keys = (answer: { dest_assets: Record<string, { assets: readonly { chain_id: string; denom: string }[] }> }) =>
+    Object.values(answer.dest_assets).flatMap((group) => group.assets.map((asset) => `${asset.chain_id} ${asset.denom}`)).sort();
+
+  test("each is a source of assets_from_source: what its first unwind reaches, and that voucher itself", () => {
+    expect(decodedOnly().length).toBeGreaterThan(0);
+    for (const [route, denom] of NOLUS_MAINNET) {
+      const request = { source_asset_chain_id: "pirin-1", source_asset_denom: denom, allow_multi_tx: true };
+      const answer = router.assetsFromSource(request);
+      const next = firstUnwind(route);
+      const fromNext = router.assetsFromSource({ ...request, source_asset_chain_id: next.chain_id, source_asset_denom: next.denom });
+      // A voucher has one hop of its own (ICS-20 lets it only go back): listed or decoded alike.
+      const expected = keys(fromNext).filter((key) => key !== `pirin-1 ${denom}`);
+      expect(keys(answer), route).toEqual([...expected, `${next.chain_id} ${next.denom}`].sort());
+    }
+  });
+
+  test("route, explain, destinations and HTTP agree: the route unwinds hop by hop, and its messages deliver", async () => {
+    const [route, denom] = NOLUS_MAINNET[9]!; // ATOM over Neutron: transfer/channel-3839/transfer/channel-1/uatom
+    expect(modelOf(router).assetIndexOf("pirin-1", denom)).toBeUndefined();
+    const version = router.dataVersion;
+    const from = { chain_id: "pirin-1", denom };
+    const found = router.route(from, { chain_id: "cosmoshub-4", denom: "uatom" })!;
+    const next = firstUnwind(route);
+    const neutron = router.registry.chains.find((chain) => chain.chain_id === next.chain_id)!;
+    expect(found.hops.map((hop) => [hop.from.chain_id, hop.kind === "ibc" ? hop.channel : "", hop.to.chain_id, hop.to.trace, hop.starts_tx])).toEqual([
+      ["pirin-1", "channel-3839", "neutron-1", "transfer/channel-1", true],
+      ["neutron-1", "channel-1", "cosmoshub-4", "", !neutron.pfm_enabled],
+    ]);
+    expect(found.hops[0]!.to.denom).toBe(next.denom);
+    // The origin's metadata where the registry lists a version of it on pirin-1, none otherwise.
+    const hubAtom = router.registry.assets.find((a) => a.chain_id === "cosmoshub-4" && a.denom === "uatom")!;
+    const listsVersion = router.registry.assets.some((a) => a.chain_id === "pirin-1" && a.origin_chain_id === "cosmoshub-4" && a.origin_denom === "uatom");
+    expect(found.from).toMatchObject({ chain_id: "pirin-1", denom, trace: "transfer/channel-3839/transfer/channel-1", origin_denom: "uatom", origin_chain_id: "cosmoshub-4" });
+    expect(found.from.symbol).toBe(listsVersion ? hubAtom.symbol : undefined);
+
+    const why = explain(router, { source_asset_chain_id: "pirin-1", source_asset_denom: denom, dest_chain_id: "cosmoshub-4", dest_asset_denom: "uatom", allow_multi_tx: true });
+    expect(why.reachable).toBe(true);
+    expect(why.routes[0]).toEqual(found);
+    const everywhere = destinations(router, { source_asset_chain_id: "pirin-1", source_asset_denom: denom, allow_multi_tx: true });
+    const answer = router.assetsFromSource({ source_asset_chain_id: "pirin-1", source_asset_denom: denom, allow_multi_tx: true });
+    for (const destination of everywhere.destinations) expect(destination.assets).toEqual(answer.dest_assets[destination.chain_id]?.assets ?? []);
+
+    const response = await createFetchHandler(router)(
+      new Request("http://127.0.0.1/v2/fungible/assets_from_source", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ source_asset_chain_id: "pirin-1", source_asset_denom: denom.toLowerCase(), allow_multi_tx: true }),
+      }),
     );
-    expect(() => router.assetsFromSource({ source_asset_chain_id: "pirin-1", source_asset_denom: tooDeep })).toThrow(/is not in the registry$|did you mean/);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual(JSON.parse(JSON.stringify(answer)));
+
+    const chainIds = [...new Set([found.from.chain_id, ...found.hops.map((hop) => hop.to.chain_id)])];
+    const addresses = addressesOf(router, chainIds);
+    const built = transferMessages(router, { route: found, amount: "5000", addresses, now_ms: NOW_MS });
+    expect(built.messages).toHaveLength(found.txs_required);
+    expect(Object.fromEntries(deliver(router, found, built, addresses, 5000n).received)).toEqual({ uatom: 5000n });
+    // The registry defines the answer: asking changed no data.
+    expect(router.dataVersion).toBe(version);
+  });
+
+  test("the CLI takes it: from-source --json answers as the library, why says reachable", async () => {
+    const [, denom] = NOLUS_MAINNET[9]!;
+    const listed = await runCli(["from-source", `pirin-1:${denom}`, "--allow-multi-tx", "--json"]);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(JSON.parse(listed.stdout)).toEqual(JSON.parse(JSON.stringify(router.assetsFromSource({ source_asset_chain_id: "pirin-1", source_asset_denom: denom, allow_multi_tx: true }))));
+    const why = await runCli(["why", `pirin-1:${denom}`, "cosmoshub-4:uatom"]);
+    expect(why.code, why.stderr).toBe(0);
+    expect(why.stdout).toMatch(/^Verdict: reachable\n/);
+  }, 120_000);
+
+  test("what was asked before changes no answer: a fresh router answers alike, and other sources answer as before", async () => {
+    const fresh = await loadRouter({ dataset: await shippedDatasetText("mainnet") });
+    const neutronAtom = { source_asset_chain_id: "neutron-1", source_asset_denom: ibcDenom("transfer/channel-1", "uatom"), allow_multi_tx: true };
+    const before = fresh.assetsFromSource(neutronAtom);
+    const graphBefore = graphologyOf(fresh).order;
+    for (const [, denom] of [...decodedOnly()].reverse()) {
+      const request = { source_asset_chain_id: "pirin-1", source_asset_denom: denom };
+      expect(fresh.assetsFromSource(request)).toEqual(router.assetsFromSource(request));
+    }
+    expect(fresh.assetsFromSource(neutronAtom)).toEqual(before);
+    expect(fresh.assetsOnChain("pirin-1")).toEqual(router.assetsOnChain("pirin-1"));
+    expect(graphologyOf(fresh).order).toBe(graphBefore);
   });
 });
 
@@ -149,7 +258,18 @@ describe("property: every native forwarded along at most DECODE_MAX_HOPS channel
         const decoded = model.decodeIbcDenom(at, denom);
         const hops = visited.size - 1;
         if (hops <= DECODE_MAX_HOPS) {
-          expect(decoded).toEqual({ trace, origin: native.index });
+          expect(decoded).toEqual({ trace, origin: native.index, chains: expect.any(Array) });
+          // The chains it unwinds through: each step over the channel its trace names, ending at the origin.
+          const segments = trace.split("/");
+          let from = at;
+          decoded!.chains.forEach((to, i) => {
+            const [port, channel] = [segments[2 * i], segments[2 * i + 1]];
+            const over = (a: typeof active[number]["chain_1"], b: typeof a) => a.chain_id === from && a.port_id === port && a.channel_id === channel && b.chain_id === to;
+            expect(active.some((c) => over(c.chain_1, c.chain_2) || over(c.chain_2, c.chain_1))).toBe(true);
+            from = to;
+          });
+          expect(decoded!.chains).toHaveLength(hops);
+          expect(from).toBe(native.chainId);
           const answer = skipIbcOriginAssets(router, { assets: [{ chain_id: at, denom }] });
           expect(answer.origin_assets[0]!.asset).toBe(native.wire);
         } else {

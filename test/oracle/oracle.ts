@@ -7,7 +7,7 @@
  * swap_venues) are modelled as a clique of swap hops per allowed venue.
  */
 import type { AssetRef, AssetsBetweenChainsRequest, AssetsFromSourceRequest, Registry, WireAsset } from "../../src/index.js";
-import { canonicalAssets, cmp, hopsOf, oracleKey, swapHopsOf, type OracleAsset, type OracleHop, type OracleVenueRef } from "./oracle-graph.js";
+import { canonicalAssets, channelEnds, cmp, hopsOf, oracleIbcDenom, oracleKey, swapHopsOf, type OracleAsset, type OracleHop, type OracleVenueRef } from "./oracle-graph.js";
 
 /** The swap part of a request: assets_from_source and route() take it. */
 export interface OracleSwapOptions {
@@ -90,6 +90,46 @@ export class Oracle {
     const folded = ref.denom.toLowerCase();
     const found = this.assets.findIndex((a) => a.wire.chain_id === ref.chain_id && a.wire.denom.toLowerCase() === folded);
     return found === -1 ? undefined : found;
+  }
+
+  /**
+   * Issue 25: a multi-hop voucher the registry neither lists nor derives, with `trace` over
+   * `originDenom` on `chainId`, made a source. Written from the ICS-20 rule: its only hop sends it
+   * back over the channel its trace starts with (an ACTIVE transfer channel of the registry), to the
+   * version one hop shorter, which is a canonical asset or such a voucher in turn. It carries the
+   * origin's metadata where the registry lists a version of that origin on its chain. Returns its index.
+   */
+  addVoucher(chainId: string, trace: string, originChain: string, originDenom: string): number {
+    const denom = oracleIbcDenom(trace, originDenom);
+    const known = trace === "" ? this.indexOf({ chain_id: originChain, denom: originDenom }) : this.indexOf({ chain_id: chainId, denom });
+    if (known !== undefined) return known;
+    const [port, channel, ...rest] = trace.split("/");
+    const end = channelEnds(this.registry).find(
+      (e) => e.status === "ACTIVE" && e.from.chain_id === chainId && e.from.port_id === port && e.from.channel_id === channel && e.to.port_id === "transfer",
+    );
+    if (end === undefined) throw new Error(`oracle: no ACTIVE channel ${port}/${channel} on ${chainId}`);
+    const to = this.addVoucher(end.to.chain_id, rest.join("/"), originChain, originDenom);
+    const native = this.registry.assets.find((a) => a.chain_id === originChain && a.denom === originDenom)!;
+    const listsVersion = this.registry.assets.some((a) => a.chain_id === chainId && a.origin_chain_id === originChain && a.origin_denom === originDenom);
+    const wire: Record<string, unknown> = {
+      denom,
+      chain_id: chainId,
+      origin_denom: originDenom,
+      origin_chain_id: originChain,
+      trace,
+      is_cw20: false,
+      is_evm: false,
+      is_svm: this.chains.get(chainId)!.chain_type === "svm",
+    };
+    const metadata = ["symbol", "name", "logo_uri", "decimals", "description", "coingecko_id", "recommended_symbol"] as const;
+    if (listsVersion) for (const field of metadata) if (native[field] !== undefined) wire[field] = native[field];
+    const order = this.assets.length;
+    const asset = wire as unknown as WireAsset;
+    this.assets.push({ wire: asset, answer: asset, listed: false, hasMetadata: Object.keys(wire).length > 8, order });
+    this.hops.push([{ kind: "ibc", from: order, to, chain: chainId, via: channel! }]);
+    this.index.set(oracleKey(chainId, denom), order);
+    this.cache.clear();
+    return order;
   }
 
   chainIds(): string[] {
