@@ -5,11 +5,14 @@
  * picture in SVG (seconds of CPU, tens of MB) or every asset of every chain is computed once per
  * data version; a HEAD is the GET it mirrors, served from the same entry (Hono answers HEAD
  * with the GET route and drops the body), and a repeat GET is replayed by the runtime adapter.
+ * Each carries a weak ETag from the data version and the target, which hono/etag answers 304 from.
  */
 import type { StoredAnswer } from "./answer-store.js";
 import { targetOf, type AppContext, type RouteHandler } from "./app-env.js";
 import { ReplayCache } from "./replay-cache.js";
 import { encodedAnswer, type SendServices } from "./send-answer.js";
+import { answerEtag } from "./etag.js";
+import { splitVersioned } from "./versioned.js";
 
 /** A target longer than this is answered but not kept: real requests are a few hundred bytes. */
 const MAX_KEPT_TARGET = 4096;
@@ -26,7 +29,9 @@ export function keptAnswers(handler: RouteHandler, services: SendServices): Rout
     if (kept === undefined) {
       const response = await handler(c);
       if (response.status !== 200 || response.headers.has("content-encoding")) return response;
-      kept = { bytes: new Uint8Array(await response.arrayBuffer()), etag: undefined, headers: headersOf(response) };
+      // The versioned form shares the ETag of the unversioned one: the same answer (./versioned.ts).
+      const etag = answerEtag(version, `\u0001${splitVersioned(target)?.rest ?? target}`);
+      kept = { bytes: new Uint8Array(await response.arrayBuffer()), etag, headers: { ...headersOf(response), etag } };
       services.store.keep(version, key, kept);
     }
     const headers = { ...kept.headers };
