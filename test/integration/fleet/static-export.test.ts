@@ -67,7 +67,7 @@ describe.skipIf(missing !== null)(`static export behind nginx${missing === null 
       for (const spelling of spellingsOf(answer.target)) {
         for (const target of [spelling, versionedTarget(manifest.data_version, spelling)]) {
           for (const encoding of [null, "gzip", "br", "gzip, deflate, br"]) {
-            const headers = encoding === null ? {} : { "accept-encoding": encoding };
+            const headers: Record<string, string> = encoding === null ? {} : { "accept-encoding": encoding };
             const [fromNginx, fromLive] = await Promise.all([get(agent, nginx.url, target, headers), get(agent, live.url, target, headers)]);
             expect(fromNginx.status, `${target} ${fromNginx.body.toString().slice(0, 300)}`).toBe(200);
             expect(fromLive.status, target).toBe(200);
