@@ -123,8 +123,10 @@ export function createService(router: AssetRouter | LiveRouter, optionsArg: Fetc
     const isQuery = queries.has(route.path);
     // Every other GET answer but /health is kept by target and compressed once (./kept-answers.ts).
     const kept = route.method === "GET" && !isQuery && route.path !== PATHS.health;
-    const before = route.method === "POST" ? [limit, ...(isQuery ? [] : squeeze)] : isQuery || kept ? [revalidate] : squeeze;
-    const answer = kept ? keptAnswers(handler, sending) : handler;
+    // Validators on the answers that have a versioned form; not on the page's files (./kept-answers.ts).
+    const tagged = kept && VERSIONED_PATHS.has(route.path);
+    const before = route.method === "POST" ? [limit, ...(isQuery ? [] : squeeze)] : isQuery || tagged ? [revalidate] : kept ? [] : squeeze;
+    const answer = kept ? keptAnswers(handler, sending, tagged) : handler;
     const final: MiddlewareHandler<AppEnv> = async (c) => answer(c);
     on(route.method, route.path, ...before, final);
   }

@@ -114,6 +114,23 @@ describe("the versioned form", () => {
     expect(head.headers.get("cache-control")).toBe(IMMUTABLE);
   });
 
+  it("leaves the page's files without validators or tags: they change with the code, not the data", async () => {
+    for (const path of ["/", "/explorer/app.js", "/explorer/app.css"]) {
+      const response = await get(handler, path);
+      expect(response.status, path).toBe(200);
+      for (const name of ["etag", "cache-tag", "content-location"]) expect(response.headers.get(name), `${path} ${name}`).toBeNull();
+    }
+  });
+
+  it("gives an answer too long to keep the same weak ETag, and 304 from it", async () => {
+    const target = `/v2/info/bridges?${"x=1&".repeat(1100)}`;
+    const first = await get(handler, target);
+    const tag = first.headers.get("etag");
+    expect(tag).toMatch(/^W\/"[0-9a-f]{16}-[0-9a-f]{16}"$/);
+    expect((await get(handler, at(VERSION, target))).headers.get("etag")).toBe(tag);
+    expect((await get(handler, target, { "if-none-match": tag! })).status).toBe(304);
+  });
+
   it("errors of a served version stay errors, never cached", async () => {
     const response = await get(handler, at(VERSION, "/v2/fungible/assets_between_chains?source_chain_id=cosmoshub-4&dest_chain_id=nowhere-9"));
     expect(response.status).toBe(404);
