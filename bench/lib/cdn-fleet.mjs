@@ -190,6 +190,7 @@ export async function runZipfMix({ url, targets, count, concurrency = 16, seed, 
  * while the load goes on. Every versioned answer is judged: its X-Data-Version and ETag must name
  * the version asked, its bytes must be the only bytes seen for that URL and, given `expected`,
  * the bytes that version's handler answers. A 404 naming the served version re-pins the client.
+ * The run goes on for count / 3 requests after the switch ends, so both versions are read.
  */
 export async function runSwitch({ url, targets, count, concurrency = 8, seed, switchAfter, doSwitch, expected = async () => undefined, timeLimitMs = 180_000 }) {
   const rand = random(seed);
@@ -200,6 +201,7 @@ export async function runSwitch({ url, targets, count, concurrency = 8, seed, sw
   const deadline = Date.now() + timeLimitMs;
   let issued = 0;
   let switching = null;
+  const tail = Math.round(count / 3);
   const problem = (why) => {
     result.mixed += 1;
     if (result.examples.length < 5) result.examples.push(why);
@@ -208,12 +210,16 @@ export async function runSwitch({ url, targets, count, concurrency = 8, seed, sw
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     let version = null;
     try {
-      while ((issued < count || (switching !== null && !switching.done)) && Date.now() < deadline) {
+      // `count` requests, and however many go while the switch runs, and `tail` more after it.
+      while ((issued < count || switching === null || !switching.done || issued < switching.doneAt + tail) && Date.now() < deadline) {
         issued += 1;
         if (switching === null && issued >= switchAfter) {
           switching = { done: false };
           const flag = switching;
-          switching.promise = doSwitch().finally(() => (flag.done = true));
+          switching.promise = doSwitch().finally(() => {
+            flag.done = true;
+            flag.doneAt = issued;
+          });
         }
         const target = order[pick()];
         if (version === null) {
