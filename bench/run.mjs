@@ -46,6 +46,7 @@ const SCENARIOS = [
   ["11", "transfer messages of a route vs the route query and JSON.stringify"],
   ["12", "the most expensive legal request of each heavy endpoint"],
   ["13", "live network state: refresh against a local replay, queries with a snapshot"],
+  ["14", "answers a CDN keeps: static export, two replicas behind nginx"],
 ];
 const CHILD = fileURLToPath(new URL("./children/run-scenario.mjs", import.meta.url));
 const growthBudgetMs = Number(args["growth-budget"]) * 1000;

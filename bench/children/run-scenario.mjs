@@ -55,6 +55,7 @@ const SCENARIOS = {
   11: async () => (await import("../scenarios/s11-msgs.mjs")).scenarioMsgs(options),
   12: async () => (await import("../scenarios/s12-worst-case.mjs")).scenarioWorstCase(),
   13: async () => (await import("../scenarios/s13-state.mjs")).scenarioState(options),
+  14: async () => (await import("../scenarios/s14-cdn.mjs")).scenarioCdn(options),
 };
 
 let rows;

@@ -7,6 +7,7 @@ import { between } from "./between.js";
 import { describeError, describeErrorJson, EXIT_OK, EXIT_USAGE, exitCodeFor, UsageError } from "./cli-error.js";
 import { twoColumns, wrapParagraphs, type Command } from "./command.js";
 import { compile } from "./compile.js";
+import { exportCommand } from "./export.js";
 import { fromSource } from "./from-source.js";
 import { print, printError, printErrorJson } from "./output.js";
 import { closestNames, orList } from "./parse-flags.js";
@@ -21,7 +22,7 @@ import { refreshStateCommand } from "./refresh-state.js";
 import { msgs } from "./msgs.js";
 import { helpWidth, styled } from "./terminal.js";
 
-const COMMANDS = new Map<string, Command>([serve, fromSource, between, route, msgs, why, destinations, chains, assets, validate, compile, refreshStateCommand].map((command) => [command.name, command]));
+const COMMANDS = new Map<string, Command>([serve, fromSource, between, route, msgs, why, destinations, chains, assets, validate, compile, exportCommand, refreshStateCommand].map((command) => [command.name, command]));
 
 const ABOUT = "Which fungible tokens can move between blockchains (IBC and bridges), and how.";
 

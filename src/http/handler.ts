@@ -33,6 +33,7 @@ import { ReplayCache, type ReplayedAnswer } from "./replay-cache.js";
 import { allowedMethods, PATHS, ROUTES, type OperationId } from "./routes.js";
 import { checkedOptions, type FetchHandlerOptions } from "./handler-options.js";
 import { skipHandlers } from "./skip-routes.js";
+import { routedPath, versionedAnswers, VERSIONED_PATHS } from "./versioned.js";
 
 export {
   DEFAULT_ANSWER_CACHE_BYTES,
@@ -81,7 +82,8 @@ export function createService(router: AssetRouter | LiveRouter, optionsArg: Fetc
   };
   let openApi: string | undefined;
 
-  const app = new Hono<AppEnv>();
+  // Routed without a `/at/<data_version>` prefix: the versioned form of every GET (./versioned.ts).
+  const app = new Hono<AppEnv>({ getPath: routedPath });
   // Read once: this request is answered from this graph whatever a reload swaps in meanwhile.
   app.use(async (c, next) => {
     const router = live.current;
@@ -107,6 +109,7 @@ export function createService(router: AssetRouter | LiveRouter, optionsArg: Fetc
     if (problem !== null) throw pathRefused(problem);
     await next();
   });
+  app.use(versionedAnswers(VERSIONED_PATHS, config.cacheControl));
   if (config.cors) app.use(corsOf());
   const limit = readLimit(config.bodyLimit);
   const revalidate = etag({ retainedHeaders: RETAINED });
@@ -120,8 +123,10 @@ export function createService(router: AssetRouter | LiveRouter, optionsArg: Fetc
     const isQuery = queries.has(route.path);
     // Every other GET answer but /health is kept by target and compressed once (./kept-answers.ts).
     const kept = route.method === "GET" && !isQuery && route.path !== PATHS.health;
-    const before = route.method === "POST" ? [limit, ...(isQuery ? [] : squeeze)] : isQuery ? [revalidate] : kept ? [] : squeeze;
-    const answer = kept ? keptAnswers(handler, sending) : handler;
+    // Validators on the answers that have a versioned form; not on the page's files (./kept-answers.ts).
+    const tagged = kept && VERSIONED_PATHS.has(route.path);
+    const before = route.method === "POST" ? [limit, ...(isQuery ? [] : squeeze)] : isQuery || tagged ? [revalidate] : kept ? [] : squeeze;
+    const answer = kept ? keptAnswers(handler, sending, tagged) : handler;
     const final: MiddlewareHandler<AppEnv> = async (c) => answer(c);
     on(route.method, route.path, ...before, final);
   }

@@ -33,6 +33,7 @@ import {
 } from "../wire/skip.js";
 import type { JsonSchema } from "./openapi-parts.js";
 import { ROUTES, type DocumentParts } from "./routes.js";
+import { IMMUTABLE_CACHE_CONTROL, VERSIONED_PATHS, VERSIONED_PREFIX } from "./versioned.js";
 import { AssetsAnswerSchema, ChainsAnswerSchema, ExplainAnswerSchema, ExplainPictureSchema, ReachPictureSchema, RouteAnswerSchema } from "./explorer-schemas.js";
 
 type Meta = { id: string };
@@ -116,7 +117,34 @@ function pathsOf(parts: DocumentParts): Record<string, Record<string, unknown>> 
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of ROUTES) {
     if (route.doc === null) continue;
-    (paths[route.path] ??= {})[route.method.toLowerCase()] = route.doc(parts);
+    const operation = route.doc(parts);
+    (paths[route.path] ??= {})[route.method.toLowerCase()] = route.method === "GET" && VERSIONED_PATHS.has(route.path) ? withVersionedForm(operation) : operation;
   }
   return paths;
 }
+
+/**
+ * A GET with a versioned form (src/http/versioned.ts): the operation's second server is
+ * `/at/{data_version}` (listed once, not as a second path), and its 200 and 304 name the cache
+ * tag and, on the unversioned form, the versioned URL.
+ */
+function withVersionedForm(operation: Record<string, unknown>): Record<string, unknown> {
+  const responses = (operation.responses ?? {}) as Record<string, { headers?: object }>;
+  const withHeaders = (status: string) => (responses[status] === undefined ? {} : { [status]: { ...responses[status], headers: { ...responses[status]!.headers, ...VERSIONED_HEADERS } } });
+  return { ...operation, servers: VERSIONED_SERVERS, responses: { ...responses, ...withHeaders("200"), ...withHeaders("304") } };
+}
+
+const VERSIONED_SERVERS = [
+  { url: "/", description: "The unversioned form: the data served now; short-lived (Cache-Control, default max-age=60, stale-while-revalidate=600)" },
+  {
+    url: `${VERSIONED_PREFIX.slice(0, -1)}/{data_version}`,
+    description: `The versioned form: the answer of that data version, \`${IMMUTABLE_CACHE_CONTROL}\`; a version not served is 404 naming the served one`,
+    variables: { data_version: { default: "sha256:00000000000000000000000000000000", description: "The data version (X-Data-Version, /health's data_version)" } },
+  },
+];
+
+const VERSIONED_HEADERS = {
+  "Cache-Tag": { description: "The data version: purge it to drop every answer of that version from a CDN (Cloudflare's name)", schema: { type: "string" } },
+  "Surrogate-Key": { description: "The same tag under Fastly's and Varnish's name", schema: { type: "string" } },
+  "Content-Location": { description: "On the unversioned form: the versioned URL of this answer, to pin the data version read", schema: { type: "string" } },
+};

@@ -35,7 +35,8 @@ describe("GET assets_from_source in the document", () => {
     expect(query.find((p) => p.name === "recommendation_reason")!.schema.enum).toEqual(["UNKNOWN", "MOST_LIQUID", "BASE_TOKEN", "DIRECT"]);
     expect(query.find((p) => p.name === "group_by")!.schema.enum).toEqual(["chain_id"]);
     expect(get.responses["304"]).toBeDefined();
-    expect(Object.keys(get.responses["200"]!.headers!)).toEqual(["X-Data-Version", "ETag", "Cache-Control"]);
+    expect(Object.keys(get.responses["200"]!.headers!)).toEqual(["X-Data-Version", "ETag", "Cache-Control", "Cache-Tag", "Surrogate-Key", "Content-Location"]);
+    expect((get as { servers?: { url: string }[] }).servers!.map((server) => server.url)).toEqual(["/", "/at/{data_version}"]);
   });
 
   it("every value the schemas allow is accepted, and values they forbid are refused", async () => {
