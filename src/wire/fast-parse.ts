@@ -15,7 +15,7 @@
  * to one function where the runtime allows `new Function`, as zod compiles its own parsers, and a
  * loop over the fields where it does not).
  */
-import type * as z from "zod";
+import * as z from "zod";
 
 export type FastParse = (input: unknown) => unknown;
 
@@ -166,11 +166,15 @@ function interpreted({ pre, fields, refinements }: Plan): FastParse {
 
 let compiling: boolean | undefined;
 
-/** Whether `new Function` works here: checked once, on the first schema (a Worker refuses it). */
+/**
+ * Whether `new Function` works here: checked once, on the first schema (a Worker refuses it).
+ * Not even tried under zod's `jitless` setting, which a page with a strict CSP sets so that no
+ * caught attempt is reported as a violation.
+ */
 function allowsCompiling(): boolean {
   if (compiling === undefined) {
     try {
-      compiling = new Function("return true")() === true;
+      compiling = z.config().jitless !== true && new Function("return true")() === true;
     } catch {
       compiling = false;
     }

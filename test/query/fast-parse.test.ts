@@ -7,7 +7,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import type * as z from "zod";
+import * as z from "zod";
 import { fastPathOf } from "../../src/wire/fast-parse.js";
 import { AssetsBetweenChainsRequestSchema, AssetsFromSourceRequestSchema } from "../../src/wire/schema.js";
 import { ExplainRequestSchema } from "../../src/wire/explain.js";
@@ -37,15 +37,23 @@ const interpretedOf: typeof fastPathOf = (await import("../../src/wire/fast-pars
 for (const [, schema] of SCHEMAS) interpretedOf(schema);
 vi.unstubAllGlobals();
 
+// Under zod's jitless setting (what a page with a strict CSP sets), not even tried.
+vi.resetModules();
+z.config({ jitless: true });
+const jitlessOf: typeof fastPathOf = (await import("../../src/wire/fast-parse.js")).fastPathOf;
+for (const [, schema] of SCHEMAS) jitlessOf(schema);
+z.config({ jitless: undefined });
+
 const FORMS: [string, typeof fastPathOf][] = [
   ["compiled", fastPathOf],
   ["interpreted", interpretedOf],
 ];
 
-it("is compiled where the runtime allows new Function, a loop where it does not", () => {
+it("is compiled where the runtime allows new Function, a loop where it does not or zod is jitless", () => {
   for (const [, schema] of SCHEMAS) {
     expect(fastPathOf(schema)!.name).toBe("fastParse");
     expect(interpretedOf(schema)!.name).not.toBe("fastParse");
+    expect(jitlessOf(schema)!.name).not.toBe("fastParse");
   }
 });
 
