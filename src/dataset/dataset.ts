@@ -18,7 +18,7 @@ import * as z from "zod";
 import { errorFromZod, FungibleError } from "../errors.js";
 import type { ModelFacts } from "../model/model.js";
 import { referenceProblems, type Registry } from "../registry/schema.js";
-import { RegistryNoteSchema, type RegistryNote } from "../wire/explain.js";
+import { RegistryNoteSchema, type RegistryNote } from "../wire/registry-note.js";
 import { dataVersionOf, ProvenanceSchema, type Provenance } from "./data-version.js";
 import { decodeRegistry, encodeRegistry, RegistryContentSchema } from "./format.js";
 import { checkFacts, ModelFactsSchema } from "./model-facts.js";

@@ -14,32 +14,50 @@ import type { AssetRecord } from "./model.js";
 
 type AssetFields = Omit<AssetRecord, "index" | "chainIndex" | "wire">;
 
-/** The record of each listed asset, in registry order. */
+/**
+ * The record of each listed asset, in registry order. Its wire object is made on first read, as a
+ * derived voucher's is: most listed assets are in no answer a process gives, and writing an EVM
+ * denom costs a keccak-256 (EIP-55), which a cold start should not pay for every EVM address.
+ */
 export function listedRecords(registry: Registry, chainIndexById: ReadonlyMap<string, number>): AssetRecord[] {
   const svmChains = new Set(registry.chains.filter((chain) => chain.chain_type === "svm").map((chain) => chain.chain_id));
-  return registry.assets.map((asset, index) => {
-    const record = listedFields(asset) as AssetRecord;
-    record.index = index;
-    record.chainIndex = chainIndexById.get(asset.chain_id)!;
-    record.wire = wireAsset(record, asset, svmChains.has(asset.chain_id));
-    return record;
-  });
+  return registry.assets.map((asset, index) => new ListedAsset(asset, index, chainIndexById.get(asset.chain_id)!, svmChains.has(asset.chain_id)));
 }
 
-function listedFields(asset: Asset): AssetFields {
-  return {
-    chainId: asset.chain_id,
-    denom: asset.denom,
-    trace: asset.trace,
-    originChainId: asset.origin_chain_id,
-    originDenom: asset.origin_denom,
-    isCw20: asset.is_cw20,
-    isEvm: asset.is_evm,
-    listed: true,
-    isBaseToken: isOwnOrigin(asset),
+class ListedAsset implements AssetRecord {
+  readonly chainId: string;
+  readonly denom: string;
+  readonly trace: string;
+  readonly originChainId: string;
+  readonly originDenom: string;
+  readonly isCw20: boolean;
+  readonly isEvm: boolean;
+  readonly listed = true;
+  readonly isBaseToken: boolean;
+  readonly hasMetadata: boolean;
+  private wireObject: WireAsset | undefined = undefined;
+
+  constructor(
+    private readonly asset: Asset,
+    readonly index: number,
+    readonly chainIndex: number,
+    private readonly isSvm: boolean,
+  ) {
+    this.chainId = asset.chain_id;
+    this.denom = asset.denom;
+    this.trace = asset.trace;
+    this.originChainId = asset.origin_chain_id;
+    this.originDenom = asset.origin_denom;
+    this.isCw20 = asset.is_cw20;
+    this.isEvm = asset.is_evm;
+    this.isBaseToken = isOwnOrigin(asset);
     // Without metadata means lacking all of it (docs/behaviour.md §1: no symbol, name, logo...); any one field counts.
-    hasMetadata: METADATA_FIELDS.some((field) => asset[field] !== undefined),
-  };
+    this.hasMetadata = METADATA_FIELDS.some((field) => asset[field] !== undefined);
+  }
+
+  get wire(): WireAsset {
+    return (this.wireObject ??= wireAsset(this, this.asset, this.isSvm));
+  }
 }
 
 /** The derived vouchers in canonical order (by chain, then denom), with the denoms hashed to sort them. */

@@ -5,7 +5,7 @@
 import * as z from "zod";
 import { errorFromZod } from "../errors.js";
 import { BridgeTypeSchema } from "../wire/schema.js";
-import { RegistryNoteSchema } from "../wire/explain.js";
+import { RegistryNoteSchema } from "../wire/registry-note.js";
 import { idProblem, terminalText } from "../wire/safe-text.js";
 import { parseArgument, safeParseArgument } from "../arguments.js";
 import { isEvmAddress } from "../denom/evm-address.js";

@@ -220,35 +220,5 @@ export const AssetSummarySchema = z.object({
 }).readonly();
 export type AssetSummary = z.infer<typeof AssetSummarySchema>;
 
-/**
- * A compact fact from the registry import that `explain` cites: a bridge provider the router does
- * not route (for these assets), an asset left out because its origin did not resolve, or IBC
- * channels to a chain that run over an unrouted bridge. Built from the adapter's issues
- * (`notesOfIssues`); a compiled dataset stores them as they are.
- */
-export const RegistryNoteSchema = z.object({
-  code: z.enum([
-    "unrouted_bridge", "unresolved_origin", "bridge_channel_not_routed", "chain_killed",
-    /** The state snapshot applied (`provider`: its content hash), then one note per verdict of it (src/state/apply.ts). */
-    "state_snapshot", "channel_closed", "client_expired", "client_frozen", "state_unknown", "state_stale",
-  ]),
-  provider: z.string().optional(),
-  chain_id: z.string().optional(),
-  denom: z.string().optional(),
-  /** The other side: where an unrouted bridge moved the asset from, or the other chain of a channel. */
-  counterparty_chain_id: z.string().optional(),
-  counterparty_denom: z.string().optional(),
-  /** A state verdict's fact: the end (on `chain_id`) whose fact decided, and the fact as read. */
-  state: z
-    .object({
-      port: z.string(),
-      channel: z.string(),
-      fact: z.enum(["state", "client_status", "client_expires_at"]),
-      value: z.string().nullable(),
-      read_at: z.string().nullable(),
-      source: z.string().nullable(),
-      expires_at: z.string().nullable(),
-    })
-    .optional(),
-});
-export type RegistryNote = z.infer<typeof RegistryNoteSchema>;
+// Its own module: a dataset stores notes, so loading reads this schema without the rest of this file.
+export { RegistryNoteSchema, type RegistryNote } from "./registry-note.js";

@@ -11,9 +11,11 @@
  * array, a string a table lacks, a getter that throws) returns `undefined`, and the caller parses
  * with zod, which gives the answer or the errors. A schema made of other forms gets no fast path.
  * So this accepts a subset of what the schema accepts and returns exactly what zod would
- * (test/query/fast-parse.test.ts checks it on generated requests).
+ * (test/query/fast-parse.test.ts checks it on generated requests, in both of its forms: compiled
+ * to one function where the runtime allows `new Function`, as zod compiles its own parsers, and a
+ * loop over the fields where it does not).
  */
-import type * as z from "zod";
+import * as z from "zod";
 
 export type FastParse = (input: unknown) => unknown;
 
@@ -49,26 +51,97 @@ function generate(schema: z.ZodType): FastParse | null {
     if (checkDef.check !== "custom" || typeof checkDef.fn !== "function") return null;
     refinements.push(checkDef.fn as (value: unknown) => unknown);
   }
-  // Two kinds of field, each read by one loop over flat arrays (no closure per field: this runs
-  // on every query).
-  const textNames: string[] = [];
-  const minimums: number[] = [];
-  const tableNames: string[] = [];
-  const tables: Map<unknown, unknown>[] = [];
+  // Each field is a text field (its minimum length) or a table; in the schema's order, the output's.
+  const fields: Field[] = [];
   for (const [name, field] of Object.entries(def.shape as Record<string, z.ZodType>)) {
+    if (name === "__proto__") return null; // an own key no object literal or store makes
     const minimum = textMinimum(field);
     const table = minimum === null ? outputTable(field) : null;
-    if (minimum !== null) {
-      textNames.push(name);
-      minimums.push(minimum);
-    } else if (table !== null) {
-      tableNames.push(name);
-      tables.push(table);
-    } else return null;
+    if (minimum === null && table === null) return null;
+    fields.push({ name, minimum, table });
   }
+  const plan: Plan = { pre, fields, refinements };
+  return (allowsCompiling() && compiled(plan)) || interpreted(plan);
+}
+
+interface Field {
+  name: string;
+  /** A text field's minimum length; `null` for a table field. */
+  minimum: number | null;
+  table: Table | null;
+}
+
+interface Plan {
+  pre: ((input: unknown) => unknown) | null;
+  fields: Field[];
+  refinements: ((value: unknown) => unknown)[];
+}
+
+/** A field's outputs by primitive input; a slot per kind, so no input is hashed (a Map hashes `true` or `undefined` slowly). */
+interface Table {
+  ifUndefined: unknown;
+  ifNull: unknown;
+  ifTrue: unknown;
+  ifFalse: unknown;
+  /** Strings and the other primitives an enum or literal lists. */
+  values: Map<unknown, unknown>;
+}
+
+/** The output for `value`, or undefined when the table has none (then zod parses). */
+function lookup(table: Table, value: unknown): unknown {
+  switch (typeof value) {
+    case "undefined":
+      return table.ifUndefined;
+    case "boolean":
+      return value ? table.ifTrue : table.ifFalse;
+    case "object":
+      return value === null ? table.ifNull : undefined;
+    default:
+      return table.values.get(value);
+  }
+}
+
+/**
+ * Where the runtime allows it (not where `new Function` is refused, as in Cloudflare Workers),
+ * the plan becomes one function with each field read and written by name, as zod compiles its
+ * own object parsers: the loop over names below is several times slower (every read and write
+ * by a computed key). Only field names enter the code, as JSON string literals; every value
+ * (tables, minimums, refinements, the preprocess) is passed in.
+ */
+function compiled({ pre, fields, refinements }: Plan): FastParse | null {
+  const reads = fields.map(({ name, minimum }, i) =>
+    minimum === null
+      ? `const v${i} = lookup(tables[${i}], r[${JSON.stringify(name)}]); if (v${i} === undefined) return undefined;`
+      : `const v${i} = r[${JSON.stringify(name)}]; if (typeof v${i} !== "string" || v${i}.length < minimums[${i}]) return undefined;`,
+  );
+  const output = fields.map(({ name }, i) => `${JSON.stringify(name)}: v${i}`).join(", ");
+  const body = `"use strict";
+    return function fastParse(input) {
+      try {
+        const r = pre === null ? input : pre(input);
+        if (typeof r !== "object" || r === null) return undefined;
+        const prototype = Object.getPrototypeOf(r);
+        if (prototype !== Object.prototype && prototype !== null) return undefined;
+        ${reads.join("\n")}
+        const output = { ${output} };
+        for (let i = 0; i < refinements.length; i++) if (refinements[i](output) !== true) return undefined;
+        return output;
+      } catch {
+        return undefined;
+      }
+    };`;
+  try {
+    return new Function("pre", "lookup", "tables", "minimums", "refinements", body)(pre, lookup, fields.map((f) => f.table), fields.map((f) => f.minimum), refinements) as FastParse;
+  } catch {
+    return null;
+  }
+}
+
+/** The same plan read by one loop over the fields (no closure per field: this runs on every query). */
+function interpreted({ pre, fields, refinements }: Plan): FastParse {
   // Every output starts as a copy of one object with the fields in the schema's order: one shape
   // for every answer, and stores into existing properties.
-  const template: Record<string, unknown> = Object.fromEntries(Object.keys(def.shape as object).map((name) => [name, null]));
+  const template: Record<string, unknown> = Object.fromEntries(fields.map(({ name }) => [name, null]));
   return (input) => {
     try {
       const request = (pre === null ? input : pre(input)) as Record<string, unknown>;
@@ -76,18 +149,12 @@ function generate(schema: z.ZodType): FastParse | null {
       const prototype = Object.getPrototypeOf(request);
       if (prototype !== Object.prototype && prototype !== null) return undefined;
       const output: Record<string, unknown> = { ...template };
-      for (let i = 0; i < textNames.length; i++) {
-        const value = request[textNames[i]!];
-        if (typeof value !== "string" || value.length < minimums[i]!) return undefined;
-        output[textNames[i]!] = value;
-      }
-      for (let i = 0; i < tableNames.length; i++) {
-        const table = tables[i]!;
-        const value = request[tableNames[i]!];
-        const parsed = table.get(value);
+      for (const { name, minimum, table } of fields) {
+        const value = request[name];
+        const parsed = table === null ? (typeof value === "string" && value.length >= minimum! ? value : undefined) : lookup(table, value);
         // Not in the table; or undefined, which zod leaves out when the input lacks the key: not worth matching.
         if (parsed === undefined) return undefined;
-        output[tableNames[i]!] = parsed;
+        output[name] = parsed;
       }
       for (const refinement of refinements) if (refinement(output) !== true) return undefined;
       return output;
@@ -95,6 +162,24 @@ function generate(schema: z.ZodType): FastParse | null {
       return undefined; // a getter or Proxy trap that throws: zod's parse reports it
     }
   };
+}
+
+let compiling: boolean | undefined;
+
+/**
+ * Whether `new Function` works here: checked once, on the first schema (a Worker refuses it).
+ * Not even tried under zod's `jitless` setting, which a page with a strict CSP sets so that no
+ * caught attempt is reported as a violation.
+ */
+function allowsCompiling(): boolean {
+  if (compiling === undefined) {
+    try {
+      compiling = z.config().jitless !== true && new Function("return true")() === true;
+    } catch {
+      compiling = false;
+    }
+  }
+  return compiling;
 }
 
 /** `z.string()`, with at most a minimum length: a string that long is itself. */
@@ -111,7 +196,7 @@ function textMinimum(field: z.ZodType): number | null {
 }
 
 /** A field whose primitive inputs can be listed: each one's output, as the field's schema gives it. */
-function outputTable(field: z.ZodType): Map<unknown, unknown> | null {
+function outputTable(field: z.ZodType): Table | null {
   const candidates: unknown[] = [undefined, null];
   let inner = defOf(field);
   if (inner.type === "pipe" && defOf(inner.out).type === "transform") inner = defOf(inner.in);
@@ -119,12 +204,19 @@ function outputTable(field: z.ZodType): Map<unknown, unknown> | null {
   if (inner.type === "boolean") candidates.push(true, false);
   else if (inner.type === "enum") candidates.push(...Object.values(inner.entries as Record<string, unknown>));
   else if (inner.type === "literal") candidates.push(...(inner.values as unknown[]));
-  const table = new Map<unknown, unknown>();
+  const table: Table = { ifUndefined: undefined, ifNull: undefined, ifTrue: undefined, ifFalse: undefined, values: new Map() };
+  let size = 0;
   for (const candidate of candidates) {
     const result = field.safeParse(candidate);
     // Outputs are shared by every request: only primitives (an object could be changed by a
     // caller), and never undefined (the read's "not in the table").
-    if (result.success && result.data !== undefined && (result.data === null || typeof result.data !== "object")) table.set(candidate, result.data);
+    if (!result.success || result.data === undefined || (result.data !== null && typeof result.data === "object")) continue;
+    size++;
+    if (candidate === undefined) table.ifUndefined = result.data;
+    else if (candidate === null) table.ifNull = result.data;
+    else if (candidate === true) table.ifTrue = result.data;
+    else if (candidate === false) table.ifFalse = result.data;
+    else table.values.set(candidate, result.data);
   }
-  return table.size === 0 ? null : table;
+  return size === 0 ? null : table;
 }

@@ -199,18 +199,23 @@ export type AssetsBetweenChainsResponse = z.infer<typeof AssetsBetweenChainsResp
 
 /**
  * Validates a request body; a bad one throws `FungibleError("invalid_request")` naming each path.
- * A plain, well-formed one takes the fast path generated from the schema (./fast-parse.ts).
+ * A plain, well-formed one takes the fast path generated from the schema (./fast-parse.ts), which
+ * also takes its own outputs again (the HTTP layer parses once for its cache key, then asks the
+ * router, through any wrapper, with the parsed request).
  */
 export function parseRequest<S extends z.ZodType>(schema: S, body: unknown, operation: string): z.output<S> {
+  const fast = fastPathOf(schema)?.(body);
+  if (fast !== undefined) return fast as z.output<S>;
   if (typeof body === "object" && body !== null && parsedBy.get(body) === schema) return body as z.output<S>;
-  const parsed = (fastPathOf(schema)?.(body) ?? parseArgument(schema, body, { fn: operation, arg: REQUEST, expected: "a JSON object" })) as z.output<S>;
+  const parsed = parseArgument(schema, body, { fn: operation, arg: REQUEST, expected: "a JSON object" }) as z.output<S>;
   if (typeof parsed === "object" && parsed !== null) parsedBy.set(parsed, schema);
   return parsed;
 }
 
 /**
- * The requests `parseRequest` produced, with the schema that produced each: one handed on again
- * (the HTTP layer parses once for its cache key, then asks the router, through any wrapper) is not
- * validated a second time. Only this module's own outputs are in it, never a caller's object.
+ * The requests zod parsed here (those the fast path declines: swap venues, ...), with the schema
+ * that parsed each: one handed on again is not validated a second time. Only this module's own
+ * outputs are in it, never a caller's object; the fast path's are not (a WeakMap entry per query
+ * cost more than parsing its output again).
  */
 const parsedBy = new WeakMap<object, z.ZodType>();

@@ -2,10 +2,12 @@
  * The fast path generated from a request schema (src/wire/fast-parse.ts): on any request it
  * either declines (undefined) or returns exactly the schema's own parse, for every request schema
  * that has one; and it does take the plain requests the queries mostly get (else it would be dead).
+ * Both of its forms: compiled (`new Function`, as on Node) and the loop a runtime that refuses
+ * `new Function` gets (Cloudflare Workers; here a fresh copy of the module with `Function` throwing).
  */
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
-import type * as z from "zod";
+import { describe, expect, it, vi } from "vitest";
+import * as z from "zod";
 import { fastPathOf } from "../../src/wire/fast-parse.js";
 import { AssetsBetweenChainsRequestSchema, AssetsFromSourceRequestSchema } from "../../src/wire/schema.js";
 import { ExplainRequestSchema } from "../../src/wire/explain.js";
@@ -26,8 +28,37 @@ const SCHEMAS: [string, z.ZodType, string[]][] = [
 
 const keysOf = (schema: z.ZodType) => Object.keys((("out" in schema ? schema.out : schema) as z.ZodObject).shape);
 
-describe.each(SCHEMAS)("the fast path of the %s request", (_name, schema, required) => {
-  const fast = fastPathOf(schema)!;
+vi.resetModules();
+vi.stubGlobal("Function", function refused() {
+  throw new EvalError("Code generation from strings disallowed for this context");
+});
+const interpretedOf: typeof fastPathOf = (await import("../../src/wire/fast-parse.js")).fastPathOf;
+// Made now, while Function throws (each schema's fast path is made once, on first use).
+for (const [, schema] of SCHEMAS) interpretedOf(schema);
+vi.unstubAllGlobals();
+
+// Under zod's jitless setting (what a page with a strict CSP sets), not even tried.
+vi.resetModules();
+z.config({ jitless: true });
+const jitlessOf: typeof fastPathOf = (await import("../../src/wire/fast-parse.js")).fastPathOf;
+for (const [, schema] of SCHEMAS) jitlessOf(schema);
+z.config({ jitless: undefined });
+
+const FORMS: [string, typeof fastPathOf][] = [
+  ["compiled", fastPathOf],
+  ["interpreted", interpretedOf],
+];
+
+it("is compiled where the runtime allows new Function, a loop where it does not or zod is jitless", () => {
+  for (const [, schema] of SCHEMAS) {
+    expect(fastPathOf(schema)!.name).toBe("fastParse");
+    expect(interpretedOf(schema)!.name).not.toBe("fastParse");
+    expect(jitlessOf(schema)!.name).not.toBe("fastParse");
+  }
+});
+
+describe.each(SCHEMAS.flatMap(([name, schema, required]) => FORMS.map(([form, of]) => [`${name} (${form})`, schema, required, of] as const)))("the fast path of the %s request", (_name, schema, required, of) => {
+  const fast = of(schema)!;
   const request = fc.record(
     // Mostly absent or right, so a good share of requests is one the fast path takes.
     Object.fromEntries([...keysOf(schema), "extra"].map((key) => [key, required.includes(key) ? fc.oneof({ arbitrary: ids, weight: 6 }, anyValue) : fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, anyValue)])),

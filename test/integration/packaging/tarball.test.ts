@@ -50,12 +50,13 @@ beforeAll(() => {
 }, 240_000);
 
 describe("the packed tarball", () => {
-  test("is at most 1.25 MiB, without source maps, with LICENSE and NOTICE", () => {
+  test("is at most 1.1 MiB, without source maps, with LICENSE and NOTICE", () => {
     const size = statSync(tarball).size;
     console.log(`tarball: ${(size / 1024).toFixed(0)} KiB, ${files.length} files`);
     // 1 MiB until this round added the messages (protobuf writer, bech32), live state, decoding and
-    // destinations: 1.04-1.06 MiB measured (1,090 KiB); this ceiling stops further growth (bench row 8 keeps the old target).
-    expect(size).toBeLessThanOrEqual(1.25 * MiB);
+    // destinations: 1,090 KiB measured before and after loading them on demand (new code, not a load
+    // path: lazy loading does not shrink the package); this ceiling, 3% above, stops further growth.
+    expect(size).toBeLessThanOrEqual(1.1 * MiB);
     expect(files.filter((path) => path.endsWith(".map"))).toEqual([]);
     expect(files).toContain("LICENSE");
     expect(files).toContain("NOTICE");
@@ -91,8 +92,8 @@ describe("a fresh project that installs the tarball", () => {
     const heaviest = top.map((name) => [name, bytesUnder(join(modules, name))] as const).sort((a, b) => b[1] - a[1]).slice(0, 4);
     console.log(`consumer node_modules: ${(size / MiB).toFixed(2)} MiB (${heaviest.map(([name, bytes]) => `${name} ${(bytes / MiB).toFixed(2)}`).join(", ")})`);
     // zod, the one heavy declared dependency, takes about 6 of these; graphology is bundled.
-    // 10 MiB before this round; 10.25-10.46 MiB measured after it (the package itself grew, see above).
-    expect(size).toBeLessThanOrEqual(12 * MiB);
+    // 10 MiB before this round; 10.25-10.47 MiB measured after it (the package itself grew, see above).
+    expect(size).toBeLessThanOrEqual(11 * MiB);
   });
 
   test("answers from the shipped dataset (ESM and CommonJS) without chain-registry", () => {
@@ -118,7 +119,7 @@ for (const attempt of [() => loadChainRegistry(), () => renderSvg("digraph { a -
     expect(svg).toMatch(/^FungibleError missing_dependency .*"@viz-js\/viz".*`npm install @viz-js\/viz`$/);
   });
 
-  test("a bundler's build of the core (loader and queries, no data) is at most 60 KiB gzipped", async () => {
+  test("a bundler's build of the core (loader and queries, no data) is at most 58 KiB gzipped", async () => {
     const esbuild = await import("esbuild");
     // The browser app of bench/scenarios/s8-cold-start.mjs, built from the installed package.
     const entry = `import { loadRouter } from "fungible-graph";
@@ -143,8 +144,9 @@ console.log(router.assetsFromSource({ source_asset_denom: "uatom", source_asset_
     const gzipped = [...core].reduce((sum, path) => sum + gzipSync(result.outputFiles.find((file) => file.path === join(consumer, path))!.contents, { level: 9 }).length, 0);
     console.log(`core bundle: ${(gzipped / 1024).toFixed(1)} KiB gzipped in ${core.size} chunk(s)`);
     // 49 KiB before this round; 58.2 KiB after it (the state layer, the ibc/ decode table, EIP-55,
-    // the generated request fast path, bridge hubs as data entered the core): a regression against
-    // bench row 8's 50 KiB target, to be won back by loading those parts on demand.
-    expect(gzipped).toBeLessThanOrEqual(60 * 1024);
+    // the generated request fast path, bridge hubs as data entered the core), 57.0 KiB with the
+    // explain schemas out of the load path (bench/README.md, "Cold start and the browser core"):
+    // still over bench row 8's 50 KiB target; this ceiling stops further growth.
+    expect(gzipped).toBeLessThanOrEqual(58 * 1024);
   });
 });
