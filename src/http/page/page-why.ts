@@ -9,11 +9,12 @@ import type { ExplainResponse, Reason } from "../../wire/explain.js";
 import { verdictTitle } from "../../explain/verdict.js";
 import { routeFigure } from "./page-diagram.js";
 import { $, api, el, flags, plural, query, showError, setText } from "./page-dom.js";
+import { pushState, track, type Asked } from "./page-state.js";
 
-const WHY_FILTERS = ["allow_multi_tx", "include_cw20_assets", "include_evm_assets", "include_no_metadata_assets", "native_only", "include_swaps"] as const;
-const WHY_FIELDS = ["source_asset_chain_id", "source_asset_denom", "dest_chain_id", "dest_asset_denom", "recommendation_reason"] as const;
+export const WHY_FILTERS = ["allow_multi_tx", "include_cw20_assets", "include_evm_assets", "include_no_metadata_assets", "native_only", "include_swaps"] as const;
+export const WHY_FIELDS = ["source_asset_chain_id", "source_asset_denom", "dest_chain_id", "dest_asset_denom", "recommendation_reason"] as const;
 
-type ExplainForm = Partial<Record<(typeof WHY_FILTERS)[number], boolean> & Record<(typeof WHY_FIELDS)[number], string>>;
+export type ExplainForm = Partial<Record<(typeof WHY_FILTERS)[number], boolean> & Record<(typeof WHY_FIELDS)[number], string>>;
 type ReasonOf<C extends Reason["code"]> = Extract<Reason, { code: C }>;
 
 /** Which input a suggestion fills: the chain id of the side it names, or the denom of the asset. */
@@ -48,7 +49,7 @@ function reasonItem(reason: Reason): HTMLElement {
   return item;
 }
 
-function explainRequest(): ExplainForm {
+export function explainRequest(): ExplainForm {
   const form = $<HTMLFormElement>("why-form");
   const request: ExplainForm = flags(form, WHY_FILTERS);
   for (const name of WHY_FIELDS) {
@@ -116,37 +117,41 @@ export async function showPicturesWhenOpen(): Promise<void> {
   }
 }
 
-export async function runWhy(event: Event): Promise<void> {
-  event.preventDefault();
-  const request = explainRequest();
-  showError("why-error", null);
+/** Asks explain once and shows its answer: the verdict first, then the reasons and the routes. */
+export function askWhy(request: ExplainForm, asked: Asked): Promise<void> {
+  if (asked.push) pushState("why", request);
   const verdict = $("why-verdict");
-  $("why-result").setAttribute("aria-busy", "true");
-  try {
-    const answer = await api<ExplainResponse>("/fungible-graph/v1/explain", request);
-    const what = request.source_asset_chain_id + " " + request.source_asset_denom;
-    const where = answer.dest_chain_id + (request.dest_asset_denom ? " " + request.dest_asset_denom : "");
-    // The verdict leads, in the words `why` prints first (verdictTitle).
-    const sentence = answer.reachable ? what + " can reach " + where + "." : answer.verdict.kind === "reachable_if" ? what + " can reach " + where + " only if " + verdictTitle(answer.verdict).slice("reachable if ".length) + "." : what + " cannot reach " + where + ".";
-    setText(verdict, "Verdict: " + verdictTitle(answer.verdict) + ". " + sentence);
-    verdict.className = answer.reachable ? "verdict-yes" : answer.verdict.kind === "reachable_if" ? "verdict-if" : "verdict-no";
-    verdict.dataset["reachable"] = String(answer.reachable);
-    verdict.dataset["verdict"] = answer.verdict.kind;
-    $("why-reasons").replaceChildren(...answer.reasons.map(reasonItem));
-    $("why-routes").replaceChildren(...answer.routes.map((route) => routeFigure(route)));
-    $("why-paths").replaceChildren(...pathFigures(answer));
-    clearPictures();
-    unpictured = request;
-    $("why-pictures").hidden = false;
-    await showPicturesWhenOpen();
-  } catch (error) {
-    setText(verdict, "");
-    delete verdict.dataset["reachable"];
-    delete verdict.dataset["verdict"];
-    for (const id of ["why-reasons", "why-routes", "why-paths"]) $(id).replaceChildren();
-    clearPictures();
-    showError("why-error", error);
-  } finally {
-    $("why-result").setAttribute("aria-busy", "false");
-  }
+  const result = $("why-result");
+  result.hidden = false;
+  return track("why", async (signal) => {
+    result.setAttribute("aria-busy", "true");
+    try {
+      const answer = await api<ExplainResponse>("/fungible-graph/v1/explain", request, signal);
+      const what = request.source_asset_chain_id + " " + request.source_asset_denom;
+      const where = answer.dest_chain_id + (request.dest_asset_denom ? " " + request.dest_asset_denom : "");
+      // The verdict leads, in the words `why` prints first (verdictTitle).
+      const sentence = answer.reachable ? what + " can reach " + where + "." : answer.verdict.kind === "reachable_if" ? what + " can reach " + where + " only if " + verdictTitle(answer.verdict).slice("reachable if ".length) + "." : what + " cannot reach " + where + ".";
+      setText(verdict, "Verdict: " + verdictTitle(answer.verdict) + ". " + sentence);
+      verdict.className = answer.reachable ? "verdict-yes" : answer.verdict.kind === "reachable_if" ? "verdict-if" : "verdict-no";
+      verdict.dataset["reachable"] = String(answer.reachable);
+      verdict.dataset["verdict"] = answer.verdict.kind;
+      $("why-reasons").replaceChildren(...answer.reasons.map(reasonItem));
+      $("why-routes").replaceChildren(...answer.routes.map((route) => routeFigure(route)));
+      $("why-paths").replaceChildren(...pathFigures(answer));
+      clearPictures();
+      unpictured = request;
+      $("why-pictures").hidden = false;
+      await showPicturesWhenOpen();
+    } catch (error) {
+      setText(verdict, "");
+      delete verdict.dataset["reachable"];
+      delete verdict.dataset["verdict"];
+      for (const id of ["why-reasons", "why-routes", "why-paths"]) $(id).replaceChildren();
+      clearPictures();
+      // track shows it, with Retry.
+      throw error;
+    } finally {
+      result.setAttribute("aria-busy", "false");
+    }
+  });
 }
