@@ -5,7 +5,7 @@
  * from the service. One press of Explain sends one request.
  */
 import type { ExplainPicture } from "../explorer-schemas.js";
-import type { ExplainResponse, Reason } from "../../wire/explain.js";
+import type { ExplainResponse, Reason, Verdict } from "../../wire/explain.js";
 import { verdictTitle } from "../../explain/verdict.js";
 import { routeFigure } from "./page-diagram.js";
 import { $, api, el, flags, plural, query, showError, setText } from "./page-dom.js";
@@ -117,6 +117,30 @@ export async function showPicturesWhenOpen(): Promise<void> {
   }
 }
 
+/**
+ * For "reachable if": a button that makes the change in the form, in the form's own words
+ * ("Include EVM tokens" on), and asks again.
+ */
+function changeOffer(verdict: Verdict): HTMLElement[] {
+  if (verdict.kind !== "reachable_if") return [];
+  const form = $<HTMLFormElement>("why-form");
+  const control = (name: string) => form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
+  const said = verdict.changes.map((change) => {
+    const label = control(change.option)?.labels?.[0]?.textContent?.replace(/\s*\(\w+\)\s*$/, "").trim() || change.option;
+    return typeof change.value === "boolean" ? "\u201c" + label + "\u201d " + (change.value ? "on" : "off") : label + ": " + String(change.value);
+  });
+  const button = el("button", { type: "button", className: "change", textContent: "Explain again with " + said.join(" and ") });
+  button.addEventListener("click", () => {
+    for (const change of verdict.changes) {
+      const target = control(change.option);
+      if (target instanceof HTMLInputElement && target.type === "checkbox") target.checked = change.value === true;
+      else if (target) target.value = change.value === "UNKNOWN" ? "" : String(change.value);
+    }
+    form.requestSubmit();
+  });
+  return [button];
+}
+
 /** Asks explain once and shows its answer: the verdict first, then the reasons and the routes. */
 export function askWhy(request: ExplainForm, asked: Asked): Promise<void> {
   if (asked.push) pushState("why", request);
@@ -135,6 +159,7 @@ export function askWhy(request: ExplainForm, asked: Asked): Promise<void> {
       verdict.className = answer.reachable ? "verdict-yes" : answer.verdict.kind === "reachable_if" ? "verdict-if" : "verdict-no";
       verdict.dataset["reachable"] = String(answer.reachable);
       verdict.dataset["verdict"] = answer.verdict.kind;
+      $("why-change").replaceChildren(...changeOffer(answer.verdict));
       $("why-reasons").replaceChildren(...answer.reasons.map(reasonItem));
       $("why-routes").replaceChildren(...answer.routes.map((route) => routeFigure(route)));
       $("why-paths").replaceChildren(...pathFigures(answer));
@@ -146,7 +171,7 @@ export function askWhy(request: ExplainForm, asked: Asked): Promise<void> {
       setText(verdict, "");
       delete verdict.dataset["reachable"];
       delete verdict.dataset["verdict"];
-      for (const id of ["why-reasons", "why-routes", "why-paths"]) $(id).replaceChildren();
+      for (const id of ["why-change", "why-reasons", "why-routes", "why-paths"]) $(id).replaceChildren();
       clearPictures();
       // track shows it, with Retry.
       throw error;

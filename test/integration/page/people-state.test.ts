@@ -9,6 +9,7 @@
 import { readFileSync } from "node:fs";
 import type { Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { explain } from "../../../src/entries/explain.js";
 import { ATOM_ON_OSMOSIS, FIXTURE_PATH, fixtureGraph } from "../../http/fixture.js";
 import { chromiumMissing, openExplorer, pick, startExplorer, type Explorer } from "./chromium.js";
 
@@ -110,6 +111,26 @@ describe.skipIf(chromiumMissing !== null)("explorer page for people: picker, lin
     expect(new URL(why.page.url()).searchParams.get("dest_chain_id")).toBe("osmosis-1");
     expect(why.problems).toEqual([]);
     await why.page.context().close();
+  });
+
+  it("\"reachable if\" offers the change in the form's words, and asking again with it reaches", async () => {
+    const request = { source_asset_chain_id: "cosmoshub-4", source_asset_denom: "uatom", dest_chain_id: "neutron-1" };
+    const answer = explain(fixtureGraph(), request);
+    expect(answer.verdict.kind).toBe("reachable_if");
+    const changes = answer.verdict.kind === "reachable_if" ? answer.verdict.changes : [];
+    const { page, problems } = await openExplorer(explorer, { path: `/?view=why&${new URLSearchParams(request)}` });
+    await page.waitForSelector("#why-verdict[data-verdict=reachable_if]");
+    const offer = page.locator("#why-change button");
+    for (const change of changes) {
+      const label = (await page.textContent(`label:has(#why-${change.option})`))!.replace(/\(\w+\)/, "").trim();
+      expect(await offer.textContent()).toContain(`“${label}” ${change.value ? "on" : "off"}`);
+    }
+    await offer.click();
+    await page.waitForSelector("#why-verdict[data-verdict=reachable]");
+    for (const change of changes) expect(await page.isChecked(`#why-${change.option}`)).toBe(change.value);
+    expect(new URL(page.url()).searchParams.get(changes[0]!.option)).toBe("true");
+    expect(problems).toEqual([]);
+    await page.context().close();
   });
 
   it("the back button restores the view before, and forward the one after", async () => {
