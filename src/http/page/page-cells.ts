@@ -63,3 +63,34 @@ async function copy(text: string, button: HTMLButtonElement): Promise<void> {
     button.textContent = "Copy";
   }, 2000);
 }
+
+/** Rows drawn at once: swaps can reach thousands of assets (17,000 from OSMO on mainnet). */
+export const BATCH = 100;
+
+/**
+ * Fills a table's body a batch of rows at a time, with a "Show more" button after the table while
+ * rows remain; `rows(from, to)` builds the rows of that range (names asked only for those).
+ */
+export async function fillTable(table: HTMLTableElement, count: number, rows: (from: number, to: number) => Promise<HTMLElement[]>): Promise<void> {
+  const body = table.tBodies[0]!;
+  const old = table.nextElementSibling;
+  if (old?.classList.contains("more")) old.remove();
+  body.replaceChildren(...(await rows(0, Math.min(BATCH, count))));
+  if (body.rows.length >= count) return;
+  const button = el("button", { type: "button" });
+  const holder = el("p", { className: "more" }, [button]);
+  const label = () => {
+    button.textContent = "Show " + Math.min(BATCH, count - body.rows.length) + " more (" + body.rows.length + " of " + count + " shown)";
+  };
+  label();
+  button.addEventListener("click", async () => {
+    const from = body.rows.length;
+    const added = await rows(from, Math.min(from + BATCH, count));
+    body.append(...added);
+    if (body.rows.length < count) return label();
+    holder.remove();
+    // The button is gone: the focus goes to the first row it added.
+    added[0]?.querySelector("button")?.focus();
+  });
+  table.after(holder);
+}

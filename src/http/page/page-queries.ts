@@ -9,7 +9,7 @@ import type { AssetsBetweenChainsResponse, AssetsFromSourceResponse } from "../.
 import type { DestinationsResponse } from "../../wire/destinations.js";
 import { verdictTitle } from "../../explain/verdict.js";
 import { chainName, namesFor, type Nameable } from "./page-catalog.js";
-import { denomCell, headerCell, nameNode, textCell } from "./page-cells.js";
+import { denomCell, fillTable, headerCell, nameNode, textCell } from "./page-cells.js";
 import { routeFigure } from "./page-diagram.js";
 import { $, api, el, plural, query, setText } from "./page-dom.js";
 import { pushState, track, type Asked } from "./page-state.js";
@@ -51,11 +51,11 @@ export function askReach(source: AssetRef, options: ReachFlags, asked: Asked): P
       api<AssetsFromSourceResponse>("/v2/fungible/assets_from_source", request, signal),
       api<DestinationsResponse>("/fungible-graph/v1/destinations", request, signal),
     ]);
-    const found = Object.values(answer.dest_assets).flatMap(({ assets }) => assets);
-    const name = await namesFor(found);
-    const rows: HTMLElement[] = [];
-    for (const [chainId, { assets }] of Object.entries(answer.dest_assets)) {
-      for (const asset of assets) {
+    const found = Object.entries(answer.dest_assets).flatMap(([chainId, { assets }]) => assets.map((asset) => ({ chainId, asset })));
+    await fillTable(table, found.length, async (from, to) => {
+      const shown = found.slice(from, to);
+      const name = await namesFor(shown.map(({ asset }) => asset));
+      return shown.map(({ chainId, asset }) => {
         const nameCell = el("td", {}, [nameNode(name(asset))]);
         nameCell.dataset["label"] = "Asset";
         const route = el("td", {}, [routeButton(source, asset, options.include_swaps, name(asset).text)]);
@@ -63,14 +63,13 @@ export function askReach(source: AssetRef, options: ReachFlags, asked: Asked): P
         const row = el("tr", {}, [chainCell(chainId), nameCell, denomCell("Denom", asset.denom), textCell("Trace", asset.trace || "native"), originCell(asset), route]);
         row.dataset["chain"] = chainId;
         row.dataset["denom"] = asset.denom;
-        rows.push(row);
-      }
-    }
-    table.tBodies[0]!.replaceChildren(...rows);
-    setText($("reach-caption"), plural(rows.length, "asset") + " on " + plural(Object.keys(answer.dest_assets).length, "chain") +
+        return row;
+      });
+    });
+    setText($("reach-caption"), plural(found.length, "asset") + " on " + plural(Object.keys(answer.dest_assets).length, "chain") +
       " reachable from " + chainName(source.chain_id) + " " + source.denom);
     table.hidden = false;
-    showUnreached(reasons);
+    await showUnreached(reasons);
   });
 }
 
@@ -82,19 +81,19 @@ function originCell(asset: Nameable): HTMLTableCellElement {
 }
 
 /** Every chain the source does not reach, greyed out, with the verdict and the first reason (GET /fungible-graph/v1/destinations). */
-function showUnreached(answer: DestinationsResponse): void {
+async function showUnreached(answer: DestinationsResponse): Promise<void> {
   const table = $<HTMLTableElement>("reach-unreached");
-  const rows = answer.destinations.filter((destination) => !destination.reachable).map((destination) => {
+  const unreached = answer.destinations.filter((destination) => !destination.reachable);
+  await fillTable(table, unreached.length, async (from, to) => unreached.slice(from, to).map((destination) => {
     const first = destination.reasons[0];
     const why = textCell("Why not", first ? first.message : "");
     if (first) why.dataset["code"] = first.code;
     const row = el("tr", { className: "unreached" }, [chainCell(destination.chain_id), textCell("Verdict", verdictTitle(destination.verdict)), why]);
     row.dataset["chain"] = destination.chain_id;
     return row;
-  });
-  table.tBodies[0]!.replaceChildren(...rows);
-  setText($("reach-unreached-caption"), plural(rows.length, "chain") + " not reached from " + chainName(answer.source.chain_id) + " " + answer.source.denom + ", and why");
-  table.hidden = rows.length === 0;
+  }));
+  setText($("reach-unreached-caption"), plural(unreached.length, "chain") + " not reached from " + chainName(answer.source.chain_id) + " " + answer.source.denom + ", and why");
+  table.hidden = unreached.length === 0;
 }
 
 export function askBetween(request: BetweenRequest, asked: Asked): Promise<void> {
@@ -104,24 +103,26 @@ export function askBetween(request: BetweenRequest, asked: Asked): Promise<void>
     table.hidden = true;
     const answer = await api<AssetsBetweenChainsResponse>("/v2/fungible/assets_between_chains?" + query(request), undefined, signal);
     const pairs = answer.assets_between_chains;
-    const name = await namesFor(pairs.flatMap((pair) => [pair.asset_on_source, pair.asset_on_dest]));
-    const rows = pairs.map((pair) => {
-      const route = el("td", {}, [routeButton(pair.asset_on_source, pair.asset_on_dest, false, name(pair.asset_on_dest).text)]);
-      route.dataset["label"] = "Route";
-      const onDest = el("td", {}, [nameNode(name(pair.asset_on_dest))]);
-      onDest.dataset["label"] = "To";
-      return el("tr", {}, [
-        headerCell("From", [nameNode(name(pair.asset_on_source))]),
-        denomCell("From denom", pair.asset_on_source.denom),
-        onDest,
-        denomCell("To denom", pair.asset_on_dest.denom),
-        textCell("Transactions", String(pair.txs_required)),
-        textCell("Bridges", pair.bridges.join(", ")),
-        route,
-      ]);
+    await fillTable(table, pairs.length, async (from, to) => {
+      const shown = pairs.slice(from, to);
+      const name = await namesFor(shown.flatMap((pair) => [pair.asset_on_source, pair.asset_on_dest]));
+      return shown.map((pair) => {
+        const route = el("td", {}, [routeButton(pair.asset_on_source, pair.asset_on_dest, false, name(pair.asset_on_dest).text)]);
+        route.dataset["label"] = "Route";
+        const onDest = el("td", {}, [nameNode(name(pair.asset_on_dest))]);
+        onDest.dataset["label"] = "To";
+        return el("tr", {}, [
+          headerCell("From", [nameNode(name(pair.asset_on_source))]),
+          denomCell("From denom", pair.asset_on_source.denom),
+          onDest,
+          denomCell("To denom", pair.asset_on_dest.denom),
+          textCell("Transactions", String(pair.txs_required)),
+          textCell("Bridges", pair.bridges.join(", ")),
+          route,
+        ]);
+      });
     });
-    table.tBodies[0]!.replaceChildren(...rows);
-    setText($("between-caption"), plural(rows.length, "asset") + " can move " + chainName(request.source_chain_id) + " \u2192 " + chainName(request.dest_chain_id));
+    setText($("between-caption"), plural(pairs.length, "asset") + " can move " + chainName(request.source_chain_id) + " \u2192 " + chainName(request.dest_chain_id));
     table.hidden = false;
   });
 }

@@ -140,8 +140,10 @@ async function start(): Promise<void> {
   } catch (error) {
     showError("load-error", error, () => location.reload());
   }
-  await applyState(readState());
+  // Ready once the lists are in and the URL's question is asked; its answer may take longer.
+  const applying = applyState(readState());
   document.body.dataset["ready"] = "true";
+  await applying;
 }
 
 void start();
