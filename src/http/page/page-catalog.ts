@@ -1,7 +1,7 @@
 /**
  * Browser code of the explorer page: what it knows of chains and assets, for people. Chains from
  * /fungible-graph/v1/chains; a chain's assets from /fungible-graph/v1/assets (origins included)
- * with their names from /v2/fungible/assets, each chain asked once. An asset with no symbol on the
+ * with their symbols and names from /v2/fungible/assets, each chain asked once. An asset with no symbol on the
  * wire (a derived voucher) is shown by its origin's symbol, marked "(derived)"; the JSON answers
  * keep saying what the contract says.
  */
@@ -61,19 +61,46 @@ export function shorten(text: string, room = 18): string {
 const assetCache = new Map<string, Promise<readonly PageAsset[]>>();
 
 interface WireAssets {
-  chain_to_assets_map: Record<string, { assets: readonly { denom: string; name?: string }[] } | undefined>;
+  chain_to_assets_map: Record<string, { assets: readonly { denom: string; symbol?: string; name?: string }[] } | undefined>;
 }
 
-/** A chain's assets, asked once; their names when /v2/fungible/assets gives them (search works without). */
+/** What /v2/fungible/assets says of each asset of a chain (its symbol and name), by denom. */
+type WireFacts = ReadonlyMap<string, { symbol?: string | undefined; name?: string | undefined }>;
+const wireCache = new Map<string, Promise<WireFacts>>();
+/** Chains asked in one /v2/fungible/assets request: a bounded URL, and one request, not one per chain. */
+const CHAINS_PER_REQUEST = 40;
+
+/** The wire's facts of these chains' assets, each chain asked once, many chains per request; empty where it fails. */
+function wireFacts(chainIds: readonly string[]): Promise<WireFacts[]> {
+  const missing = [...new Set(chainIds)].filter((chainId) => !wireCache.has(chainId));
+  for (let at = 0; at < missing.length; at += CHAINS_PER_REQUEST) {
+    const chunk = missing.slice(at, at + CHAINS_PER_REQUEST);
+    const search = new URLSearchParams(query({ include_no_metadata_assets: true, include_cw20_assets: true, include_evm_assets: true }));
+    for (const chainId of chunk) search.append("chain_ids", chainId);
+    const answer = api<WireAssets>("/v2/fungible/assets?" + search.toString());
+    for (const chainId of chunk) {
+      const facts: Promise<WireFacts> = answer.then(
+        (wire) => new Map((wire.chain_to_assets_map[chainId]?.assets ?? []).map((asset) => [asset.denom, { symbol: asset.symbol, name: asset.name }])),
+        () => {
+          // Asked again next time: a name is a courtesy, not worth an error.
+          wireCache.delete(chainId);
+          return new Map();
+        },
+      );
+      wireCache.set(chainId, facts);
+    }
+  }
+  return Promise.all(chainIds.map((chainId) => wireCache.get(chainId)!));
+}
+
+/** A chain's assets, asked once, with their names from /v2/fungible/assets (search works without). */
 export function assetsOf(chainId: string): Promise<readonly PageAsset[]> {
   let pending = assetCache.get(chainId);
   if (!pending) {
-    const names = api<WireAssets>("/v2/fungible/assets?" + query({ chain_ids: chainId, include_no_metadata_assets: true, include_cw20_assets: true, include_evm_assets: true }))
-      .then((answer) => new Map((answer.chain_to_assets_map[chainId]?.assets ?? []).map((asset) => [asset.denom, asset.name])))
-      .catch(() => new Map<string, string | undefined>());
+    const names = wireFacts([chainId]);
     pending = api<{ assets: readonly AssetSummary[] }>("/fungible-graph/v1/assets?" + query({ chain_id: chainId })).then(async ({ assets }) => {
-      const named = await names;
-      return assets.map((asset) => ({ ...asset, name: named.get(asset.denom) }));
+      const [facts] = await names;
+      return assets.map((asset) => ({ ...asset, name: facts?.get(asset.denom)?.name }));
     });
     pending.catch(() => assetCache.delete(chainId));
     assetCache.set(chainId, pending);
@@ -82,22 +109,16 @@ export function assetsOf(chainId: string): Promise<readonly PageAsset[]> {
 }
 
 /**
- * Names for these assets: the symbol on the wire, else the origin's symbol marked derived (its
- * chain's assets asked once), else the shortened denom. Never fails: a name is a courtesy.
+ * Names for these assets: the symbol on the wire, else the origin's symbol marked derived (the
+ * origin chains' assets asked in one request), else the shortened denom. Never fails: a name is a
+ * courtesy.
  */
 export async function namesFor(assets: readonly Nameable[]): Promise<(asset: Nameable) => ShownName> {
-  const origins = new Set(assets.filter((asset) => !asset.symbol && isKnownChain(asset.origin_chain_id)).map((asset) => asset.origin_chain_id));
-  const symbols = new Map<string, string>();
-  await Promise.all([...origins].map(async (chainId) => {
-    try {
-      for (const asset of await assetsOf(chainId)) if (asset.symbol) symbols.set(chainId + " " + asset.denom, asset.symbol);
-    } catch {
-      // Without the origin's list, the denom names the asset.
-    }
-  }));
+  const origins = [...new Set(assets.filter((asset) => !asset.symbol && isKnownChain(asset.origin_chain_id)).map((asset) => asset.origin_chain_id))];
+  const facts = new Map((await wireFacts(origins)).map((known, index) => [origins[index]!, known]));
   return (asset) => {
     if (asset.symbol) return { text: asset.symbol, derived: false, why: asset.symbol + " on " + chainName(asset.chain_id) };
-    const origin = symbols.get(asset.origin_chain_id + " " + asset.origin_denom);
+    const origin = facts.get(asset.origin_chain_id)?.get(asset.origin_denom)?.symbol;
     if (origin) return { text: origin + " (derived)", derived: true, why: "No symbol on the wire: named by its origin, " + origin + " (" + asset.origin_denom + ") on " + chainName(asset.origin_chain_id) };
     return { text: shorten(asset.denom), derived: false, why: asset.denom };
   };

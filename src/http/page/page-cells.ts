@@ -64,28 +64,28 @@ async function copy(text: string, button: HTMLButtonElement): Promise<void> {
   }, 2000);
 }
 
-/** Rows drawn at once: swaps can reach thousands of assets (17,000 from OSMO on mainnet). */
+/** Rows drawn at once: swaps can reach thousands of assets (15,000 from OSMO on mainnet). */
 export const BATCH = 100;
 
 /**
  * Fills a table's body a batch of rows at a time, with a "Show more" button after the table while
  * rows remain; `rows(from, to)` builds the rows of that range (names asked only for those).
  */
-export async function fillTable(table: HTMLTableElement, count: number, rows: (from: number, to: number) => Promise<HTMLElement[]>): Promise<void> {
+export async function fillTable(table: HTMLTableElement, count: number, rows: (from: number, to: number) => Promise<HTMLElement[]>, batch = BATCH): Promise<void> {
   const body = table.tBodies[0]!;
   const old = table.nextElementSibling;
   if (old?.classList.contains("more")) old.remove();
-  body.replaceChildren(...(await rows(0, Math.min(BATCH, count))));
+  body.replaceChildren(...(await rows(0, Math.min(batch, count))));
   if (body.rows.length >= count) return;
   const button = el("button", { type: "button" });
   const holder = el("p", { className: "more" }, [button]);
   const label = () => {
-    button.textContent = "Show " + Math.min(BATCH, count - body.rows.length) + " more (" + body.rows.length + " of " + count + " shown)";
+    button.textContent = "Show " + Math.min(batch, count - body.rows.length) + " more (" + body.rows.length + " of " + count + " shown)";
   };
   label();
   button.addEventListener("click", async () => {
     const from = body.rows.length;
-    const added = await rows(from, Math.min(from + BATCH, count));
+    const added = await rows(from, Math.min(from + batch, count));
     body.append(...added);
     if (body.rows.length < count) return label();
     holder.remove();
