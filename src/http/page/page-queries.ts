@@ -11,7 +11,7 @@ import { verdictTitle } from "../../explain/verdict.js";
 import { chainName, namesFor, type Nameable } from "./page-catalog.js";
 import { denomCell, fillTable, headerCell, nameNode, textCell } from "./page-cells.js";
 import { routeFigure } from "./page-diagram.js";
-import { $, api, el, plural, query, setText } from "./page-dom.js";
+import { $, api, el, plural, query, setText, showError } from "./page-dom.js";
 import { pushState, track, type Asked } from "./page-state.js";
 
 export interface AssetRef {
@@ -33,6 +33,7 @@ export function hideResults(except: keyof typeof RESULTS | null): void {
   for (const [view, ids] of Object.entries(RESULTS)) {
     if (view === except) continue;
     for (const id of ids) $(id).hidden = true;
+    showError(view + "-error", null);
   }
   $("route-hint").hidden = except === "route";
 }
