@@ -31,7 +31,7 @@ describe("explorer page files", () => {
     expect(PAGE_SCRIPT).not.toMatch(/^\s*(import|export)\b/m);
     // Parsed as JavaScript (not TypeScript): a type annotation left behind would be a syntax error.
     await expect(transform(PAGE_SCRIPT, { loader: "js", format: "esm" })).resolves.toBeDefined();
-    for (const name of ["routeFigure", "runWhy", "runReach", "runBetween", "start"]) expect(PAGE_SCRIPT).toContain(`function ${name}(`);
+    for (const name of ["routeFigure", "askWhy", "askReach", "askBetween", "askRoute", "applyState", "start"]) expect(PAGE_SCRIPT).toContain(`function ${name}(`);
   });
 
   it("every element the script looks up by a literal id is in page.html", () => {

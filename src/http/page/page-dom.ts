@@ -36,31 +36,58 @@ export function setText(node: Node, text: string): void {
   node.textContent = pageText(text);
 }
 
-/** Shows an error's message in the alert paragraph `id`, or hides it when there is none. */
-export function showError(id: string, error: unknown): void {
+/**
+ * Shows an error's message in the alert box `id`, with a Retry button when `retry` is given, or
+ * hides the box when there is no error. The box holds nothing while hidden.
+ */
+export function showError(id: string, error: unknown, retry?: () => unknown): void {
   const target = $(id);
   const message = (error as { message?: unknown } | null | undefined)?.message;
-  setText(target, error ? String(message || error) : "");
+  target.replaceChildren();
   target.hidden = !error;
+  if (!error) return;
+  target.append(el("span", { className: "message", textContent: String(message || error) }));
+  if (retry) {
+    const button = el("button", { type: "button", className: "retry", textContent: "Retry" });
+    button.addEventListener("click", () => void retry());
+    target.append(" ", button);
+  }
 }
 
 export function plural(count: number, word: string): string {
   return count + " " + word + (count === 1 ? "" : "s");
 }
 
-/** Every endpoint answers JSON; an error body carries the server's message. */
-export async function api<T>(path: string, body?: unknown): Promise<T> {
+/**
+ * Every endpoint answers JSON; an error becomes a sentence a person can act on (what failed,
+ * whether retrying helps), with the service's own message where it gave one.
+ */
+export async function api<T>(path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const init: RequestInit = body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
-  const response = await fetch(path, init);
+  if (signal) init.signal = signal;
+  let response: Response;
+  try {
+    response = await fetch(path, init);
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new Error("Could not reach the service: the connection failed. Check that it is running, then retry.");
+  }
   let answer: unknown;
   try {
     answer = await response.json();
   } catch {
-    throw new Error(path + ": the answer is not JSON (HTTP " + response.status + ")");
+    throw new Error("The service gave an answer this page cannot read (HTTP " + response.status + ", not JSON). Retry; if it keeps happening, the service is misconfigured.");
   }
   const message = (answer as { message?: unknown } | null)?.message;
-  if (!response.ok) throw new Error(message ? String(message) : "HTTP " + response.status);
+  if (!response.ok) throw new Error(plainError(response.status, message ? String(message) : ""));
   return answer as T;
+}
+
+function plainError(status: number, message: string): string {
+  const said = message ? " (" + message + ")" : "";
+  if (status === 503 || status === 429) return "The service is busy or the question took too long" + said + ". Retry in a moment.";
+  if (status >= 500) return "The service failed to answer (HTTP " + status + ")" + said + ". Retry; if it keeps failing, report it.";
+  return "The service could not answer this question: " + (message || "HTTP " + status) + ".";
 }
 
 /** A query string of the parameters that have a value. */

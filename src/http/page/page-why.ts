@@ -5,15 +5,16 @@
  * from the service. One press of Explain sends one request.
  */
 import type { ExplainPicture } from "../explorer-schemas.js";
-import type { ExplainResponse, Reason } from "../../wire/explain.js";
+import type { ExplainResponse, Reason, Verdict } from "../../wire/explain.js";
 import { verdictTitle } from "../../explain/verdict.js";
 import { routeFigure } from "./page-diagram.js";
 import { $, api, el, flags, plural, query, showError, setText } from "./page-dom.js";
+import { pushState, track, type Asked } from "./page-state.js";
 
-const WHY_FILTERS = ["allow_multi_tx", "include_cw20_assets", "include_evm_assets", "include_no_metadata_assets", "native_only", "include_swaps"] as const;
-const WHY_FIELDS = ["source_asset_chain_id", "source_asset_denom", "dest_chain_id", "dest_asset_denom", "recommendation_reason"] as const;
+export const WHY_FILTERS = ["allow_multi_tx", "include_cw20_assets", "include_evm_assets", "include_no_metadata_assets", "native_only", "include_swaps"] as const;
+export const WHY_FIELDS = ["source_asset_chain_id", "source_asset_denom", "dest_chain_id", "dest_asset_denom", "recommendation_reason"] as const;
 
-type ExplainForm = Partial<Record<(typeof WHY_FILTERS)[number], boolean> & Record<(typeof WHY_FIELDS)[number], string>>;
+export type ExplainForm = Partial<Record<(typeof WHY_FILTERS)[number], boolean> & Record<(typeof WHY_FIELDS)[number], string>>;
 type ReasonOf<C extends Reason["code"]> = Extract<Reason, { code: C }>;
 
 /** Which input a suggestion fills: the chain id of the side it names, or the denom of the asset. */
@@ -48,7 +49,7 @@ function reasonItem(reason: Reason): HTMLElement {
   return item;
 }
 
-function explainRequest(): ExplainForm {
+export function explainRequest(): ExplainForm {
   const form = $<HTMLFormElement>("why-form");
   const request: ExplainForm = flags(form, WHY_FILTERS);
   for (const name of WHY_FIELDS) {
@@ -116,37 +117,66 @@ export async function showPicturesWhenOpen(): Promise<void> {
   }
 }
 
-export async function runWhy(event: Event): Promise<void> {
-  event.preventDefault();
-  const request = explainRequest();
-  showError("why-error", null);
+/**
+ * For "reachable if": a button that makes the change in the form, in the form's own words
+ * ("Include EVM tokens" on), and asks again.
+ */
+function changeOffer(verdict: Verdict): HTMLElement[] {
+  if (verdict.kind !== "reachable_if") return [];
+  const form = $<HTMLFormElement>("why-form");
+  const control = (name: string) => form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
+  const said = verdict.changes.map((change) => {
+    const label = control(change.option)?.labels?.[0]?.textContent?.replace(/\s*\(\w+\)\s*$/, "").trim() || change.option;
+    return typeof change.value === "boolean" ? "\u201c" + label + "\u201d " + (change.value ? "on" : "off") : label + ": " + String(change.value);
+  });
+  const button = el("button", { type: "button", className: "change", textContent: "Explain again with " + said.join(" and ") });
+  button.addEventListener("click", () => {
+    for (const change of verdict.changes) {
+      const target = control(change.option);
+      if (target instanceof HTMLInputElement && target.type === "checkbox") target.checked = change.value === true;
+      else if (target) target.value = change.value === "UNKNOWN" ? "" : String(change.value);
+    }
+    form.requestSubmit();
+  });
+  return [button];
+}
+
+/** Asks explain once and shows its answer: the verdict first, then the reasons and the routes. */
+export function askWhy(request: ExplainForm, asked: Asked): Promise<void> {
+  if (asked.push) pushState("why", request);
   const verdict = $("why-verdict");
-  $("why-result").setAttribute("aria-busy", "true");
-  try {
-    const answer = await api<ExplainResponse>("/fungible-graph/v1/explain", request);
-    const what = request.source_asset_chain_id + " " + request.source_asset_denom;
-    const where = answer.dest_chain_id + (request.dest_asset_denom ? " " + request.dest_asset_denom : "");
-    // The verdict leads, in the words `why` prints first (verdictTitle).
-    const sentence = answer.reachable ? what + " can reach " + where + "." : answer.verdict.kind === "reachable_if" ? what + " can reach " + where + " only if " + verdictTitle(answer.verdict).slice("reachable if ".length) + "." : what + " cannot reach " + where + ".";
-    setText(verdict, "Verdict: " + verdictTitle(answer.verdict) + ". " + sentence);
-    verdict.className = answer.reachable ? "verdict-yes" : answer.verdict.kind === "reachable_if" ? "verdict-if" : "verdict-no";
-    verdict.dataset["reachable"] = String(answer.reachable);
-    verdict.dataset["verdict"] = answer.verdict.kind;
-    $("why-reasons").replaceChildren(...answer.reasons.map(reasonItem));
-    $("why-routes").replaceChildren(...answer.routes.map((route) => routeFigure(route)));
-    $("why-paths").replaceChildren(...pathFigures(answer));
-    clearPictures();
-    unpictured = request;
-    $("why-pictures").hidden = false;
-    await showPicturesWhenOpen();
-  } catch (error) {
-    setText(verdict, "");
-    delete verdict.dataset["reachable"];
-    delete verdict.dataset["verdict"];
-    for (const id of ["why-reasons", "why-routes", "why-paths"]) $(id).replaceChildren();
-    clearPictures();
-    showError("why-error", error);
-  } finally {
-    $("why-result").setAttribute("aria-busy", "false");
-  }
+  const result = $("why-result");
+  result.hidden = false;
+  return track("why", async (signal) => {
+    result.setAttribute("aria-busy", "true");
+    try {
+      const answer = await api<ExplainResponse>("/fungible-graph/v1/explain", request, signal);
+      const what = request.source_asset_chain_id + " " + request.source_asset_denom;
+      const where = answer.dest_chain_id + (request.dest_asset_denom ? " " + request.dest_asset_denom : "");
+      // The verdict leads, in the words `why` prints first (verdictTitle).
+      const sentence = answer.reachable ? what + " can reach " + where + "." : answer.verdict.kind === "reachable_if" ? what + " can reach " + where + " only if " + verdictTitle(answer.verdict).slice("reachable if ".length) + "." : what + " cannot reach " + where + ".";
+      setText(verdict, "Verdict: " + verdictTitle(answer.verdict) + ". " + sentence);
+      verdict.className = answer.reachable ? "verdict-yes" : answer.verdict.kind === "reachable_if" ? "verdict-if" : "verdict-no";
+      verdict.dataset["reachable"] = String(answer.reachable);
+      verdict.dataset["verdict"] = answer.verdict.kind;
+      $("why-change").replaceChildren(...changeOffer(answer.verdict));
+      $("why-reasons").replaceChildren(...answer.reasons.map(reasonItem));
+      $("why-routes").replaceChildren(...answer.routes.map((route) => routeFigure(route)));
+      $("why-paths").replaceChildren(...pathFigures(answer));
+      clearPictures();
+      unpictured = request;
+      $("why-pictures").hidden = false;
+      await showPicturesWhenOpen();
+    } catch (error) {
+      setText(verdict, "");
+      delete verdict.dataset["reachable"];
+      delete verdict.dataset["verdict"];
+      for (const id of ["why-change", "why-reasons", "why-routes", "why-paths"]) $(id).replaceChildren();
+      clearPictures();
+      // track shows it, with Retry.
+      throw error;
+    } finally {
+      result.setAttribute("aria-busy", "false");
+    }
+  });
 }

@@ -57,9 +57,17 @@ export interface OpenPage {
   problems: string[];
 }
 
-/** Opens GET / and waits until the page has filled its chain lists. */
-export async function openExplorer({ browser, server }: Explorer): Promise<OpenPage> {
-  const context = await browser.newContext();
+export interface OpenOptions {
+  /** Width and height of the window (default: Playwright's 1280 x 720). */
+  viewport?: { width: number; height: number };
+  colorScheme?: "light" | "dark";
+  /** What follows the server's address: a deep link such as `/?view=route&...` (default `/`). */
+  path?: string;
+}
+
+/** Opens GET / (or a deep link) and waits until the page has filled its chain lists and shown the view. */
+export async function openExplorer({ browser, server }: Explorer, options: OpenOptions = {}): Promise<OpenPage> {
+  const context = await browser.newContext({ ...(options.viewport ? { viewport: options.viewport } : {}), colorScheme: options.colorScheme ?? "light" });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   const problems: string[] = [];
@@ -71,7 +79,28 @@ export async function openExplorer({ browser, server }: Explorer): Promise<OpenP
   page.on("request", (request) => {
     if (!request.url().startsWith(`${server.url}/`)) problems.push(`request outside the server: ${request.url()}`);
   });
-  await page.goto(`${server.url}/`);
+  await page.goto(`${server.url}${options.path ?? "/"}`);
   await page.waitForSelector("body[data-ready=true]");
   return { page, problems };
+}
+
+/**
+ * Picks an option of one of the page's pickers as a person does: types into it, then clicks the
+ * option whose value is `value` once the list shows it.
+ */
+export async function pick(page: Page, id: string, typed: string, value: string): Promise<void> {
+  await page.fill(`#${id}`, typed);
+  await page.locator(`#${id}-list [role=option][data-value=${JSON.stringify(value)}]`).click();
+}
+
+/** A table's rows as values: a denom cell gives its whole denom, a name cell its name, the rest their text. */
+export function tableValues(page: Page, table: string): Promise<string[][]> {
+  return page.$$eval(`${table} tbody tr`, (rows) =>
+    rows.map((row) =>
+      Array.from(row.children, (cell) => {
+        const full = cell.querySelector<HTMLElement>("[data-full]")?.dataset["full"];
+        return full ?? cell.querySelector(".name")?.textContent ?? cell.textContent ?? "";
+      }),
+    ),
+  );
 }

@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildRouter, parseRegistry } from "../../../src/index.js";
-import { chromiumMissing, openExplorer, startExplorer, type Explorer, type OpenPage } from "./chromium.js";
+import { chromiumMissing, openExplorer, pick, startExplorer, type Explorer, type OpenPage } from "./chromium.js";
 
 const HOSTILE = fileURLToPath(new URL("../../../fixtures/hostile-registry.json", import.meta.url));
 const BIDI = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/u;
@@ -39,23 +39,30 @@ describe.skipIf(chromiumMissing !== null)("explorer page with a hostile registry
 
   it("shows the bidi override as a visible escape, nowhere raw", async () => {
     const { page } = open;
-    await page.selectOption("#reach-chain", "hub-1");
-    await page.waitForSelector("#reach-asset option[value=uhub]", { state: "attached" });
-    const assetLabels = await page.$$eval("#reach-asset option", (options) => options.map((o) => o.textContent ?? ""));
-    expect(assetLabels.some((label) => label.includes("\\u202eMOTA"))).toBe(true);
-    const chainLabels = await page.$$eval("#reach-chain option", (options) => options.map((o) => o.textContent ?? ""));
+    await page.click("#reach-chain");
+    const chainLabels = await page.$$eval("#reach-chain-list [role=option]", (options) => options.map((o) => o.textContent ?? ""));
     expect(chainLabels.some((label) => label.includes("\\u202eMOTA"))).toBe(true);
-    const text = await page.evaluate(() => document.body.innerText + Array.from(document.querySelectorAll("option"), (o) => o.textContent ?? "").join(""));
+    await pick(page, "reach-chain", "hub-1", "hub-1");
+    await page.click("#reach-asset");
+    await page.waitForSelector("#reach-asset-list [role=option][data-value=uhub]");
+    const assetLabels = await page.$$eval("#reach-asset-list [role=option]", (options) => options.map((o) => o.textContent ?? ""));
+    expect(assetLabels.some((label) => label.includes("\\u202eMOTA"))).toBe(true);
+    // What a reader sees: the page's text, the options, and what the pickers' inputs show.
+    const text = await page.evaluate(() =>
+      document.body.innerText +
+      Array.from(document.querySelectorAll("option, [role=option]"), (o) => o.textContent ?? "").join("") +
+      Array.from(document.querySelectorAll("input"), (input) => input.value).join(""),
+    );
     expect(BIDI.test(text)).toBe(false);
     expect(text).not.toContain("\u001b");
   });
 
   it("draws a route from the hostile asset as well-formed SVG, and no registry script ran", async () => {
     const { page, problems } = open;
-    await page.selectOption("#reach-asset", "uhub");
+    await pick(page, "reach-asset", "uhub", "uhub");
     await page.click("#reach-form button[type=submit]");
     await page.waitForSelector("#reach-table:not([hidden])");
-    await page.click("#reach-table tbody button");
+    await page.click("#reach-table tbody td[data-label=Route] button");
     await page.locator("#route-view figure.route svg").first().waitFor();
     const checked = await page.evaluate(() => {
       const svg = document.querySelector("#route-view figure.route svg")!;
