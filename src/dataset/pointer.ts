@@ -1,0 +1,119 @@
+/**
+ * The signed "latest" pointer of a published dataset (`fungible-graph-pointer/1`): which
+ * `data_version` a publisher serves now, the size and SHA-256 of its file, the file names (plain,
+ * gzip, brotli), when it was published and a sequence that only grows, signed with Ed25519
+ * (@noble/curves). The signature covers the canonical encoding of every other field (keys sorted,
+ * no spaces: the fields are strings, integers and one object of strings, for which this is RFC
+ * 8785's encoding too), so a reader checks exactly the bytes the publisher signed. The format field
+ * is signed too: a signature over another kind of document never verifies as a pointer.
+ */
+import { ed25519 } from "@noble/curves/ed25519.js";
+import { base64 } from "@scure/base";
+import * as z from "zod";
+import { errorFromZod, FungibleError } from "../errors.js";
+import { utf8ToBytes } from "@noble/hashes/utils.js";
+
+export const POINTER_FORMAT = "fungible-graph-pointer/1";
+/** A pointer is a few hundred bytes: more is not a pointer (and is not read further). */
+export const POINTER_MAX_BYTES = 64 * 1024;
+
+/** A file name beside the pointer: no directory, no `..`, so a pointer cannot point elsewhere on its server. */
+const FileName = z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9._-]{0,199}$/, "a plain file name (letters, digits, . _ -)");
+const Hex = (bytes: number) => z.string().regex(new RegExp(`^[0-9a-f]{${bytes * 2}}$`), `${bytes * 2} lowercase hex digits`);
+
+const PointerFieldsSchema = z.strictObject({
+  format: z.literal(POINTER_FORMAT),
+  data_version: z.string().regex(/^sha256:[0-9a-f]{32}$/, "sha256: and 32 hex digits"),
+  size: z.int().min(1).max(Number.MAX_SAFE_INTEGER),
+  sha256: Hex(32),
+  files: z.strictObject({ json: FileName, gzip: FileName, br: FileName }),
+  published_at: z.iso.datetime(),
+  sequence: z.int().min(0).max(Number.MAX_SAFE_INTEGER),
+});
+export const PointerSchema = PointerFieldsSchema.extend({ signature: z.string().regex(/^[A-Za-z0-9+/]{86}==$/, "64 bytes in base64") });
+
+/** What a pointer says, before it is signed. */
+export type PointerFields = z.infer<typeof PointerFieldsSchema>;
+/** A signed pointer, as published. */
+export type Pointer = z.infer<typeof PointerSchema>;
+
+/** The bytes the signature covers: every field but `signature`, keys sorted at every level, no spaces. */
+export function canonicalPointerBytes(fields: PointerFields): Uint8Array {
+  const { format, data_version, size, sha256, files, published_at, sequence } = fields;
+  return utf8ToBytes(canonicalJson({ format, data_version, size, sha256, files, published_at, sequence }));
+}
+
+function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value);
+  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([key, field]) => `${JSON.stringify(key)}:${canonicalJson(field)}`).join(",")}}`;
+}
+
+/** The pointer's text as fetched, checked against the format (`invalid_pointer`); the signature is checked by `verifyPointer`. */
+export function parsePointer(text: string, where: string): Pointer {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new FungibleError("invalid_pointer", `${where}: the pointer is not JSON (${(error as Error).message})`);
+  }
+  const format = (value as { format?: unknown } | null)?.format;
+  if (format !== POINTER_FORMAT) {
+    throw new FungibleError("invalid_pointer", `${where}: not a dataset pointer of format ${POINTER_FORMAT} (format ${JSON.stringify(format)?.slice(0, 80) ?? "missing"})`);
+  }
+  const parsed = PointerSchema.safeParse(value);
+  if (!parsed.success) throw errorFromZod("invalid_pointer", `${where}: the pointer is malformed`, parsed.error);
+  return parsed.data;
+}
+
+/** Refuses (`untrusted_data`, path ["signature"]) a pointer whose signature does not verify with `publicKey`. */
+export function verifyPointer(pointer: Pointer, publicKey: Uint8Array, where: string): void {
+  let valid = false;
+  try {
+    valid = ed25519.verify(base64.decode(pointer.signature), canonicalPointerBytes(pointer), publicKey);
+  } catch {
+    valid = false; // a signature that is not a curve point: not valid, like any other
+  }
+  if (!valid) {
+    throw new FungibleError("untrusted_data", `${where}: the pointer's signature does not verify with the public key given (tampered, or signed with another key)`, [
+      { path: ["signature"], message: "does not verify" },
+    ]);
+  }
+}
+
+/** The fields signed with a 32-byte Ed25519 secret key: the pointer as published. */
+export function signPointer(fields: PointerFields, secretKey: Uint8Array): Pointer {
+  const checked = PointerFieldsSchema.parse(fields);
+  return { ...checked, signature: base64.encode(ed25519.sign(canonicalPointerBytes(checked), secretKey)) };
+}
+
+/** A new key pair (the runtime's secure random source). */
+export function newKeyPair(): { secretKey: Uint8Array; publicKey: Uint8Array } {
+  const { secretKey, publicKey } = ed25519.keygen();
+  return { secretKey, publicKey };
+}
+
+/** The public key of a secret key. */
+export function publicKeyOf(secretKey: Uint8Array): Uint8Array {
+  return ed25519.getPublicKey(secretKey);
+}
+
+/**
+ * A public key as the caller gives it: its 32 bytes, or their base64 (what `keygen` prints) or
+ * hex. Anything else is `invalid_config`: a wrong key is the caller's set-up, not the data.
+ */
+export function parsePublicKey(key: unknown, fn: string): Uint8Array {
+  let bytes: Uint8Array | undefined;
+  if (key instanceof Uint8Array) bytes = key;
+  else if (typeof key === "string") {
+    const text = key.trim();
+    if (/^[0-9a-fA-F]{64}$/.test(text)) bytes = Uint8Array.from(text.match(/../g)!, (pair) => Number.parseInt(pair, 16));
+    else if (/^[A-Za-z0-9+/]{43}=$/.test(text)) bytes = base64.decode(text);
+  }
+  if (bytes?.length !== 32) {
+    throw new FungibleError("invalid_config", `${fn}: publicKey must be an Ed25519 public key: 32 bytes, or their base64 (as \`fungible-graph keygen\` prints) or hex`);
+  }
+  return bytes;
+}
+
+export const encodeKey = (bytes: Uint8Array): string => base64.encode(bytes);
