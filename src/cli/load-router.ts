@@ -11,6 +11,7 @@ import { isFungibleError } from "../errors.js";
 import { loadSource, type RouterSource } from "../node/load-source.js";
 import type { AssetRouter } from "../router/router.js";
 import { chooseSource } from "../router/source.js";
+import { parsePublicKey } from "../dataset/public-key.js";
 import { UsageError } from "./cli-error.js";
 import type { OptionSpecs } from "./command.js";
 
@@ -61,6 +62,7 @@ export function sourceOfFlags(command: string, flags: RouterFlags): RouterSource
     ...(flags["public-key"] === undefined ? {} : { publicKey: flags["public-key"] }),
   };
   asUsage(command, () => chooseSource(source, command));
+  if (source.publicKey !== undefined) asUsage(command, () => parsePublicKey(source.publicKey, command, "--public-key"));
   return source;
 }
 

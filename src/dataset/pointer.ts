@@ -12,6 +12,9 @@ import { base64 } from "@scure/base";
 import * as z from "zod";
 import { errorFromZod, FungibleError } from "../errors.js";
 import { utf8ToBytes } from "@noble/hashes/utils.js";
+import { encodeKey } from "./public-key.js";
+
+export { encodeKey, parsePublicKey } from "./public-key.js";
 
 export const POINTER_FORMAT = "fungible-graph-pointer/1";
 /** A pointer is a few hundred bytes: more is not a pointer (and is not read further). */
@@ -98,22 +101,3 @@ export function publicKeyOf(secretKey: Uint8Array): Uint8Array {
   return ed25519.getPublicKey(secretKey);
 }
 
-/**
- * A public key as the caller gives it: its 32 bytes, or their base64 (what `keygen` prints) or
- * hex. Anything else is `invalid_config`: a wrong key is the caller's set-up, not the data.
- */
-export function parsePublicKey(key: unknown, fn: string): Uint8Array {
-  let bytes: Uint8Array | undefined;
-  if (key instanceof Uint8Array) bytes = key;
-  else if (typeof key === "string") {
-    const text = key.trim();
-    if (/^[0-9a-fA-F]{64}$/.test(text)) bytes = Uint8Array.from(text.match(/../g)!, (pair) => Number.parseInt(pair, 16));
-    else if (/^[A-Za-z0-9+/]{43}=$/.test(text)) bytes = base64.decode(text);
-  }
-  if (bytes?.length !== 32) {
-    throw new FungibleError("invalid_config", `${fn}: publicKey must be an Ed25519 public key: 32 bytes, or their base64 (as \`fungible-graph keygen\` prints) or hex`);
-  }
-  return bytes;
-}
-
-export const encodeKey = (bytes: Uint8Array): string => base64.encode(bytes);

@@ -71,6 +71,8 @@ export class Reloads {
   #dataVersion: string;
   #probes: Probe[];
   #remote: RemoteMark | undefined;
+  /** Whether the last outcome recorded was a success: a quiet poll need not record another. */
+  #lastOk = true;
   /** Set by stop(): aborts the preparation under way; no reload starts after it. */
   readonly #stop = new AbortController();
   readonly #options: ReloadsOptions;
@@ -120,7 +122,8 @@ export class Reloads {
   async #reloadOnce(trigger: string): Promise<void> {
     const { command, source, target, log } = this.#options;
     const prepare = this.#options.prepare ?? prepareInThread;
-    target.started?.(new Date().toISOString());
+    // A poll shows as running only through its outcome: most find nothing new and must leave /health alone.
+    if (trigger !== "poll") target.started?.(new Date().toISOString());
     const prepared = await prepare({ command, source, currentVersion: this.#dataVersion, probes: this.#probes, remote: this.#remote }, this.#stop.signal);
     if (this.#stop.signal.aborted) {
       log(`reload abandoned (${trigger}): the server is stopping; still serving ${this.#dataVersion}`);
@@ -128,10 +131,14 @@ export class Reloads {
     }
     const what = describeSource(source);
     if (prepared.kind === "refused") {
+      this.#lastOk = false;
       await target.record({ ok: false, error: prepared.error });
       log(`reload refused (${trigger}): ${what}: ${prepared.error}; still serving ${this.#dataVersion}`);
     } else if (prepared.kind === "unchanged") {
       if (prepared.remote) this.#remote = prepared.remote;
+      // A poll that finds nothing new is the usual case, every few seconds: no line, no record (unless it clears a refusal).
+      if (trigger === "poll" && this.#lastOk) return;
+      this.#lastOk = true;
       await target.record({ ok: true });
       log(`reload (${trigger}): ${what} unchanged (${prepared.dataVersion}); nothing swapped`);
     } else {
@@ -140,10 +147,12 @@ export class Reloads {
         note = await target.apply(prepared.dataset, prepared.dataVersion, prepared.provenance);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
+        this.#lastOk = false;
         await target.record({ ok: false, error: message });
         log(`reload refused (${trigger}): ${what}: ${message}; still serving ${this.#dataVersion}`);
         return;
       }
+      this.#lastOk = true;
       this.#dataVersion = prepared.dataVersion;
       this.#probes = prepared.probes;
       if (prepared.remote) this.#remote = prepared.remote;

@@ -105,7 +105,7 @@ describe("loadRouter({ url, publicKey })", () => {
 
   test("a tampered file (one byte changed) is refused before it is parsed", async () => {
     const bytes = Buffer.from(readFileSync(join(dir, pointer2.files.json)));
-    bytes[bytes.length >> 1] ^= 0x01;
+    bytes[bytes.length >> 1]! ^= 0x01;
     server.replace.set(`/${pointer2.files.json}`, bytes);
     try {
       const error = await refusal(() => loadRouter({ url: pointerUrl, publicKey }));
