@@ -17,8 +17,8 @@ export interface KeyFile {
   public_key: string;
 }
 
-export function keyFileOf(secretKey: Uint8Array): KeyFile {
-  return { format: KEY_FORMAT, algorithm: "ed25519", secret_key: encodeKey(secretKey), public_key: encodeKey(publicKeyOf(secretKey)) };
+export async function keyFileOf(secretKey: Uint8Array): Promise<KeyFile> {
+  return { format: KEY_FORMAT, algorithm: "ed25519", secret_key: encodeKey(secretKey), public_key: encodeKey(await publicKeyOf(secretKey)) };
 }
 
 /** The secret key of a key file, checked: its format, 32 bytes, and a public key that is its own. */
@@ -39,7 +39,7 @@ export async function readKeyFile(path: string, command: string): Promise<{ secr
     throw bad("secret_key is not base64");
   }
   if (secretKey.length !== 32) throw bad("secret_key is not 32 bytes");
-  const publicKey = encodeKey(publicKeyOf(secretKey));
+  const publicKey = encodeKey(await publicKeyOf(secretKey));
   if (encodeKey(parsePublicKey(value.public_key, command)) !== publicKey) throw bad("public_key is not the secret key's");
   return { secretKey, publicKey };
 }

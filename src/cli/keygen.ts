@@ -33,8 +33,8 @@ never replaced: a lost or replaced key means a new public key on every replica.`
     // Loaded here: the other commands' start needs none of the signature code.
     const { newKeyPair } = await import("../dataset/pointer.js");
     const { keyFileOf } = await import("./key-file.js");
-    const { secretKey } = newKeyPair();
-    const file = keyFileOf(secretKey);
+    const { secretKey } = await newKeyPair();
+    const file = await keyFileOf(secretKey);
     try {
       await writeFileAtomic(out, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
     } catch (error) {

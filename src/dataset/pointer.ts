@@ -2,12 +2,15 @@
  * The signed "latest" pointer of a published dataset (`fungible-graph-pointer/1`): which
  * `data_version` a publisher serves now, the size and SHA-256 of its file, the file names (plain,
  * gzip, brotli), when it was published and a sequence that only grows, signed with Ed25519
- * (@noble/curves). The signature covers the canonical encoding of every other field (keys sorted,
+ * (@noble/ed25519). The signature covers the canonical encoding of every other field (keys sorted,
  * no spaces: the fields are strings, integers and one object of strings, for which this is RFC
  * 8785's encoding too), so a reader checks exactly the bytes the publisher signed. The format field
  * is signed too: a signature over another kind of document never verifies as a pointer.
+ * Ed25519 is @noble/ed25519's asynchronous API: its SHA-512 is the runtime's WebCrypto (Node,
+ * Deno, Bun, Workers, browsers), so no second hash library comes along; verification is RFC
+ * 8032's strict rule (not ZIP-215), as OpenSSL's.
  */
-import { ed25519 } from "@noble/curves/ed25519.js";
+import * as ed25519 from "@noble/ed25519";
 import { base64 } from "@scure/base";
 import * as z from "zod";
 import { errorFromZod, FungibleError } from "../errors.js";
@@ -70,10 +73,10 @@ export function parsePointer(text: string, where: string): Pointer {
 }
 
 /** Refuses (`untrusted_data`, path ["signature"]) a pointer whose signature does not verify with `publicKey`. */
-export function verifyPointer(pointer: Pointer, publicKey: Uint8Array, where: string): void {
+export async function verifyPointer(pointer: Pointer, publicKey: Uint8Array, where: string): Promise<void> {
   let valid = false;
   try {
-    valid = ed25519.verify(base64.decode(pointer.signature), canonicalPointerBytes(pointer), publicKey);
+    valid = await ed25519.verifyAsync(base64.decode(pointer.signature), canonicalPointerBytes(pointer), publicKey, { zip215: false });
   } catch {
     valid = false; // a signature that is not a curve point: not valid, like any other
   }
@@ -85,19 +88,19 @@ export function verifyPointer(pointer: Pointer, publicKey: Uint8Array, where: st
 }
 
 /** The fields signed with a 32-byte Ed25519 secret key: the pointer as published. */
-export function signPointer(fields: PointerFields, secretKey: Uint8Array): Pointer {
+export async function signPointer(fields: PointerFields, secretKey: Uint8Array): Promise<Pointer> {
   const checked = PointerFieldsSchema.parse(fields);
-  return { ...checked, signature: base64.encode(ed25519.sign(canonicalPointerBytes(checked), secretKey)) };
+  return { ...checked, signature: base64.encode(await ed25519.signAsync(canonicalPointerBytes(checked), secretKey)) };
 }
 
 /** A new key pair (the runtime's secure random source). */
-export function newKeyPair(): { secretKey: Uint8Array; publicKey: Uint8Array } {
-  const { secretKey, publicKey } = ed25519.keygen();
+export async function newKeyPair(): Promise<{ secretKey: Uint8Array; publicKey: Uint8Array }> {
+  const { secretKey, publicKey } = await ed25519.keygenAsync();
   return { secretKey, publicKey };
 }
 
 /** The public key of a secret key. */
-export function publicKeyOf(secretKey: Uint8Array): Uint8Array {
-  return ed25519.getPublicKey(secretKey);
+export function publicKeyOf(secretKey: Uint8Array): Promise<Uint8Array> {
+  return ed25519.getPublicKeyAsync(secretKey);
 }
 

@@ -57,7 +57,7 @@ export async function publishDataset(dir: string, dataset: string, secretKey: Ui
     await write(files.br, await promisify(brotliCompress)(bytes, { params }));
   }
   const previous = await previousSequence(join(dir, POINTER_FILE));
-  const pointer = signPointer(
+  const pointer = await signPointer(
     {
       format: "fungible-graph-pointer/1",
       data_version: dataVersion,

@@ -64,7 +64,7 @@ export async function fetchSignedDataset(request: RemoteRequest): Promise<Remote
   }
   const where = `${fn}: ${pointerUrl.href}`;
   const pointer = parsePointer(new TextDecoder("utf-8", { fatal: false }).decode(first.bytes!), where);
-  verifyPointer(pointer, publicKey, where);
+  await verifyPointer(pointer, publicKey, where);
   const mark: RemoteMark = { sequence: pointer.sequence, dataVersion: pointer.data_version, etag: first.etag, publishedAt: pointer.published_at };
   if (request.minSequence !== undefined && pointer.sequence < request.minSequence) {
     throw untrusted(["sequence"], `${where}: a downgrade: the pointer's sequence ${pointer.sequence} (published ${pointer.published_at}) is below ${request.minSequence}`);
