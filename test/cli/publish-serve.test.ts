@@ -144,4 +144,21 @@ describe("serve --dataset-url --public-key --poll", () => {
     expect(still.headers.get("x-data-version")).toBe(v2.dataVersion);
     expect(serve.child.exitCode).toBe(null);
   }, 120_000);
+
+  test("with --workers 2 the primary polls and every worker swaps to the new publish", async () => {
+    const before = version("cluster-a");
+    await publish(before.file);
+    const serve = await startServe(["--port", "0", "--workers", "2", "--dataset-url", `${server.url}latest.json`, "--public-key", publicKey, "--poll", "1"]);
+    started.push(serve);
+    expect((await health(serve.url)).data_version).toBe(before.dataVersion);
+    const after = version("cluster-b");
+    await publish(after.file);
+    await until(() => health(serve.url), (h) => h.data_version === after.dataVersion, "the swap in the cluster");
+    // Every worker: a fresh connection each time lands on either; none may still answer the old data.
+    await until(async () => {
+      const seen = new Set<string>();
+      for (let i = 0; i < 20; i++) seen.add((await fetch(`${serve.url}/health`, { headers: { connection: "close" } }).then((r) => r.json() as Promise<{ data_version: string }>)).data_version);
+      return [...seen];
+    }, (seen) => seen.length === 1 && seen[0] === after.dataVersion, "every worker on the new data");
+  }, 120_000);
 });
