@@ -78,7 +78,8 @@ export async function fetchSignedDataset(request: RemoteRequest): Promise<Remote
   if (pointer.size > cap) {
     throw new FungibleError("payload_too_large", `${where}: the pointer names a file of ${pointer.size} bytes, over the cap of ${cap}`);
   }
-  const fileUrl = new URL(pointer.files.json, pointerUrl);
+  // Beside the pointer as served: after a redirect, beside where it was found.
+  const fileUrl = new URL(pointer.files.json, first.url ?? pointerUrl);
   // Read one byte past the signed size, so a longer file is seen as such, not cut to fit.
   const file = await get(fileUrl, "the dataset", {}, pointer.size + 1);
   const bytes = file.bytes!;
@@ -112,6 +113,8 @@ interface Fetched {
   etag: string | null;
   /** The body (null for a 304). */
   bytes: Uint8Array | null;
+  /** The URL answered, after redirects (null when the runtime does not say). */
+  url: string | null;
 }
 
 /** GET `url`, its body read up to `limit` bytes (more is refused as soon as it arrives), within the shared deadline. */
@@ -126,7 +129,7 @@ async function fetchBounded(url: URL, what: string, headers: Record<string, stri
   }
   if (response.status === 304) {
     await response.body?.cancel().catch(() => {});
-    return { status: 304, etag: response.headers.get("etag"), bytes: null };
+    return { status: 304, etag: response.headers.get("etag"), bytes: null, url: null };
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => {});
@@ -139,7 +142,8 @@ async function fetchBounded(url: URL, what: string, headers: Record<string, stri
     throw tooLarge(fn, what, url, limit);
   }
   try {
-    return { status: response.status, etag: response.headers.get("etag"), bytes: await readBounded(response, limit, () => tooLarge(fn, what, url, limit)) };
+    const bytes = await readBounded(response, limit, () => tooLarge(fn, what, url, limit));
+    return { status: response.status, etag: response.headers.get("etag"), bytes, url: response.url || null };
   } catch (error) {
     if (error instanceof FungibleError) throw error;
     if (signal.aborted) throw timedOut();

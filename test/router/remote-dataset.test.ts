@@ -188,6 +188,17 @@ describe("loadRouter({ url, publicKey })", () => {
     expect(server.requests.slice(before)).toEqual([{ path: "/latest.json", ifNoneMatch: first.mark.etag }]);
   });
 
+  test("after a redirect, the file is fetched beside the pointer where it was found", async () => {
+    server.redirect.set("/moved/latest.json", "/latest.json");
+    try {
+      const before = server.requests.length;
+      expect((await loadRouter({ url: `${server.url}moved/latest.json`, publicKey })).dataVersion).toBe(v2.dataVersion);
+      expect(server.requests.slice(before).map((r) => r.path)).toEqual(["/moved/latest.json", "/latest.json", `/${pointer2.files.json}`]);
+    } finally {
+      server.redirect.delete("/moved/latest.json");
+    }
+  });
+
   test("a body longer than the signed size is refused, with or without a length header, and a size over the cap is not fetched", async () => {
     const plain = readFileSync(join(dir, pointer2.files.json));
     const longer = Buffer.concat([plain, Buffer.from(" ".repeat(100_000))]);

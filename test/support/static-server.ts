@@ -23,6 +23,8 @@ export interface StaticServer {
   stallBody: Map<string, number>;
   /** Paths sent chunked, without Content-Length. */
   chunked: Set<string>;
+  /** Per path: a 302 to this location. */
+  redirect: Map<string, string>;
   close(): Promise<void>;
 }
 
@@ -32,6 +34,7 @@ export async function startStaticServer(dir: string): Promise<StaticServer> {
   const delayHeaders = new Map<string, number>();
   const stallBody = new Map<string, number>();
   const chunked = new Set<string>();
+  const redirect = new Map<string, string>();
   const timers = new Set<NodeJS.Timeout>();
   const later = (ms: number, run: () => void) => {
     const timer = setTimeout(() => {
@@ -43,6 +46,8 @@ export async function startStaticServer(dir: string): Promise<StaticServer> {
   const server: Server = createServer((request: IncomingMessage, response) => {
     const path = new URL(request.url ?? "/", "http://x").pathname;
     requests.push({ path, ifNoneMatch: request.headers["if-none-match"] });
+    const location = redirect.get(path);
+    if (location !== undefined) return void response.writeHead(302, { location }).end();
     const send = () => {
       let body: Buffer;
       try {
@@ -81,6 +86,7 @@ export async function startStaticServer(dir: string): Promise<StaticServer> {
     delayHeaders,
     stallBody,
     chunked,
+    redirect,
     close: () =>
       new Promise((resolve) => {
         for (const timer of timers) clearTimeout(timer);
