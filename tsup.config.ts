@@ -11,7 +11,7 @@ const SHIPPED_DATA = [/^fungible-graph\/data\//];
 // type graphologyOf() returns; types only). Bundled (tree-shaken, devDependencies): what stays
 // inside, a few kilobytes each in dist/ against megabytes each in a consumer's node_modules; the
 // graphology view is a plain graphology Graph, bundled into the graphology and explain chunks.
-const BUNDLED = ["hono", "@hono/node-server", "@noble/hashes", "lru-cache", "graphology", "graphology-shortest-path", "@scure/base", "@bufbuild/protobuf", "p-limit", "p-retry"];
+const BUNDLED = ["hono", "@hono/node-server", "@noble/hashes", "@noble/ed25519", "lru-cache", "graphology", "graphology-shortest-path", "@scure/base", "@bufbuild/protobuf", "p-limit", "p-retry"];
 // lru-cache's Node build imports diagnostics_channel, which Workers and browsers lack; its browser
 // build is the same cache without the tracing hook (the package exports it only under the
 // "browser" condition, so it is named by file).

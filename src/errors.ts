@@ -37,6 +37,18 @@ export const ERROR_KINDS = {
   internal: { status: 500, grpcCode: 13 },
   /** Something this runtime cannot do (SVG where WebAssembly cannot be compiled at run time): 501 / UNIMPLEMENTED. */
   not_implemented: { status: 501, grpcCode: 12 },
+  /** A dataset pointer (`fungible-graph-pointer/1`, docs/operations.md "Publishing datasets") is malformed or of another format. */
+  invalid_pointer: { status: 400, grpcCode: 3 },
+  /**
+   * Fetched data failed a check of its signed pointer: a signature that does not verify with the
+   * key given (tampered or another key), a size or SHA-256 other than signed, an older sequence
+   * than the one being served (a downgrade). `details[0].path` names the check. 502 / DATA_LOSS.
+   */
+  untrusted_data: { status: 502, grpcCode: 15 },
+  /** A server that data is fetched from could not be reached or answered an error status. 502 / UNAVAILABLE. */
+  fetch_failed: { status: 502, grpcCode: 14 },
+  /** A fetch did not finish within its time limit. 504 / DEADLINE_EXCEEDED. */
+  timeout: { status: 504, grpcCode: 4 },
   /** The client went away before its request was read: its doing, not a bug (nginx's 499; gRPC CANCELLED). */
   client_closed_request: { status: 499, grpcCode: 1 },
   /** A request whose work passed its budget (docs/http.md): answered 503 with Retry-After; gRPC RESOURCE_EXHAUSTED. */

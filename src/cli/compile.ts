@@ -53,7 +53,7 @@ file, node -e 'import("fungible-graph/data/mainnet.js").then((m) => process.stdo
 });
 
 /** The system's code for a failed write, with what it means for the usual ones. */
-function writeFailure(error: unknown): string {
+export function writeFailure(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
   const meaning: Record<string, string> = {
     ENOENT: "its directory does not exist",

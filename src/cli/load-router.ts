@@ -1,8 +1,9 @@
 /**
  * Where a command's graph comes from: the dataset shipped in the package (the default, mainnet or
  * --network testnet: starts in milliseconds), a dataset file (`fungible-graph compile`), a
- * registry file in the project format, or the installed `chain-registry` package itself (slow:
- * for a newer chain-registry than the one the package was built with). --overrides layers a
+ * registry file in the project format, the installed `chain-registry` package itself (slow:
+ * for a newer chain-registry than the one the package was built with), or a published dataset
+ * (--dataset-url with --public-key: its signed pointer verified, then its file). --overrides layers a
  * metadata overrides file over any of them. The flags map one to one onto the Node layer's
  * source (src/node/load-source.ts), checked by the core's one rule (src/router/source.ts).
  */
@@ -10,6 +11,7 @@ import { isFungibleError } from "../errors.js";
 import { loadSource, type RouterSource } from "../node/load-source.js";
 import type { AssetRouter } from "../router/router.js";
 import { chooseSource } from "../router/source.js";
+import { parsePublicKey } from "../dataset/public-key.js";
 import { UsageError } from "./cli-error.js";
 import type { OptionSpecs } from "./command.js";
 
@@ -25,6 +27,8 @@ export const ROUTER_OPTIONS = {
   "chain-registry": { type: "boolean", help: "build from the installed chain-registry package (slow; for a newer one)" },
   overrides: { type: "string", arg: "FILE", help: "metadata overrides file layered over the data" },
   state: { type: "string", arg: "FILE", help: "state snapshot (`refresh-state`): no route over a dead channel or expired client" },
+  "dataset-url": { type: "string", arg: "URL", help: "a published dataset's signed pointer (`publish`), fetched and verified with --public-key" },
+  "public-key": { type: "string", arg: "KEY", help: "the publisher's Ed25519 public key (base64, as `keygen` prints it) for --dataset-url" },
 } as const satisfies OptionSpecs;
 
 /** The graph flags as parsed. */
@@ -36,6 +40,8 @@ export interface RouterFlags {
   overrides?: string | undefined;
   venues?: string | undefined;
   state?: string | undefined;
+  "dataset-url"?: string | undefined;
+  "public-key"?: string | undefined;
 }
 
 export async function routerOfCommand(command: string, flags: RouterFlags): Promise<AssetRouter> {
@@ -52,8 +58,11 @@ export function sourceOfFlags(command: string, flags: RouterFlags): RouterSource
     ...(flags.overrides === undefined ? {} : { overrides: flags.overrides }),
     ...(flags.venues === undefined ? {} : { venues: flags.venues }),
     ...(flags.state === undefined ? {} : { state: flags.state }),
+    ...(flags["dataset-url"] === undefined ? {} : { url: flags["dataset-url"] }),
+    ...(flags["public-key"] === undefined ? {} : { publicKey: flags["public-key"] }),
   };
   asUsage(command, () => chooseSource(source, command));
+  if (source.publicKey !== undefined) asUsage(command, () => parsePublicKey(source.publicKey, command, "--public-key"));
   return source;
 }
 

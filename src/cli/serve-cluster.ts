@@ -117,6 +117,7 @@ export async function runPrimary(command: string, config: ServeConfig): Promise<
     source: config.source,
     dataVersion: first.dataVersion,
     probes: first.probes,
+    remote: first.remote,
     log: lifecycle,
     target: {
       async apply(dataset, _dataVersion, provenance) {
@@ -234,6 +235,7 @@ export async function runPrimary(command: string, config: ServeConfig): Promise<
     // worker; one handed to a worker that is killed before taking it stays open in the primary,
     // never answered. Workers accepting from the shared socket lose only what they had accepted.
     cluster.schedulingPolicy = cluster.SCHED_NONE;
+    if (config.pollMs !== null) setInterval(() => void reloads.request("poll"), config.pollMs).unref();
     const watch = config.watch ? watchFiles(sourceFiles(config.source).map((file) => file.path), (changed) => void reloads.request(`changed: ${changed.join(", ")}`)) : null;
     for (let i = 0; i < config.workers; i++) fork();
   });

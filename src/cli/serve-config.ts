@@ -24,6 +24,8 @@ export interface ServeConfig {
   quiet: boolean;
   accessLog: boolean;
   watch: boolean;
+  /** With a url source: how often the pointer is fetched (ms); null: only on SIGHUP. */
+  pollMs: number | null;
   bodyLimit: number | undefined;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
@@ -46,6 +48,7 @@ export interface ServeFlags {
   quiet?: boolean | undefined;
   "access-log"?: boolean | undefined;
   watch?: boolean | undefined;
+  poll?: string | undefined;
   "header-timeout"?: string | undefined;
   "request-timeout"?: string | undefined;
   "keep-alive-timeout"?: string | undefined;
@@ -79,6 +82,8 @@ export function parseServeConfig(command: string, flags: ServeFlags, values: Sou
   if (watch && sourceFiles(source).length === 0) {
     throw new UsageError(`${command}: --watch needs a file to watch (--registry, --dataset, --overrides or --state); the embedded registry only changes with the package`, command);
   }
+  if (flags.poll !== undefined && source.url === undefined) throw new UsageError(`${command}: --poll follows a published dataset's pointer; give --dataset-url URL --public-key KEY`, command);
+  const pollMs = flags.poll === undefined ? null : seconds("poll", 0, 1);
   const workers = parseWorkers(command, flags.workers);
   return {
     port: portText === undefined || portText === "" ? DEFAULT_PORT : parseInteger(command, flags.port ? "--port" : "PORT", portText, 0, 65535),
@@ -89,6 +94,7 @@ export function parseServeConfig(command: string, flags: ServeFlags, values: Sou
     quiet: flags.quiet ?? false,
     accessLog: flags["access-log"] ?? false,
     watch,
+    pollMs,
     bodyLimit: flags["body-limit"] === undefined ? undefined : parseInteger(command, "--body-limit", flags["body-limit"], 1, 2 ** 30),
     headersTimeoutMs,
     requestTimeoutMs,

@@ -47,7 +47,7 @@ export async function runSingle(command: string, config: ServeConfig): Promise<n
   const server = await startServer({
     router: new LiveRouter(served.router, { provenance: served.provenance }),
     source: config.source,
-    reload: { signal: true, watch: config.watch },
+    reload: { signal: true, watch: config.watch, ...(config.pollMs === null ? {} : { pollMs: config.pollMs }), ...(served.remote ? { remote: served.remote } : {}) },
     ...serverOptions(config, lifecycle),
   });
   process.off("SIGHUP", early);

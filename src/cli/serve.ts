@@ -26,7 +26,10 @@ ${endpointList()}
 Lifecycle lines (listening, reloads, draining) go to stderr; the access log (--access-log) is
 JSON lines on stdout.
 SIGHUP reloads the data: it is loaded and checked off the serving thread, then swapped in; bad
-data is refused (logged, and in /health last_reload) and the old data keeps serving.`,
+data is refused (logged, and in /health last_reload) and the old data keeps serving.
+With --dataset-url URL --public-key KEY the data is a published dataset (\`publish\`), verified
+before it is served; --poll SECONDS follows its pointer, refusing a tampered file, another key's
+signature or an older pointer the same way.`,
   refused: { json: "serve answers over HTTP, in JSON; --access-log writes its log as JSON lines" },
   options: {
     port: { type: "string", arg: "N", help: `port to listen on (default: $PORT, else ${DEFAULT_PORT}; 0 picks a free one)` },
@@ -38,6 +41,7 @@ data is refused (logged, and in /health last_reload) and the old data keeps serv
       help: "processes to serve with (default, 0 or auto: one per core, at most as many as fit in 75% of free memory)",
     },
     watch: { type: "boolean", help: "reload when the --registry/--dataset/--overrides/--state files change" },
+    poll: { type: "string", arg: "SECONDS", help: "with --dataset-url: fetch the pointer this often (ETag revalidated) and reload when it moved" },
     "body-limit": { type: "string", arg: "BYTES", help: "largest request body accepted (default 65536)" },
     "header-timeout": { type: "string", arg: "SECONDS", help: `time allowed for a request's headers (default ${s(SERVER_DEFAULTS.headersTimeoutMs)})` },
     "request-timeout": { type: "string", arg: "SECONDS", help: `time allowed for a whole request (default ${s(SERVER_DEFAULTS.requestTimeoutMs)})` },

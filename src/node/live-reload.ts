@@ -7,6 +7,7 @@
 import type { LiveRouter } from "../http/live-router.js";
 import { loadDataset } from "../router/dataset-router.js";
 import { sourceFiles, type RouterSource } from "./load-source.js";
+import type { RemoteMark } from "../router/remote-dataset.js";
 import { Reloads } from "./reload.js";
 import { probesOf, type Prepared, type PrepareInput } from "./served-graph.js";
 import { watchFiles, type WatchOptions } from "./watch-files.js";
@@ -18,6 +19,10 @@ export interface ReloadOptions {
   watch?: boolean | WatchOptions;
   /** Prepares the new data; default in a worker thread (tests may pass served-graph's prepareDataset). */
   prepare?: (input: PrepareInput, signal?: AbortSignal) => Promise<Prepared>;
+  /** A url source: fetch its pointer every this many ms (revalidated with its ETag) and reload when it moved. */
+  pollMs?: number;
+  /** A url source: the pointer the data being served came from (a reload refuses an older one). */
+  remote?: RemoteMark;
 }
 
 export interface LiveReload {
@@ -35,6 +40,7 @@ export function startLiveReload(live: LiveRouter, source: RouterSource, options:
     probes: probesOf(live.current),
     log,
     ...(options.prepare ? { prepare: options.prepare } : {}),
+    remote: options.remote,
     target: {
       async apply(dataset, _dataVersion, provenance) {
         const started = performance.now();
@@ -59,9 +65,13 @@ export function startLiveReload(live: LiveRouter, source: RouterSource, options:
     options.watch && files.length > 0
       ? watchFiles(files, (changed) => void reload(`changed: ${changed.join(", ")}`), typeof options.watch === "object" ? options.watch : {})
       : null;
+  // A poll while a reload runs coalesces with it (Reloads.request); the timer never keeps a stopped process up.
+  const poll = options.pollMs && source.url !== undefined ? setInterval(() => void reload("poll"), options.pollMs) : null;
+  poll?.unref();
   return {
     reload,
     close() {
+      if (poll) clearInterval(poll);
       if (signal) process.off(signal, onSignal);
       watch?.close();
       reloads.stop();

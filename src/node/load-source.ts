@@ -13,6 +13,7 @@ import { defaultOverlay } from "../registry/overlay.js";
 import { parseVenuesFile } from "../registry/swap-venues.js";
 import type { AssetRouter } from "../router/router.js";
 import { checkLayers, chooseSource, resolveSource, type Source, type SourceChoice } from "../router/source.js";
+import type { RemoteMark, RemoteResult } from "../router/remote-dataset.js";
 import { loadRegistryFile, readRegularFile, readTextFile } from "./load-registry-file.js";
 
 /** A source as files: at most one of `dataset`, `registry`, `chainRegistry` (none: the shipped dataset). */
@@ -31,6 +32,10 @@ export interface RouterSource {
   venues?: string;
   /** A state snapshot file (`fungible-graph refresh-state`) narrowing the graph (`withState`). */
   state?: string;
+  /** A published dataset's signed pointer URL (`fungible-graph publish`), verified with `publicKey`. */
+  url?: string;
+  /** The publisher's Ed25519 public key (base64 or hex), with `url`. */
+  publicKey?: string;
 }
 
 const FILE_KEYS = ["registry", "dataset", "overrides", "venues", "state"] as const;
@@ -46,23 +51,45 @@ export function describeSource(source: RouterSource): string {
   const parts: string[] = [];
   if (source.network !== undefined) parts.push(`--network ${source.network}`);
   if (source.chainRegistry) parts.push("--chain-registry");
+  if (source.url !== undefined) parts.push(`--dataset-url ${source.url}`);
   for (const { key, path } of sourceFiles(source)) parts.push(`--${key} ${path}`);
   return parts.length === 0 ? "the embedded chain registry" : parts.join(" ");
 }
 
-/** The router of a source: its files read here, everything else done by the core's resolver. */
-export async function loadSource(source: RouterSource, fn = "loadSource"): Promise<AssetRouter> {
+/**
+ * The router of a source: its files read here, everything else done by the core's resolver. A url
+ * source is fetched and verified here unless `fetched` brings it (a server polling its pointer
+ * fetches first, to learn whether anything changed).
+ */
+export async function loadSource(source: RouterSource, fn = "loadSource", fetched?: FetchedDataset): Promise<AssetRouter> {
   const choice = chooseSource(source, fn);
   const overrides = source.overrides === undefined ? undefined : await readJson(source.overrides, "overrides", "invalid_overrides");
   const venues = source.venues === undefined ? undefined : parseVenuesFile(await readJson(source.venues, "venues", "invalid_venues"));
   const state = source.state === undefined ? undefined : await readJson(source.state, "state", "invalid_state");
   const layers = checkLayers({ overrides, venues, state });
-  return resolveSource(await contentOf(choice), layers, fn);
+  return resolveSource(await contentOf(choice, fetched ?? null, fn), layers, fn);
+}
+
+/** A published dataset, fetched and verified. */
+export type FetchedDataset = Extract<RemoteResult, { kind: "fetched" }>;
+
+/**
+ * The source's pointer and file, verified (src/router/remote-dataset.ts, loaded on demand: the
+ * other sources need none of it); with `since`, a pointer that did not move is "unchanged".
+ */
+export async function fetchSource(source: RouterSource, fn: string, since?: RemoteMark): Promise<RemoteResult> {
+  const { fetchSignedDataset } = await import("../router/remote-dataset.js");
+  return fetchSignedDataset({ url: source.url ?? "", publicKey: source.publicKey, since, fn });
 }
 
 /** The chosen source with its content: the files read, the chain-registry package converted. */
-async function contentOf(choice: SourceChoice<string, string>): Promise<Source> {
+async function contentOf(choice: SourceChoice<string, string>, fetched: FetchedDataset | null, fn: string): Promise<Source> {
   switch (choice.kind) {
+    case "url": {
+      const result = fetched ?? (await fetchSource({ url: choice.url, publicKey: choice.publicKey as string }, fn));
+      if (result.kind !== "fetched") throw new FungibleError("internal", `${fn}: nothing fetched`);
+      return { kind: "url", bytes: result.bytes, dataVersion: result.mark.dataVersion };
+    }
     case "network":
       return choice;
     case "dataset":

@@ -8,6 +8,7 @@ import { Worker } from "node:worker_threads";
 import type { ServedProvenance } from "../http/health.js";
 import { terminalLine } from "../wire/safe-text.js";
 import { describeSource, type RouterSource } from "./load-source.js";
+import type { RemoteMark } from "../router/remote-dataset.js";
 import type { Prepared, PrepareInput, Probe } from "./served-graph.js";
 
 /**
@@ -60,6 +61,8 @@ export interface ReloadsOptions {
   log: (line: string) => void;
   /** Prepares off the serving thread; default prepareInThread (tests may run it inline). */
   prepare?: (input: PrepareInput, signal?: AbortSignal) => Promise<Prepared>;
+  /** A url source: the pointer being served (a reload takes no older one, and revalidates its ETag). */
+  remote?: RemoteMark | undefined;
 }
 
 export class Reloads {
@@ -67,6 +70,9 @@ export class Reloads {
   #again: string | null = null;
   #dataVersion: string;
   #probes: Probe[];
+  #remote: RemoteMark | undefined;
+  /** Whether the last outcome recorded was a success: a quiet poll need not record another. */
+  #lastOk = true;
   /** Set by stop(): aborts the preparation under way; no reload starts after it. */
   readonly #stop = new AbortController();
   readonly #options: ReloadsOptions;
@@ -76,6 +82,7 @@ export class Reloads {
     this.#options = { ...options, log: (line) => options.log(terminalLine(line)) };
     this.#dataVersion = options.dataVersion;
     this.#probes = options.probes;
+    this.#remote = options.remote;
   }
 
   get dataVersion(): string {
@@ -115,17 +122,23 @@ export class Reloads {
   async #reloadOnce(trigger: string): Promise<void> {
     const { command, source, target, log } = this.#options;
     const prepare = this.#options.prepare ?? prepareInThread;
-    target.started?.(new Date().toISOString());
-    const prepared = await prepare({ command, source, currentVersion: this.#dataVersion, probes: this.#probes }, this.#stop.signal);
+    // A poll shows as running only through its outcome: most find nothing new and must leave /health alone.
+    if (trigger !== "poll") target.started?.(new Date().toISOString());
+    const prepared = await prepare({ command, source, currentVersion: this.#dataVersion, probes: this.#probes, remote: this.#remote }, this.#stop.signal);
     if (this.#stop.signal.aborted) {
       log(`reload abandoned (${trigger}): the server is stopping; still serving ${this.#dataVersion}`);
       return;
     }
     const what = describeSource(source);
     if (prepared.kind === "refused") {
+      this.#lastOk = false;
       await target.record({ ok: false, error: prepared.error });
       log(`reload refused (${trigger}): ${what}: ${prepared.error}; still serving ${this.#dataVersion}`);
     } else if (prepared.kind === "unchanged") {
+      if (prepared.remote) this.#remote = prepared.remote;
+      // A poll that finds nothing new is the usual case, every few seconds: no line, no record (unless it clears a refusal).
+      if (trigger === "poll" && this.#lastOk) return;
+      this.#lastOk = true;
       await target.record({ ok: true });
       log(`reload (${trigger}): ${what} unchanged (${prepared.dataVersion}); nothing swapped`);
     } else {
@@ -134,12 +147,15 @@ export class Reloads {
         note = await target.apply(prepared.dataset, prepared.dataVersion, prepared.provenance);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
+        this.#lastOk = false;
         await target.record({ ok: false, error: message });
         log(`reload refused (${trigger}): ${what}: ${message}; still serving ${this.#dataVersion}`);
         return;
       }
+      this.#lastOk = true;
       this.#dataVersion = prepared.dataVersion;
       this.#probes = prepared.probes;
+      if (prepared.remote) this.#remote = prepared.remote;
       log(`reload ok (${trigger}): now serving ${prepared.dataVersion} from ${what} (prepared off-thread in ${Math.round(prepared.ms)} ms; ${note})`);
     }
   }

@@ -17,7 +17,8 @@ import { validateRegistry } from "../registry/validate.js";
 import { AssetsBetweenChainsResponseSchema, AssetsFromSourceResponseSchema } from "../wire/schema.js";
 import { assetsBetweenChainsJson, assetsFromSourceJson } from "../wire/serialize.js";
 import { readRegularFile } from "./load-registry-file.js";
-import { loadSource, sourceFiles, type RouterSource } from "./load-source.js";
+import type { RemoteMark } from "../router/remote-dataset.js";
+import { fetchSource, loadSource, sourceFiles, type FetchedDataset, type RouterSource } from "./load-source.js";
 
 /** A known question: an asset of the graph being served, asked again of the new one. */
 export interface Probe {
@@ -27,8 +28,8 @@ export interface Probe {
 
 /** What a reload (or a cluster start) prepared off the request path. */
 export type Prepared =
-  | { kind: "ready"; dataVersion: string; dataset: string; probes: Probe[]; provenance: ServedProvenance; ms: number }
-  | { kind: "unchanged"; dataVersion: string; ms: number }
+  | { kind: "ready"; dataVersion: string; dataset: string; probes: Probe[]; provenance: ServedProvenance; ms: number; remote?: RemoteMark }
+  | { kind: "unchanged"; dataVersion: string; ms: number; remote?: RemoteMark }
   | { kind: "refused"; error: string };
 
 export interface PrepareInput {
@@ -37,6 +38,8 @@ export interface PrepareInput {
   /** The data version being served (null at start): an equal one is a no-op. */
   currentVersion: string | null;
   probes: Probe[];
+  /** A url source: the pointer being served (no older one is taken; its ETag is revalidated). */
+  remote?: RemoteMark | undefined;
 }
 
 const PROBES = 5;
@@ -45,6 +48,8 @@ const PROBES = 5;
 export interface ServedGraph {
   router: AssetRouter;
   provenance: ServedProvenance;
+  /** A url source: the verified pointer the data came from. */
+  remote?: RemoteMark;
 }
 
 /**
@@ -52,21 +57,25 @@ export interface ServedGraph {
  * graph. The files are hashed before and after the load: a file replaced meanwhile is refused
  * (the next change reloads it), so the hash /health reports is the one of the bytes served.
  */
-export async function loadServedGraph(command: string, source: RouterSource, probes: readonly Probe[] = []): Promise<ServedGraph> {
+export async function loadServedGraph(command: string, source: RouterSource, probes: readonly Probe[] = [], fetched?: FetchedDataset): Promise<ServedGraph> {
+  if (source.url !== undefined && fetched === undefined) {
+    const result = await fetchSource(source, command);
+    if (result.kind === "fetched") fetched = result;
+  }
   const before = await fileFacts(source);
-  const router = await loadSource(source, command);
+  const router = await loadSource(source, command, fetched);
   const after = await fileFacts(source);
   const changed = after.find((file, i) => file.hash !== before[i]?.hash);
   if (changed) throw new FungibleError("invalid_registry", `${command}: ${changed.name} changed while it was being read; not served (the next reload reads it again)`);
   // The shipped dataset was checked when the package was built and its bytes on load (its hash):
   // asking it the known questions again would only slow every start (a quarter of it, measured).
   if (!isShippedDataset(source)) checkGraph(command, source, router, probes);
-  return { router, provenance: servedProvenance(router, after) };
+  return { router, provenance: servedProvenance(router, after), ...(fetched ? { remote: fetched.mark } : {}) };
 }
 
 /** The dataset the package ships, untouched: no file of the caller's, no overrides, not built from chain-registry. */
 function isShippedDataset(source: RouterSource): boolean {
-  return source.chainRegistry !== true && sourceFiles(source).length === 0;
+  return source.chainRegistry !== true && source.url === undefined && sourceFiles(source).length === 0;
 }
 
 /** Base name and content hash of every file of the source, in flag order. */
@@ -184,12 +193,19 @@ export function probesOf(router: AssetRouter): Probe[] {
 export async function prepareDataset(input: PrepareInput): Promise<Prepared> {
   const started = performance.now();
   try {
-    const { router, provenance } = await loadServedGraph(input.command, input.source, input.probes);
+    let fetched: FetchedDataset | undefined;
+    if (input.source.url !== undefined) {
+      // The pointer first: a 304 or the same sequence costs one small request, no load.
+      const result = await fetchSource(input.source, input.command, input.remote);
+      if (result.kind === "unchanged") return { kind: "unchanged", dataVersion: input.currentVersion ?? result.mark.dataVersion, ms: performance.now() - started, remote: result.mark };
+      fetched = result;
+    }
+    const { router, provenance, remote } = await loadServedGraph(input.command, input.source, input.probes, fetched);
     const ms = performance.now() - started;
-    if (router.dataVersion === input.currentVersion) return { kind: "unchanged", dataVersion: router.dataVersion, ms };
+    if (router.dataVersion === input.currentVersion) return { kind: "unchanged", dataVersion: router.dataVersion, ms, ...(remote ? { remote } : {}) };
     // A dataset keeps its own compile time; for other sources it is serve's, and /health does not show it.
     const dataset = compileDataset(router, router.provenance.compiled_at ? { compiledAt: router.provenance.compiled_at } : {});
-    return { kind: "ready", dataVersion: router.dataVersion, dataset, probes: probesOf(router), provenance, ms: performance.now() - started };
+    return { kind: "ready", dataVersion: router.dataVersion, dataset, probes: probesOf(router), provenance, ms: performance.now() - started, ...(remote ? { remote } : {}) };
   } catch (error) {
     return { kind: "refused", error: describeFailure(error) };
   }

@@ -18,6 +18,9 @@ export const StartServerOptionsSchema = z.looseObject({
       chainRegistry: z.boolean().optional(),
       overrides: z.string().optional(),
       venues: z.string().optional(),
+      state: z.string().optional(),
+      url: z.string().optional(),
+      publicKey: z.string().optional(),
     })
     .optional(),
   reload: z
@@ -25,6 +28,8 @@ export const StartServerOptionsSchema = z.looseObject({
       signal: z.union([z.boolean(), z.string()]).optional(),
       watch: z.union([z.boolean(), z.looseObject({})]).optional(),
       prepare: callback.optional(),
+      pollMs: z.int().min(100).optional(),
+      remote: z.looseObject({ sequence: z.int(), dataVersion: z.string() }).optional(),
     })
     .optional(),
   port: z.int().min(0).max(65_535).optional(),

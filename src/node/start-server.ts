@@ -25,6 +25,7 @@ import { ConnectionTracker } from "./drain.js";
 import { startLiveReload, type LiveReload, type ReloadOptions } from "./live-reload.js";
 import { sourceFiles, type RouterSource } from "./load-source.js";
 import { requestListener } from "./request-listener.js";
+import type { RemoteMark } from "../router/remote-dataset.js";
 import { loadServedGraph } from "./served-graph.js";
 
 export interface StartServerOptions {
@@ -94,8 +95,8 @@ export async function startServer(optionsArg: StartServerOptions): Promise<Runni
   const options = parseArgument(StartServerOptionsSchema, optionsArg, site) as StartServerOptions;
   const quiet = options.quiet ?? false;
   const log = quiet ? () => {} : (options.log ?? writeError);
-  const live = await liveRouterOf(options);
-  const reloader = reloaderOf(options, live, log);
+  const { live, remote } = await liveRouterOf(options);
+  const reloader = reloaderOf(remote ? { ...options, reload: { ...options.reload, remote } } : options, live, log);
   try {
     return await listenWith(options, live, log, reloader);
   } catch (error) {
@@ -104,18 +105,18 @@ export async function startServer(optionsArg: StartServerOptions): Promise<Runni
   }
 }
 
-async function liveRouterOf(options: StartServerOptions): Promise<LiveRouter> {
-  if (options.router !== undefined) return isLiveRouter(options.router) ? options.router : new LiveRouter(routerArgument(options.router, "startServer", "options.router"));
+async function liveRouterOf(options: StartServerOptions): Promise<{ live: LiveRouter; remote?: RemoteMark }> {
+  if (options.router !== undefined) return { live: isLiveRouter(options.router) ? options.router : new LiveRouter(routerArgument(options.router, "startServer", "options.router")) };
   if (options.source === undefined) throw new FungibleError("invalid_config", "startServer: give a router or a source");
-  const { router, provenance } = await loadServedGraph("startServer", options.source);
-  return new LiveRouter(router, { provenance });
+  const { router, provenance, remote } = await loadServedGraph("startServer", options.source);
+  return { live: new LiveRouter(router, { provenance }), ...(remote ? { remote } : {}) };
 }
 
 function reloaderOf(options: StartServerOptions, live: LiveRouter, log: (line: string) => void): LiveReload | null {
   const reload = options.reload;
-  if (reload === undefined || (!reload.signal && !reload.watch)) {
+  if (reload === undefined || (!reload.signal && !reload.watch && !reload.pollMs)) {
     // reload() by call only; a `prepare` given is still the one it uses.
-    return options.source ? startLiveReload(live, options.source, reload?.prepare ? { prepare: reload.prepare } : {}, log) : null;
+    return options.source ? startLiveReload(live, options.source, { ...(reload?.prepare ? { prepare: reload.prepare } : {}), ...(reload?.remote ? { remote: reload.remote } : {}) }, log) : null;
   }
   if (options.source === undefined) throw new FungibleError("invalid_config", "startServer: reload needs a source to read again");
   if (reload.watch && sourceFiles(options.source).length === 0) {

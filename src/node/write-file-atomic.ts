@@ -14,7 +14,8 @@ export class FileTargetError extends Error {
   override readonly name = "FileTargetError";
 }
 
-export async function writeFileAtomic(target: string, data: string | Uint8Array): Promise<void> {
+/** `mode`: the permissions of a new file (default 0o666 less the umask; a secret key's is 0o600). */
+export async function writeFileAtomic(target: string, data: string | Uint8Array, options: { mode?: number } = {}): Promise<void> {
   const existing = await lstat(target).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return null;
     throw error;
@@ -22,7 +23,7 @@ export async function writeFileAtomic(target: string, data: string | Uint8Array)
   if (existing !== null && !existing.isFile()) throw new FileTargetError(`it is ${kindOf(existing)}, not a regular file; only a regular file is replaced`);
   const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
   // 'wx': never an existing file (nor a link planted at that name); the target's permissions kept.
-  const handle = await open(temporary, "wx", existing === null ? 0o666 : existing.mode & 0o7777);
+  const handle = await open(temporary, "wx", existing === null ? (options.mode ?? 0o666) : existing.mode & 0o7777);
   try {
     try {
       await handle.writeFile(data);

@@ -32,11 +32,21 @@ export function buildRouterArguments(
  * checked where they are used (`parseRegistry`, `parseOverrides`, the network and dataset checks).
  */
 const LoadRouterOptionsSchema = z
-  .strictObject({ network: z.unknown(), dataset: z.unknown(), registry: z.unknown(), overrides: z.unknown(), state: z.unknown() })
+  .strictObject({
+    network: z.unknown(),
+    dataset: z.unknown(),
+    registry: z.unknown(),
+    overrides: z.unknown(),
+    state: z.unknown(),
+    url: z.unknown(),
+    publicKey: z.unknown(),
+    minSequence: z.int().min(0).max(Number.MAX_SAFE_INTEGER),
+    timeoutMs: z.int().min(1).max(3_600_000),
+  })
   .partial()
   .optional();
 
 export function loadRouterOptions<T extends object>(options: T | undefined): T {
-  const site = { fn: "loadRouter", arg: "options", code: "invalid_config", expected: "an object {network | dataset | registry, overrides, state} or undefined" } as const;
+  const site = { fn: "loadRouter", arg: "options", code: "invalid_config", expected: "an object {network | dataset | registry | url and publicKey, overrides, state, minSequence, timeoutMs} or undefined" } as const;
   return (parseArgument(LoadRouterOptionsSchema, options, site) ?? {}) as T;
 }

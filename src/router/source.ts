@@ -29,6 +29,9 @@ export interface SourceFields<D, R> {
   dataset?: D | undefined;
   registry?: R | undefined;
   chainRegistry?: boolean | undefined;
+  /** A published dataset's signed pointer (./remote-dataset.ts), with the publisher's key. */
+  url?: unknown;
+  publicKey?: unknown;
 }
 
 /** Which source was given, with its payload as the surface holds it (text and JSON in the library, file paths in the Node layer). */
@@ -36,23 +39,34 @@ export type SourceChoice<D, R> =
   | { kind: "network"; network: Network }
   | { kind: "dataset"; dataset: D }
   | { kind: "registry"; registry: R }
-  | { kind: "chain-registry"; network: Network };
+  | { kind: "chain-registry"; network: Network }
+  | { kind: "url"; url: string; publicKey: unknown };
 
 const KINDS = [
   ["dataset", "dataset"],
   ["registry", "registry"],
   ["chainRegistry", "chain-registry"],
+  ["url", "url"],
 ] as const;
 
 /** The one check of which source was given: at most one of dataset, registry, chain-registry; network alone or with chain-registry. */
+export function chooseSource<D, R>(fields: SourceFields<D, R> & { chainRegistry?: undefined; url?: undefined }, fn: string): Exclude<SourceChoice<D, R>, { kind: "chain-registry" | "url" }>;
+export function chooseSource<D, R>(fields: SourceFields<D, R> & { url?: undefined }, fn: string): Exclude<SourceChoice<D, R>, { kind: "url" }>;
 export function chooseSource<D, R>(fields: SourceFields<D, R> & { chainRegistry?: undefined }, fn: string): Exclude<SourceChoice<D, R>, { kind: "chain-registry" }>;
 export function chooseSource<D, R>(fields: SourceFields<D, R>, fn: string): SourceChoice<D, R>;
 export function chooseSource<D, R>(fields: SourceFields<D, R>, fn: string): SourceChoice<D, R> {
   const given = KINDS.filter(([field]) => fields[field] !== undefined && fields[field] !== false).map(([, kind]) => kind);
   if (given.length > 1) throw new FungibleError("invalid_config", `${fn}: give one source, not ${given.slice(0, -1).join(", ")} and ${given.at(-1)}`);
   const kind = given[0];
-  if (fields.network !== undefined && (kind === "dataset" || kind === "registry")) {
+  if (fields.network !== undefined && (kind === "dataset" || kind === "registry" || kind === "url")) {
     throw new FungibleError("invalid_config", `${fn}: network picks a shipped dataset or chain-registry's lists; a ${kind} has its own`);
+  }
+  if ((kind === "url") !== (fields.publicKey !== undefined)) {
+    throw new FungibleError("invalid_config", `${fn}: a dataset url and publicKey go together: the pointer is verified with the publisher's key`);
+  }
+  if (kind === "url") {
+    if (typeof fields.url !== "string") throw new FungibleError("invalid_config", `${fn}: url must be the pointer's URL as a string, got ${describeValue(fields.url)}`);
+    return { kind, url: fields.url, publicKey: fields.publicKey };
   }
   if (kind === "dataset") return { kind, dataset: fields.dataset as D };
   if (kind === "registry") return { kind, registry: fields.registry as R };
@@ -72,7 +86,9 @@ export type Source =
   /** A registry in the project's format (JSON), checked by `parseRegistry`. */
   | { kind: "registry"; registry: unknown }
   /** The chain-registry package converted (`loadChainRegistryWithIssues`), its version and the overlay used. */
-  | { kind: "chain-registry"; network: Network; registry: Registry; issues: readonly RegistryIssue[]; version: string | undefined; overlay: ChainRegistryOverlay };
+  | { kind: "chain-registry"; network: Network; registry: Registry; issues: readonly RegistryIssue[]; version: string | undefined; overlay: ChainRegistryOverlay }
+  /** A published dataset fetched and verified against its signed pointer (`fetchSignedDataset`): the bytes are the signed ones. */
+  | { kind: "url"; bytes: Uint8Array; dataVersion: string };
 
 /** What is layered over a source: overrides (JSON, checked here) over any source, venues over a registry's. */
 export interface SourceLayers {
@@ -107,6 +123,15 @@ async function resolveData(source: Source, layers: Layers, fn: string): Promise<
       if (layers.venues !== undefined) throw new FungibleError("invalid_config", `${fn}: venues replace a registry's swap venues; a dataset has its own compiled in`);
       const text = source.kind === "network" ? await shippedDataset(source.network) : datasetText(source.dataset, fn);
       return loadDataset(text, layers);
+    }
+    case "url": {
+      if (layers.venues !== undefined) throw new FungibleError("invalid_config", `${fn}: venues replace a registry's swap venues; a dataset has its own compiled in`);
+      const router = loadDataset(source.bytes, layers);
+      // The hash matched, so these are the publisher's bytes; a pointer that names another version mislabels them.
+      if (layers.overrides === undefined && router.dataVersion !== source.dataVersion) {
+        throw new FungibleError("untrusted_data", `${fn}: the fetched dataset is ${router.dataVersion}, not the ${source.dataVersion} its pointer names`, [{ path: ["data_version"], message: "not as signed" }]);
+      }
+      return router;
     }
     case "registry":
       return build(parseRegistry(source.registry), [], { source: "registry" }, layers);
