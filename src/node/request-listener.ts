@@ -53,17 +53,19 @@ export function requestListener(parts: ListenerParts): (incoming: IncomingMessag
       if (socket.writableEnded) closedByAnswer.add(socket);
       if (sink) sink.write(accessLine(incoming.method ?? "", incoming.url ?? "/", outgoing.statusCode, performance.now() - started));
     });
+    const early = replayOf(service, incoming);
     const run = () => {
       // Before the URL parser resolves `/%2e%2e/` into another path: the raw target, as sent.
       const problem = pathProblem(incoming.url ?? "/");
       if (problem !== null) return answerError(outgoing, parts.headers(), 400, pathRefused(problem), {});
-      const replay = replayOf(service, incoming);
+      // Found on arrival (an answer of the version served then), or kept since by a request before it.
+      const replay = early ?? replayOf(service, incoming);
       if (replay !== undefined) return sendReplay(outgoing, replay);
       if (postReplayable(incoming, PLAIN_HOST)) return replayPost(service, incoming, outgoing, adapter);
       void adapter(incoming, outgoing);
     };
     // Cheap answers never wait for a time slice: /health, and an answer the cache replays as is.
-    const urgent = (incoming.method === "GET" && pathOf(incoming.url) === "/health") || replayOf(service, incoming) !== undefined;
+    const urgent = early !== undefined || (incoming.method === "GET" && pathOf(incoming.url) === "/health");
     queue.enqueue(incoming, outgoing, run, (why) => refuse(outgoing, parts.headers(), why, queue.maxPipelined), urgent);
   };
 }
