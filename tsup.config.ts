@@ -67,8 +67,8 @@ export default defineConfig([
     esbuildPlugins: [esbuildPageEmbed, runtimeNeutral],
   },
   {
-    // The reload worker thread is its own file next to cli.js and the entries (new Worker(URL) needs a file).
-    entry: { cli: "src/cli/main.ts", "reload-thread": "src/node/reload-thread.ts" },
+    // The reload and SVG worker threads are files of their own next to cli.js and the entries (new Worker(URL) needs a file).
+    entry: { cli: "src/cli/main.ts", "reload-thread": "src/node/reload-thread.ts", "svg-thread": "src/node/svg-thread.ts" },
     format: ["esm"],
     banner: { js: "#!/usr/bin/env node" },
     target: "node20",

@@ -51,11 +51,17 @@ export const ERROR_KINDS = {
   timeout: { status: 504, grpcCode: 4 },
   /** The client went away before its request was read: its doing, not a bug (nginx's 499; gRPC CANCELLED). */
   client_closed_request: { status: 499, grpcCode: 1 },
-  /** A request whose work passed its budget (docs/http.md): answered 503 with Retry-After; gRPC RESOURCE_EXHAUSTED. */
+  /**
+   * This request costs more than it may (docs/http.md "Limits"): its search or drawing passed its
+   * time budget, or its answer is larger than the process can write. Asked again as it is, it will
+   * cost as much: narrow it. 503 with Retry-After; gRPC RESOURCE_EXHAUSTED. Two kinds, not one,
+   * because the client's next step differs (gRPC's own split): this one says "ask for less".
+   */
   over_budget: { status: 503, grpcCode: 8 },
   /**
-   * The service will not take this request now: a budget is spent (too many requests pipelined on
-   * one connection, an answer larger than the process can build). 503 / UNAVAILABLE, with Retry-After.
+   * The service will not take this request now, whatever it costs: the process is behind, too many
+   * requests wait on one connection or for the SVG thread, the server is stopping. The same request
+   * may be answered later: retry after Retry-After. 503 / UNAVAILABLE.
    */
   unavailable: { status: 503, grpcCode: 14 },
 } as const;

@@ -10,7 +10,7 @@ export {
   DEFAULT_COMPRESSED_CACHE_BYTES,
   DEFAULT_MIN_COMPRESS_BYTES,
 } from "../http/handler.js";
-export type { FetchHandler, FetchHandlerOptions } from "../http/handler.js";
+export type { FetchHandler, FetchHandlerOptions, SvgRenderer } from "../http/handler.js";
 export { webCompressor, negotiateEncoding } from "../http/encoding.js";
 export type { Compressor, Encoding } from "../http/encoding.js";
 export { buildOpenApiDocument } from "../http/openapi.js";

@@ -17,6 +17,17 @@ export type RouteHandler = (c: AppContext) => Response | Promise<Response>;
 
 export const JSON_TYPE = "application/json; charset=utf-8";
 
+const UTF8 = new TextEncoder();
+
+/**
+ * A 200 JSON answer, its body as UTF-8 bytes. Not as a string: a Response made from a string
+ * copies it once more to check for lone surrogates, which JSON.stringify never leaves, and for
+ * every asset of every chain (9 MB) that copy was a quarter of the answer's CPU.
+ */
+export function jsonAnswer(c: AppContext, value: unknown): Response {
+  return c.body(UTF8.encode(JSON.stringify(value)) as Uint8Array<ArrayBuffer>, 200, { "content-type": JSON_TYPE });
+}
+
 /** The query string of a request URL, without `?` (a Request's URL carries no fragment). */
 export function queryString(url: string): string {
   const mark = url.indexOf("?");

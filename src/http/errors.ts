@@ -37,9 +37,9 @@ export function errorResponse(error: FungibleError, headers: Record<string, stri
  */
 export function toFungibleError(thrown: unknown): { error: FungibleError; isBug: boolean } {
   if (isFungibleError(thrown)) return { error: thrown, isBug: false };
-  // An answer past what the engine can hold as one string or buffer: a limit, said as such (still reported).
+  // An answer past what the engine can hold as one string or buffer: this request costs too much, said as such (still reported).
   if (thrown instanceof RangeError && /Invalid string length|Array buffer allocation failed|Invalid typed array length/.test(thrown.message)) {
-    return { error: new FungibleError("unavailable", "the answer is larger than this service can write; ask for less (fewer chains, fewer include_ flags)"), isBug: true };
+    return { error: new FungibleError("over_budget", "the answer is larger than this service can write; ask for less (fewer chains, fewer include_ flags)"), isBug: true };
   }
   return { error: new FungibleError("internal", "internal error: the server failed to answer this request"), isBug: true };
 }

@@ -12,7 +12,7 @@ import { reachToMermaid, routeToMermaid } from "../render/mermaid.js";
 import { ExplainRequestSchema, type ExplainRequest } from "../wire/explain.js";
 import { DestinationsRequestSchema, type DestinationsRequest } from "../wire/destinations.js";
 import { AssetsFromSourceRequestSchema, parseRequest, type AssetsFromSourceRequest } from "../wire/schema.js";
-import { JSON_TYPE, queryString, type AppContext, type RouteHandler } from "./app-env.js";
+import { jsonAnswer, queryString, type AppContext, type RouteHandler } from "./app-env.js";
 import {
   AssetsQuerySchema,
   ExplainFormatQuerySchema,
@@ -27,6 +27,7 @@ import { PAGE_HTML } from "./page/page-html.js";
 import { PAGE_SCRIPT } from "./page/page-script.js";
 import { PAGE_CSS } from "./page/page-style.js";
 import { queryToBody } from "./query-params.js";
+import type { SvgRenderer } from "./handler-options.js";
 import { assertJsonContentType, readJsonBody } from "./read-json.js";
 
 /** The page may load only what this server serves: no CDN, no inline code. */
@@ -37,13 +38,25 @@ const PAGE_SECURITY = {
   "cache-control": "no-cache",
 };
 
-const json = (c: AppContext, value: unknown) => c.body(JSON.stringify(value), 200, { "content-type": JSON_TYPE });
+const json = jsonAnswer;
 const text = (c: AppContext, body: string, type: string) => c.body(body, 200, { "content-type": `${type}; charset=utf-8`, ...PAGE_SECURITY });
 const params = (c: AppContext) => new URLSearchParams(queryString(c.req.url));
 
 type ExplorerOperation = "explain" | "explainGet" | "destinations" | "destinationsGet" | "chains" | "assets" | "route" | "reachPicture" | "explorerPage" | "explorerScript" | "explorerStyle";
 
-export function explorerHandlers(bodyLimit: number, explainBudgetMs: number): Record<ExplorerOperation, RouteHandler> {
+export function explorerHandlers(bodyLimit: number, explainBudgetMs: number, svgRenderer?: SvgRenderer): Record<ExplorerOperation, RouteHandler> {
+  /** A picture as text; SVG draws the DOT with the given renderer, or Graphviz here (wasm, ~1.4 MB) imported on the first SVG asked for. */
+  const picture = async (c: AppContext, format: PictureFormat, mermaid: () => string, dot: () => string): Promise<string> => {
+    if (format === "mermaid") return mermaid();
+    if (format === "dot") return dot();
+    if (svgRenderer === undefined) return svgOf(dot());
+    try {
+      return await svgRenderer(dot(), c.req.raw.signal);
+    } catch (error) {
+      // Its FungibleErrors are the answer (busy, over budget, the client gone, DOT refused); anything else: it could not draw.
+      throw isFungibleError(error) ? error : svgUnavailable(error);
+    }
+  };
   // explain validates its request itself (a 400 FungibleError naming "explain"); `format` is read from the query string.
   const explain = async (c: AppContext, body: unknown) => {
     const { format } = parseRequest(ExplainFormatQuerySchema, queryToBody(params(c), ExplainFormatQuerySchema.shape), "explain");
@@ -51,7 +64,7 @@ export function explorerHandlers(bodyLimit: number, explainBudgetMs: number): Re
     // Bounded: the work stops when the client goes away or passes its budget (a 503 with Retry-After).
     const answer = (await import("../router/explain.js")).explain(c.var.router, body as ExplainRequest, { signal: c.req.raw.signal, budgetMs: explainBudgetMs });
     if (format === null) return json(c, answer);
-    const pictured: ExplainPicture = { format, explanation: answer, text: await picture(format, () => explainToMermaid(answer), () => explainToDot(answer)) };
+    const pictured: ExplainPicture = { format, explanation: answer, text: await picture(c, format, () => explainToMermaid(answer), () => explainToDot(answer)) };
     return json(c, pictured);
   };
   // Every chain of the registry for one source: bounded as explain is (the same budget, the client's signal).
@@ -76,7 +89,7 @@ export function explorerHandlers(bodyLimit: number, explainBudgetMs: number): Re
     route: async (c) => {
       const query = parseRequest(RouteQuerySchema, queryToBody(params(c), RouteQuerySchema.shape), "route");
       const found = c.var.router.route(query.from, query.to, { include_swaps: query.include_swaps });
-      const drawn = found === null || query.format === "json" ? null : await picture(query.format, () => routeToMermaid(found), () => routeToDot(found));
+      const drawn = found === null || query.format === "json" ? null : await picture(c, query.format, () => routeToMermaid(found), () => routeToDot(found));
       const answer: RouteAnswer = { format: query.format, route: found, text: drawn };
       return json(c, answer);
     },
@@ -89,7 +102,7 @@ export function explorerHandlers(bodyLimit: number, explainBudgetMs: number): Re
       // The source as the registry spells it (the query accepts an ibc/ denom in any case): a route to itself.
       const ref = { chain_id: String(request.source_asset_chain_id), denom: String(request.source_asset_denom) };
       const source = router.route(ref, ref)!.from;
-      const drawn = await picture(format, () => reachToMermaid(source, response), () => reachToDot(source, response));
+      const drawn = await picture(c, format, () => reachToMermaid(source, response), () => reachToDot(source, response));
       const answer: ReachPicture = { format, source, response, text: drawn };
       return json(c, answer);
     },
@@ -97,13 +110,6 @@ export function explorerHandlers(bodyLimit: number, explainBudgetMs: number): Re
     explorerScript: (c) => text(c, PAGE_SCRIPT, "text/javascript"),
     explorerStyle: (c) => text(c, PAGE_CSS, "text/css"),
   };
-}
-
-/** A picture as text; SVG draws the DOT with Graphviz (wasm, ~1.4 MB), imported on the first SVG asked for. */
-async function picture(format: PictureFormat, mermaid: () => string, dot: () => string): Promise<string> {
-  if (format === "mermaid") return mermaid();
-  if (format === "dot") return dot();
-  return svgOf(dot());
 }
 
 /**

@@ -23,6 +23,13 @@ export const DEFAULT_MIN_COMPRESS_BYTES = 1024;
 /** Wall time one explain may spend searching: the costliest known (486 routes) takes a small fraction of it. */
 export const DEFAULT_EXPLAIN_BUDGET_MS = 2_000;
 
+/**
+ * Draws DOT as SVG for `format=svg`; `signal` aborts when the client goes away. Default: Graphviz
+ * (WebAssembly) on the calling thread, as every runtime can; the Node server passes one that
+ * draws on a worker thread with a queue bound and a time budget (../node/svg-renderer.ts).
+ */
+export type SvgRenderer = (dot: string, signal: AbortSignal) => Promise<string>;
+
 export interface FetchHandlerOptions {
   /** Largest request body accepted, in bytes (default 64 KiB); larger gets 413. */
   bodyLimit?: number;
@@ -52,6 +59,8 @@ export interface FetchHandlerOptions {
   minCompressBytes?: number;
   /** Milliseconds one explain may search (default 2,000); past it the answer is 503 `over_budget` with Retry-After. */
   explainBudgetMs?: number;
+  /** Who draws `format=svg` pictures (default: Graphviz on this thread); its FungibleErrors are the answer. */
+  svgRenderer?: SvgRenderer;
 }
 
 interface CheckedOptions {
@@ -65,6 +74,7 @@ interface CheckedOptions {
   encodings: readonly Encoding[];
   minCompressBytes: number;
   explainBudgetMs: number;
+  svgRenderer: SvgRenderer | undefined;
   onInternalError: (error: unknown, request: Request) => void;
   onAbort: (error: FungibleError, request: Request) => void;
 }
@@ -93,6 +103,7 @@ const HandlerOptionsSchema = z.object({
   encodings: z.array(z.enum(ENCODINGS as ["br", "gzip"], { error: "unknown encoding; use br or gzip" })).readonly().optional(),
   minCompressBytes: integerOption("minCompressBytes", 0),
   explainBudgetMs: integerOption("explainBudgetMs", 1),
+  svgRenderer: callback("svgRenderer"),
 });
 
 /** The options checked (`invalid_config` naming each bad one) with their defaults filled in. */
@@ -116,6 +127,7 @@ export function checkedOptions(given: FetchHandlerOptions): CheckedOptions {
     encodings,
     minCompressBytes: options.minCompressBytes ?? DEFAULT_MIN_COMPRESS_BYTES,
     explainBudgetMs: options.explainBudgetMs ?? DEFAULT_EXPLAIN_BUDGET_MS,
+    svgRenderer: options.svgRenderer as SvgRenderer | undefined,
     onInternalError: (options.onInternalError as CheckedOptions["onInternalError"] | undefined) ?? ((error: unknown) => console.error("fungible-graph: internal error", error)),
     onAbort: (options.onAbort as CheckedOptions["onAbort"] | undefined) ?? (() => {}),
   };

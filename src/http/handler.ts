@@ -42,6 +42,7 @@ export {
   DEFAULT_COMPRESSED_CACHE_BYTES,
   DEFAULT_MIN_COMPRESS_BYTES,
   type FetchHandlerOptions,
+  type SvgRenderer,
 } from "./handler-options.js";
 
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -75,7 +76,7 @@ export function createService(router: AssetRouter | LiveRouter, optionsArg: Fetc
   const sending = { store, minCompressBytes: config.minCompressBytes, negotiate, compresses: config.encodings.length > 0, reportBug };
   const handlers: Record<OperationId, RouteHandler> = {
     ...queryHandlers({ ...sending, bodyLimit: config.bodyLimit, cacheControl: config.cacheControl }),
-    ...explorerHandlers(config.bodyLimit, config.explainBudgetMs),
+    ...explorerHandlers(config.bodyLimit, config.explainBudgetMs, config.svgRenderer),
     ...skipHandlers(config.bodyLimit),
     health: (c) => c.body(JSON.stringify(live.health()), 200, { "content-type": JSON_TYPE, "cache-control": "no-store" }),
     openapi: (c) => c.body((openApi ??= JSON.stringify(buildOpenApiDocument())), 200, { "content-type": JSON_TYPE }),

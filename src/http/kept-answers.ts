@@ -9,9 +9,12 @@
  * version (these answers are the code's too: the OpenAPI document, a fixed explain) and the
  * target without its `/at/<version>` prefix, which hono/etag answers 304 from. The page's files
  * get none: they change with the code alone.
+ * The key is the target in one spelling (keyOf): the handlers read their parameters decoded and
+ * by name, so `?b=1&a=%74rue` and `?a=true&b=1` are one answer, computed once, not one per
+ * spelling (24 orders of the four flags of every asset of every chain cost 24 times 0.3 s).
  */
 import type { StoredAnswer } from "./answer-store.js";
-import { targetOf, type AppContext, type RouteHandler } from "./app-env.js";
+import { queryString, targetOf, type AppContext, type RouteHandler } from "./app-env.js";
 import { ReplayCache } from "./replay-cache.js";
 import { encodedAnswer, type SendServices } from "./send-answer.js";
 import { version as packageVersion } from "../../package.json";
@@ -26,15 +29,16 @@ export function keptAnswers(handler: RouteHandler, services: SendServices, withE
   return async (c: AppContext) => {
     const version = c.var.router.dataVersion;
     const target = targetOf(c.req.url);
-    // The versioned form shares the ETag of the unversioned one: the same answer (./versioned.ts).
-    const etagOf = () => answerEtag(version, `\u0001${packageVersion}\u0001${splitVersioned(target)?.rest ?? target}`);
+    // The versioned form shares the ETag of the unversioned one: the same answer (./versioned.ts);
+    // and every spelling shares one, so replicas agree whichever spelling came first.
+    const etagOf = () => answerEtag(version, `\u0001${packageVersion}\u0001${keyOf(splitVersioned(target)?.rest ?? target)}`);
     if (target.length > MAX_KEPT_TARGET) {
       const response = await handler(c);
       if (withEtag && response.status === 200) response.headers.set("etag", etagOf());
       return response;
     }
     // Apart from the queries' canonical keys, which never start with a control character.
-    const key = `\u0001${target}`;
+    const key = `\u0001${keyOf(target)}`;
     let kept = services.store.answer(version, key);
     if (kept === undefined) {
       const response = await handler(c);
@@ -48,6 +52,18 @@ export function keptAnswers(handler: RouteHandler, services: SendServices, withE
     if (c.req.method === "GET") c.set("replay", { key: ReplayCache.key(target, offered), body });
     return c.body(body as Uint8Array<ArrayBuffer>, 200, headers);
   };
+}
+
+/**
+ * `target` with its query parameters decoded and ordered by name (a repeated name keeps the order
+ * of its values, which a list parameter reads): one key per answer, whatever the spelling.
+ */
+export function keyOf(target: string): string {
+  const mark = target.indexOf("?");
+  if (mark === -1) return target;
+  const params = new URLSearchParams(queryString(target));
+  params.sort();
+  return `${target.slice(0, mark)}?${params.toString()}`;
 }
 
 /** The headers an answer is kept with: all but those of its one encoding and length. */

@@ -11,14 +11,14 @@ import { skipMsgs, skipMsgsDirect, skipRoute } from "../msgs/skip-messages.js";
 import type { SkipMsgsDirectRequest, SkipMsgsRequest, SkipRouteRequest } from "../wire/msgs.js";
 import { skipAssets, skipBridges, skipChains, skipIbcOriginAssets, skipRecommendAssets, skipVenues } from "../router/skip.js";
 import { SkipAssetsRequestSchema, SkipChainsRequestSchema, SkipVenuesRequestSchema, type IbcOriginAssetsRequest, type RecommendAssetsRequest } from "../wire/skip.js";
-import { JSON_TYPE, queryString, type AppContext, type RouteHandler } from "./app-env.js";
+import { jsonAnswer, queryString, type AppContext, type RouteHandler } from "./app-env.js";
 import { errorResponses, jsonContent, pickErrors, queryOf, queryParameters } from "./openapi-parts.js";
 import { queryToBody } from "./query-params.js";
 import { assertJsonContentType, readJsonBody } from "./read-json.js";
 import { EXTENSION_PREFIX } from "./explorer-schemas.js";
 
 
-const json = (c: AppContext, value: unknown) => c.body(JSON.stringify(value), 200, { "content-type": JSON_TYPE });
+const json = jsonAnswer;
 const params = (c: AppContext) => new URLSearchParams(queryString(c.req.url));
 const ok = (description: string, id: string) => ({ "200": { description, content: jsonContent(id) } });
 

@@ -10,10 +10,14 @@
  *
  * Across connections, requests start in time slices: once handlers have run for SLICE_MS of CPU
  * since the loop last turned, the next ones wait for the next turn, so a burst of expensive
- * requests on many connections lets every other connection in between them. An urgent request
- * (/health) never waits, and once the oldest waiting request has waited `maxQueueWaitMs`, new
- * ones are refused (503 with Retry-After) until the backlog clears: the process stays responsive
- * rather than promising answers it will give too late.
+ * requests on many connections lets every other connection in between them. A turn that overran
+ * its slice (one uncached answer of every asset is ~0.3 s of JSON writing that cannot be split)
+ * buys the loop as long again with no request started (at most MAX_REST_MS): Node accepts one
+ * connection per turn of its loop, so without that rest a stream of expensive requests left new
+ * connections, /health probes among them, in the kernel's accept queue for seconds. An urgent
+ * request (/health, an answer replayed from the cache) never waits, and once the oldest waiting
+ * request has waited `maxQueueWaitMs`, new ones are refused (503 with Retry-After) until the
+ * backlog clears: the process stays responsive rather than promising answers it will give too late.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
@@ -48,6 +52,8 @@ interface Watched {
 
 /** Handler time after which the next request waits for the event loop to turn. */
 const SLICE_MS = 20;
+/** Longest rest after a turn that overran its slice (a render or a search near its budget). */
+const MAX_REST_MS = 500;
 /** How often stalled writers are looked for. */
 const SWEEP_MS = 250;
 /** How long a connection over the byte budget may go without taking a byte. */
@@ -63,6 +69,8 @@ export class ConnectionQueue {
   #spent = 0;
   readonly #deferred: { run: Run; since: number }[] = [];
   #turnScheduled = false;
+  /** No deferred request starts before this time: the loop rests after a turn that overran. */
+  #restUntil = 0;
 
   constructor(limits: ConnectionLimits, onCut: (socket: Socket, why: string) => void) {
     this.#limits = limits;
@@ -140,13 +148,14 @@ export class ConnectionQueue {
   }
 
   /**
-   * Runs `run` now, or on a later turn of the loop when this turn's slice is spent. Each turn runs
-   * deferred requests (at least one) until its slice is spent, then gives the next poll of the
-   * sockets a fresh slice: a cheap request arriving then (a /health probe) runs at once, whatever
-   * expensive ones still wait.
+   * Runs `run` now, or on a later turn of the loop when this turn's slice is spent, the loop is
+   * resting, or requests wait before it (they start in order). Each turn runs deferred requests
+   * (at least one) until its slice is spent, then gives the next poll of the sockets a fresh
+   * slice, or, when it overran, a rest as long as the overrun: a cheap request arriving then (a
+   * /health probe) runs at once, whatever expensive ones still wait.
    */
   #slice(run: Run): void {
-    if (this.#spent >= SLICE_MS) {
+    if (this.#spent >= SLICE_MS || this.#deferred.length > 0 || performance.now() < this.#restUntil) {
       this.#deferred.push({ run, since: performance.now() });
       this.#nextTurn();
       return;
@@ -159,21 +168,29 @@ export class ConnectionQueue {
     try {
       run();
     } finally {
-      this.#spent += performance.now() - started;
-      if (this.#spent >= SLICE_MS) this.#nextTurn();
+      const now = performance.now();
+      this.#spent += now - started;
+      if (this.#spent >= SLICE_MS) {
+        this.#restUntil = Math.max(this.#restUntil, now + Math.min(MAX_REST_MS, this.#spent - SLICE_MS));
+        this.#nextTurn();
+      }
     }
   }
 
   #nextTurn(): void {
     if (this.#turnScheduled) return;
     this.#turnScheduled = true;
-    setImmediate(() => {
+    const turn = () => {
       this.#turnScheduled = false;
       this.#spent = 0;
       while (this.#deferred.length > 0 && this.#spent < SLICE_MS) this.#timed(this.#deferred.shift()!.run);
       this.#spent = 0;
       if (this.#deferred.length > 0) this.#nextTurn();
-    });
+    };
+    const rest = this.#restUntil - performance.now();
+    // A timer, not setImmediate, while resting: the loop then turns (and accepts) as often as sockets ask.
+    if (rest > 1) setTimeout(turn, rest);
+    else setImmediate(turn);
   }
 
   #closed(socket: Socket, line: Line): void {

@@ -12,6 +12,7 @@ import type { Socket } from "node:net";
 import { FungibleError } from "../errors.js";
 import { ERROR_HEADERS, errorJson } from "../http/errors.js";
 import type { FungibleService } from "../http/handler.js";
+import type { ReplayedAnswer } from "../http/replay-cache.js";
 import { pathProblem, pathRefused } from "../http/raw-path.js";
 import { accessLine, type LineSink } from "./access-log.js";
 import { isRefused } from "./client-error.js";
@@ -52,15 +53,19 @@ export function requestListener(parts: ListenerParts): (incoming: IncomingMessag
       if (socket.writableEnded) closedByAnswer.add(socket);
       if (sink) sink.write(accessLine(incoming.method ?? "", incoming.url ?? "/", outgoing.statusCode, performance.now() - started));
     });
+    const early = replayOf(service, incoming);
     const run = () => {
       // Before the URL parser resolves `/%2e%2e/` into another path: the raw target, as sent.
       const problem = pathProblem(incoming.url ?? "/");
       if (problem !== null) return answerError(outgoing, parts.headers(), 400, pathRefused(problem), {});
-      if (replayed(service, incoming, outgoing)) return;
+      // Found on arrival (an answer of the version served then), or kept since by a request before it.
+      const replay = early ?? replayOf(service, incoming);
+      if (replay !== undefined) return sendReplay(outgoing, replay);
       if (postReplayable(incoming, PLAIN_HOST)) return replayPost(service, incoming, outgoing, adapter);
       void adapter(incoming, outgoing);
     };
-    const urgent = incoming.method === "GET" && pathOf(incoming.url) === "/health";
+    // Cheap answers never wait for a time slice: /health, and an answer the cache replays as is.
+    const urgent = early !== undefined || (incoming.method === "GET" && pathOf(incoming.url) === "/health");
     queue.enqueue(incoming, outgoing, run, (why) => refuse(outgoing, parts.headers(), why, queue.maxPipelined), urgent);
   };
 }
@@ -89,18 +94,19 @@ function answerError(outgoing: ServerResponse, headers: Record<string, string>, 
  * is hono/etag's to give); anything else, and every first asking, goes through the pipeline,
  * which fills the replay cache and refuses what it must.
  */
-function replayed(service: FungibleService, incoming: IncomingMessage, outgoing: ServerResponse): boolean {
-  if (incoming.method !== "GET") return false;
+function replayOf(service: FungibleService, incoming: IncomingMessage): ReplayedAnswer | undefined {
+  if (incoming.method !== "GET") return undefined;
   const target = incoming.url;
   const { headers } = incoming;
-  if (target === undefined || target.charCodeAt(0) !== 47 || target.includes("\\") || target.includes("#")) return false;
-  if (headers["if-none-match"] !== undefined || headers["content-length"] !== undefined || headers["transfer-encoding"] !== undefined) return false;
-  if (!PLAIN_HOST.test(headers.host ?? "")) return false;
-  const answer = service.replay(target, headers["accept-encoding"] ?? null);
-  if (answer === undefined) return false;
+  if (target === undefined || target.charCodeAt(0) !== 47 || target.includes("\\") || target.includes("#")) return undefined;
+  if (headers["if-none-match"] !== undefined || headers["content-length"] !== undefined || headers["transfer-encoding"] !== undefined) return undefined;
+  if (!PLAIN_HOST.test(headers.host ?? "")) return undefined;
+  return service.replay(target, headers["accept-encoding"] ?? null);
+}
+
+function sendReplay(outgoing: ServerResponse, answer: ReplayedAnswer): void {
   outgoing.writeHead(200, answer.headers);
   outgoing.end(answer.body);
-  return true;
 }
 
 /** A host name or address and an optional port: anything odder goes to the adapter, which judges it. */

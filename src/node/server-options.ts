@@ -47,6 +47,8 @@ export const StartServerOptionsSchema = z.looseObject({
   outputBudgetBytes: z.int().min(1).optional(),
   sendTimeoutMs: z.int().min(1).optional(),
   maxQueueWaitMs: z.int().min(1).optional(),
+  svgBudgetMs: z.int().min(1).optional(),
+  maxSvgQueued: z.int().min(0).optional(),
 });
 
 /** Defaults of the limits (also the `serve` flags' defaults). */
@@ -61,4 +63,6 @@ export const SERVER_DEFAULTS = {
   outputBudgetBytes: 4 * 1024 * 1024,
   sendTimeoutMs: 10_000,
   maxQueueWaitMs: 2_000,
+  svgBudgetMs: 30_000,
+  maxSvgQueued: 4,
 } as const;

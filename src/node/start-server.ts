@@ -22,6 +22,7 @@ import { answerClientError, refuseConnect, requestErrorResponse } from "./client
 import { nodeCompressor } from "./compressor.js";
 import { ConnectionQueue } from "./connection-queue.js";
 import { ConnectionTracker } from "./drain.js";
+import { builtSvgPool } from "./svg-renderer.js";
 import { startLiveReload, type LiveReload, type ReloadOptions } from "./live-reload.js";
 import { sourceFiles, type RouterSource } from "./load-source.js";
 import { requestListener } from "./request-listener.js";
@@ -67,6 +68,10 @@ export interface StartServerOptions {
   sendTimeoutMs?: number;
   /** How long a request may wait for its turn while expensive ones run before new requests get a 503 with Retry-After (default 2 s). */
   maxQueueWaitMs?: number;
+  /** Wall time one `format=svg` picture may take to draw on the SVG thread (default 30 s); past it 503 `over_budget` with Retry-After. */
+  svgBudgetMs?: number;
+  /** Pictures that may wait behind the one being drawn (default 4); the next gets 503 `unavailable` with Retry-After. */
+  maxSvgQueued?: number;
   /** Bytes of answer JSON the handler keeps (its default when not given). */
   answerCacheBytes?: number;
   /** Bytes of gzip/brotli-encoded answers the handler keeps (its default when not given). */
@@ -128,9 +133,12 @@ function reloaderOf(options: StartServerOptions, live: LiveRouter, log: (line: s
 async function listenWith(options: StartServerOptions, live: LiveRouter, log: (line: string) => void, reloader: LiveReload | null): Promise<RunningServer> {
   const host = options.host ?? "127.0.0.1";
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  // Graphviz draws on a worker thread, one picture at a time: seconds of drawing never stop this one.
+  const svg = builtSvgPool({ budgetMs: options.svgBudgetMs ?? SERVER_DEFAULTS.svgBudgetMs, maxQueued: options.maxSvgQueued ?? SERVER_DEFAULTS.maxSvgQueued });
   const service = createService(live, {
     bodyLimit,
     compressor: nodeCompressor,
+    ...(svg === null ? {} : { svgRenderer: svg.render }),
     ...(options.answerCacheBytes === undefined ? {} : { answerCacheBytes: options.answerCacheBytes }),
     ...(options.compressedCacheBytes === undefined ? {} : { compressedCacheBytes: options.compressedCacheBytes }),
     // The listener logs a client that left mid-request once, as such; nothing more to say here.
@@ -211,6 +219,7 @@ async function listenWith(options: StartServerOptions, live: LiveRouter, log: (l
     close: () => {
       reloader?.close();
       queue.close();
+      void svg?.close();
       return (closed ??= tracker
         .drain(server, options.drainTimeoutMs ?? SERVER_DEFAULTS.drainTimeoutMs, options.drainIdleGraceMs ?? SERVER_DEFAULTS.drainIdleGraceMs)
         .finally(() => sink?.flush()));

@@ -65,6 +65,21 @@ describe("kept GET answers", () => {
     expect(onChain).toHaveBeenCalledTimes(1);
   });
 
+  it("keep one answer for every spelling of a request: parameter order and percent-encoding", async () => {
+    const { onChain, ask } = counted();
+    // The fixture's router is shared with the tests above: count from here.
+    const before = onChain.mock.calls.length;
+    const plain = await (await ask("/fungible-graph/v1/assets?chain_id=osmosis-1&unused=a+b")).text();
+    for (const spelling of ["/fungible-graph/v1/assets?unused=a%20b&chain_id=osmosis-1", "/fungible-graph/v1/assets?%75nused=a+b&chain_id=%6Fsmosis%2D1"]) {
+      expect(await (await ask(spelling)).text()).toBe(plain);
+    }
+    expect(onChain.mock.calls.length - before).toBe(1);
+    // Another value is another answer.
+    const other = await (await ask("/fungible-graph/v1/assets?unused=a+b&chain_id=cosmoshub-4")).text();
+    expect(onChain.mock.calls.length - before).toBe(2);
+    expect(JSON.parse(other).chain_id).toBe("cosmoshub-4");
+  });
+
   it("never keep an error, and start afresh with a new data version", async () => {
     const live = new LiveRouter(fixtureGraph());
     const handler = createFetchHandler(live);
@@ -92,7 +107,8 @@ describe("kept GET answers", () => {
     const response = await handler(new Request("http://fungible.test/fungible-graph/v1/chains"));
     expect(response.status).toBe(503);
     expect(response.headers.get("retry-after")).toBe("1");
-    expect(await response.json()).toMatchObject({ code: 14, message: expect.stringMatching(/larger than this service can write/) });
+    // The request costs too much whenever it is asked (over_budget, gRPC 8), not a busy service (unavailable, 14).
+    expect(await response.json()).toMatchObject({ code: 8, message: expect.stringMatching(/larger than this service can write/) });
     expect(bugs).toHaveLength(1);
   });
 });
