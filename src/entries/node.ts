@@ -15,6 +15,7 @@ export type { RouterSource } from "../node/load-source.js";
 export type { ReloadOptions } from "../node/live-reload.js";
 export type { WatchOptions } from "../node/watch-files.js";
 export type { PrepareInput, Prepared } from "../node/served-graph.js";
+export type { RemoteMark } from "../router/remote-dataset.js";
 export type { Probe } from "../node/served-graph.js";
 export type { LiveRouter } from "../http/live-router.js";
 export type { ServedProvenance, LastReload } from "../http/health.js";
