@@ -58,6 +58,11 @@ data is refused (logged, and in /health last_reload) and the old data keeps serv
       arg: "BYTES",
       help: `gzip/brotli answers kept per process, LRU (default ${DEFAULT_COMPRESSED_CACHE_BYTES}; 0 keeps none)`,
     },
+    "check-conformance": {
+      type: "string",
+      arg: "FILE",
+      help: "before listening, answer this conformance corpus (fixtures/conformance/mainnet.json) in-process; refuse to start if any answer differs",
+    },
     "access-log": { type: "boolean", help: "one JSON line per request on stdout: {t, method, path, status, ms} (default off)" },
     quiet: { type: "boolean", help: "no lifecycle lines (reloads, draining, client aborts); the listening line stays" },
   },

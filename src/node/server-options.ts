@@ -42,6 +42,8 @@ export const StartServerOptionsSchema = z.looseObject({
   outputBudgetBytes: z.int().min(1).optional(),
   sendTimeoutMs: z.int().min(1).optional(),
   maxQueueWaitMs: z.int().min(1).optional(),
+  conformance: z.unknown().optional(),
+  onConformance: callback.optional(),
 });
 
 /** Defaults of the limits (also the `serve` flags' defaults). */

@@ -26,6 +26,8 @@ import { startLiveReload, type LiveReload, type ReloadOptions } from "./live-rel
 import { sourceFiles, type RouterSource } from "./load-source.js";
 import { requestListener } from "./request-listener.js";
 import { loadServedGraph } from "./served-graph.js";
+import { passConformance } from "./conformance-gate.js";
+import type { ConformanceReport } from "../http/conformance.js";
 
 export interface StartServerOptions {
   /** The graph to answer from; a LiveRouter may be swapped while serving. Give this or `source`. */
@@ -70,6 +72,13 @@ export interface StartServerOptions {
   answerCacheBytes?: number;
   /** Bytes of gzip/brotli-encoded answers the handler keeps (its default when not given). */
   compressedCacheBytes?: number;
+  /**
+   * A conformance corpus (fungible-graph-conformance/1, fixtures/conformance/) the service must pass
+   * in-process before the port is taken: otherwise startServer rejects with `unavailable` naming the failing requests.
+   */
+  conformance?: unknown;
+  /** Called with the passed corpus's report, before listening. */
+  onConformance?: (report: ConformanceReport) => void;
 }
 
 export interface RunningServer {
@@ -199,6 +208,8 @@ async function listenWith(options: StartServerOptions, live: LiveRouter, log: (l
   });
   // With no listener node drops a CONNECT without a word; this is not a proxy: say so in JSON.
   server.on("connect", (_request, socket: Socket) => refuseConnect(socket, nodeHeaders, tracker));
+  // Readiness: the corpus passes before the port is taken (the cache it warms is the one that serves).
+  if (options.conformance !== undefined) options.onConformance?.(await passConformance(service.fetch, options.conformance));
   const port = await listen(server, options.port ?? 8080, host);
   let closed: Promise<void> | undefined;
   return {
