@@ -45,6 +45,7 @@ const SCENARIOS = [
   ["10", "the costliest explain vs its one search"],
   ["11", "transfer messages of a route vs the route query and JSON.stringify"],
   ["12", "the most expensive legal request of each heavy endpoint"],
+  ["13", "the Worker's first request under workerd vs later ones"],
 ];
 const CHILD = fileURLToPath(new URL("./children/run-scenario.mjs", import.meta.url));
 const growthBudgetMs = Number(args["growth-budget"]) * 1000;

@@ -54,6 +54,7 @@ const SCENARIOS = {
   10: async () => (await import("../scenarios/s10-explain.mjs")).scenarioExplain(options),
   11: async () => (await import("../scenarios/s11-msgs.mjs")).scenarioMsgs(options),
   12: async () => (await import("../scenarios/s12-worst-case.mjs")).scenarioWorstCase(),
+  13: async () => (await import("../scenarios/s13-worker-first-request.mjs")).scenarioWorkerFirstRequest(),
 };
 
 let rows;
