@@ -38,6 +38,8 @@ export interface ServeConfig {
   compressedCacheBytes: number | undefined;
   /** --check-conformance: the corpus to pass before listening (undefined: no check). */
   conformance: ConformanceCorpus | undefined;
+  /** --metrics: answer GET /metrics. */
+  metrics: boolean;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -58,6 +60,7 @@ export interface ServeFlags {
   "answer-cache-bytes"?: string | undefined;
   "compressed-cache-bytes"?: string | undefined;
   "check-conformance"?: string | undefined;
+  metrics?: boolean | undefined;
 }
 
 /** Largest cache size a flag accepts (16 GiB): more is a typo, not a plan. */
@@ -103,6 +106,7 @@ export function parseServeConfig(command: string, flags: ServeFlags, values: Sou
     drainTimeoutMs: seconds("drain-timeout", SERVER_DEFAULTS.drainTimeoutMs, 0),
     answerCacheBytes: cacheBytes(command, "answer-cache-bytes", flags["answer-cache-bytes"]),
     compressedCacheBytes: cacheBytes(command, "compressed-cache-bytes", flags["compressed-cache-bytes"]),
+    metrics: flags.metrics ?? false,
     conformance: flags["check-conformance"] === undefined ? undefined : readConformanceCorpus(command, flags["check-conformance"]),
   };
 }

@@ -23,6 +23,7 @@ export function serverOptions(config: ServeConfig, log: (line: string) => void) 
     keepAliveTimeoutMs: config.keepAliveTimeoutMs,
     maxConnections: config.maxConnections,
     drainTimeoutMs: config.drainTimeoutMs,
+    metrics: config.metrics,
     ...(config.bodyLimit === undefined ? {} : { bodyLimit: config.bodyLimit }),
     ...(config.answerCacheBytes === undefined ? {} : { answerCacheBytes: config.answerCacheBytes }),
     ...(config.compressedCacheBytes === undefined ? {} : { compressedCacheBytes: config.compressedCacheBytes }),

@@ -63,6 +63,7 @@ data is refused (logged, and in /health last_reload) and the old data keeps serv
       arg: "FILE",
       help: "before listening, answer this conformance corpus (fixtures/conformance/mainnet.json) in-process; refuse to start if any answer differs",
     },
+    metrics: { type: "boolean", help: "answer GET /metrics in the Prometheus text format (default off; per process: with --workers N each scrape reads one worker)" },
     "access-log": { type: "boolean", help: "one JSON line per request on stdout: {t, method, path, status, ms} (default off)" },
     quiet: { type: "boolean", help: "no lifecycle lines (reloads, draining, client aborts); the listening line stays" },
   },

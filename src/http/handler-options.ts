@@ -52,6 +52,8 @@ export interface FetchHandlerOptions {
   minCompressBytes?: number;
   /** Milliseconds one explain may search (default 2,000); past it the answer is 503 `over_budget` with Retry-After. */
   explainBudgetMs?: number;
+  /** Answer GET /metrics in the Prometheus text format (default false: 404; see docs/operations.md). */
+  metrics?: boolean;
 }
 
 interface CheckedOptions {
@@ -65,6 +67,7 @@ interface CheckedOptions {
   encodings: readonly Encoding[];
   minCompressBytes: number;
   explainBudgetMs: number;
+  metrics: boolean;
   onInternalError: (error: unknown, request: Request) => void;
   onAbort: (error: FungibleError, request: Request) => void;
 }
@@ -93,6 +96,7 @@ const HandlerOptionsSchema = z.object({
   encodings: z.array(z.enum(ENCODINGS as ["br", "gzip"], { error: "unknown encoding; use br or gzip" })).readonly().optional(),
   minCompressBytes: integerOption("minCompressBytes", 0),
   explainBudgetMs: integerOption("explainBudgetMs", 1),
+  metrics: z.boolean({ error: "metrics must be a boolean" }).optional(),
 });
 
 /** The options checked (`invalid_config` naming each bad one) with their defaults filled in. */
@@ -116,6 +120,7 @@ export function checkedOptions(given: FetchHandlerOptions): CheckedOptions {
     encodings,
     minCompressBytes: options.minCompressBytes ?? DEFAULT_MIN_COMPRESS_BYTES,
     explainBudgetMs: options.explainBudgetMs ?? DEFAULT_EXPLAIN_BUDGET_MS,
+    metrics: options.metrics ?? false,
     onInternalError: (options.onInternalError as CheckedOptions["onInternalError"] | undefined) ?? ((error: unknown) => console.error("fungible-graph: internal error", error)),
     onAbort: (options.onAbort as CheckedOptions["onAbort"] | undefined) ?? (() => {}),
   };

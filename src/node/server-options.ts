@@ -44,6 +44,7 @@ export const StartServerOptionsSchema = z.looseObject({
   maxQueueWaitMs: z.int().min(1).optional(),
   conformance: z.unknown().optional(),
   onConformance: callback.optional(),
+  metrics: z.boolean().optional(),
 });
 
 /** Defaults of the limits (also the `serve` flags' defaults). */

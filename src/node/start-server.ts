@@ -79,6 +79,8 @@ export interface StartServerOptions {
   conformance?: unknown;
   /** Called with the passed corpus's report, before listening. */
   onConformance?: (report: ConformanceReport) => void;
+  /** Answer GET /metrics in the Prometheus text format (default false; the handler's `metrics`). */
+  metrics?: boolean;
 }
 
 export interface RunningServer {
@@ -139,6 +141,7 @@ async function listenWith(options: StartServerOptions, live: LiveRouter, log: (l
   const service = createService(live, {
     bodyLimit,
     compressor: nodeCompressor,
+    ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
     ...(options.answerCacheBytes === undefined ? {} : { answerCacheBytes: options.answerCacheBytes }),
     ...(options.compressedCacheBytes === undefined ? {} : { compressedCacheBytes: options.compressedCacheBytes }),
     // The listener logs a client that left mid-request once, as such; nothing more to say here.
