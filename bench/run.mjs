@@ -46,6 +46,7 @@ const SCENARIOS = [
   ["11", "transfer messages of a route vs the route query and JSON.stringify"],
   ["12", "the most expensive legal request of each heavy endpoint"],
   ["13", "the Worker's first request under workerd vs later ones"],
+  ["14", "answers per second per core (computed and kept), for sizing"],
 ];
 const CHILD = fileURLToPath(new URL("./children/run-scenario.mjs", import.meta.url));
 const growthBudgetMs = Number(args["growth-budget"]) * 1000;

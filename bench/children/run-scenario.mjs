@@ -55,6 +55,7 @@ const SCENARIOS = {
   11: async () => (await import("../scenarios/s11-msgs.mjs")).scenarioMsgs(options),
   12: async () => (await import("../scenarios/s12-worst-case.mjs")).scenarioWorstCase(),
   13: async () => (await import("../scenarios/s13-worker-first-request.mjs")).scenarioWorkerFirstRequest(),
+  14: async () => (await import("../scenarios/s14-per-core.mjs")).scenarioPerCore(options),
 };
 
 let rows;
