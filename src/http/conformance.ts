@@ -90,20 +90,35 @@ export async function checkConformance(fetch: Fetch, corpusArg: unknown, options
   const origin = options.origin ?? "http://conformance.invalid";
   const failures: ConformanceFailure[] = [];
   for (const entry of corpus.requests) {
-    const request = new Request(new URL(entry.path, origin), {
-      method: entry.method,
-      headers: entry.headers ?? {},
-      ...(entry.body === undefined ? {} : { body: entry.body }),
-    });
+    const request = () =>
+      new Request(new URL(entry.path, origin), {
+        method: entry.method,
+        headers: entry.headers ?? {},
+        ...(entry.body === undefined ? {} : { body: entry.body }),
+      });
     let problems: string[];
     try {
-      problems = await withTimeout(async () => differences(await fetch(request), entry, corpus.data_version, options), entry.name);
+      problems = await withTimeout(async () => differences(await answerOf(fetch, request, entry), entry, corpus.data_version, options), entry.name);
     } catch (error) {
       problems = [`no answer: ${error instanceof Error ? error.message : String(error)}`];
     }
     for (const problem of problems) failures.push({ name: entry.name, method: entry.method, path: entry.path, problem });
   }
   return { data_version: corpus.data_version, checked: corpus.requests.length, failures };
+}
+
+/** A 503 with Retry-After is the service busy (a work budget spent on a cold cache), not another answer: asked again. */
+const BUSY_RETRIES = 3;
+
+async function answerOf(fetch: Fetch, request: () => Request, entry: ConformanceRequest): Promise<Response> {
+  let response = await fetch(request());
+  for (let retry = 0; retry < BUSY_RETRIES && response.status === 503 && entry.expect.status !== 503 && response.headers.has("retry-after"); retry++) {
+    await response.arrayBuffer();
+    const seconds = Number(response.headers.get("retry-after"));
+    await new Promise((resolve) => setTimeout(resolve, Math.min(Number.isFinite(seconds) ? seconds : 1, 1) * 1000));
+    response = await fetch(request());
+  }
+  return response;
 }
 
 /** One line per failure, for a log or a refusal to start. */

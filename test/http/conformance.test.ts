@@ -95,6 +95,18 @@ describe("checkConformance", () => {
     expect(report.failures[1]!.problem).toBe("status 404, expected 200");
   });
 
+  test("a 503 with Retry-After (busy) is asked again, up to 3 times; one that stays busy fails", async () => {
+    const only: ConformanceCorpus = { ...corpus, requests: corpus.requests.filter((r) => r.name === "chains") };
+    const busy = (times: number) => {
+      let left = times;
+      return async (request: Request) =>
+        left-- > 0 ? new Response("{}", { status: 503, headers: { "retry-after": "0", "x-data-version": corpus.data_version } }) : fetch(request);
+    };
+    expect((await checkConformance(busy(3), only)).failures).toEqual([]);
+    const failures = (await checkConformance(busy(4), only)).failures;
+    expect(failures[0]!.problem).toBe("status 503, expected 200");
+  });
+
   test("another data version fails every request, saying which version answered", async () => {
     const report = await checkConformance(fetch, { ...corpus, data_version: "sha256:00000000000000000000000000000000" });
     expect(report.failures.filter((f) => f.problem.startsWith("X-Data-Version")).length).toBe(corpus.requests.length);
