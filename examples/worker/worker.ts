@@ -11,10 +11,10 @@ import { createFetchHandler } from "fungible-graph/http";
 
 // Loaded at module scope (top-level await), once per isolate, before the first request arrives:
 // parsing the dataset is the costliest step of a cold start, and Workers allow start-up up to 1 s
-// of CPU but a request only 10 ms on the free plan. The first request then costs what any other
-// does but for code running for the first time (test/integration/runtimes/worker-first-request.test.ts
-// counts the parses; bench scenario 13 measures CPU under workerd). A request cannot be answered
-// here to warm that code: Workers refuse timers and I/O at module scope, which the handler uses.
+// of CPU but a request only 10 ms on the free plan. No request parses it then; the first still
+// runs code for the first time (test/integration/runtimes/worker-first-request.test.ts counts the
+// parses; bench scenario 13 measures CPU under workerd). A request cannot be answered here to warm
+// that code: Workers refuse timers and I/O at module scope, which the handler uses.
 // A dataset that fails to load fails the Worker's start (the deployment), not a request.
 const fetchHandler = createFetchHandler(await loadRouter());
 
