@@ -37,6 +37,14 @@ describe("serve --check-conformance", () => {
     expect((await server.exited).code).toBe(0);
   }, 120_000);
 
+  it("with --workers 2, each worker passes it before listening", async () => {
+    const server = await startServe(["--port", "0", "--workers", "2", "--check-conformance", CORPUS]);
+    started.push(server);
+    expect(server.stderr().match(/conformance: \d+ requests answered as the corpus says/g)).toHaveLength(2);
+    server.child.kill("SIGTERM");
+    expect((await server.exited).code).toBe(0);
+  }, 120_000);
+
   it("refuses to start when one answer differs, naming the request, and never listens", async () => {
     const changed = structuredClone(corpus);
     changed.requests.find((r) => r.name === "chains")!.expect.status = 201;
