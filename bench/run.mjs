@@ -47,6 +47,8 @@ const SCENARIOS = [
   ["12", "the most expensive legal request of each heavy endpoint"],
   ["13", "live network state: refresh against a local replay, queries with a snapshot"],
   ["14", "answers a CDN keeps: static export, two replicas behind nginx"],
+  ["15", "the Worker's first request under workerd vs later ones"],
+  ["16", "answers per second per core (computed and kept), for sizing"],
 ];
 const CHILD = fileURLToPath(new URL("./children/run-scenario.mjs", import.meta.url));
 const growthBudgetMs = Number(args["growth-budget"]) * 1000;

@@ -253,7 +253,11 @@ export async function runClusterWorker(command: string, config: ServeConfig): Pr
   const router = loadDataset(readFileSync(file));
   const live = new LiveRouter(router, state ? { provenance: state.provenance, loadedAt: state.loaded_at, lastReload: state.last_reload } : {});
   if (state?.reload_since) live.reloadStarted(state.reload_since);
-  const server = await startServer({ router: live, ...serverOptions(config, config.quiet ? () => {} : printError) });
+  // --check-conformance: every worker passes the corpus before it listens; the corpus names the
+  // data version of the start, so a worker started after a reload swapped the data is not held to it.
+  const options = serverOptions(config, config.quiet ? () => {} : printError);
+  if (state?.last_reload?.ok === true) delete options.conformance;
+  const server = await startServer({ router: live, ...options });
   process.on("message", (message: ToWorker & { id: number }) => {
     if (message.type === "reloading") return server.live.reloadStarted(message.since);
     if (message.type === "record") {

@@ -9,6 +9,8 @@ import { UsageError } from "./cli-error.js";
 import { parseInteger } from "./command.js";
 import { sourceFiles, type RouterSource } from "../node/load-source.js";
 import { sourceOfFlags, type RouterFlags } from "./load-router.js";
+import { readConformanceCorpus } from "./serve-conformance.js";
+import type { ConformanceCorpus } from "../http/conformance.js";
 
 /** The graph flags as given (`--registry`, `--dataset`, `--chain-registry`...). */
 export type SourceValues = Record<string, string | boolean | undefined>;
@@ -36,6 +38,10 @@ export interface ServeConfig {
   answerCacheBytes: number | undefined;
   /** Bytes of gzip/brotli answers kept per process (undefined: the handler's default, 32 MiB). */
   compressedCacheBytes: number | undefined;
+  /** --check-conformance: the corpus to pass before listening (undefined: no check). */
+  conformance: ConformanceCorpus | undefined;
+  /** --metrics: answer GET /metrics. */
+  metrics: boolean;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -56,6 +62,8 @@ export interface ServeFlags {
   "drain-timeout"?: string | undefined;
   "answer-cache-bytes"?: string | undefined;
   "compressed-cache-bytes"?: string | undefined;
+  "check-conformance"?: string | undefined;
+  metrics?: boolean | undefined;
 }
 
 /** Largest cache size a flag accepts (16 GiB): more is a typo, not a plan. */
@@ -104,6 +112,8 @@ export function parseServeConfig(command: string, flags: ServeFlags, values: Sou
     drainTimeoutMs: seconds("drain-timeout", SERVER_DEFAULTS.drainTimeoutMs, 0),
     answerCacheBytes: cacheBytes(command, "answer-cache-bytes", flags["answer-cache-bytes"]),
     compressedCacheBytes: cacheBytes(command, "compressed-cache-bytes", flags["compressed-cache-bytes"]),
+    metrics: flags.metrics ?? false,
+    conformance: flags["check-conformance"] === undefined ? undefined : readConformanceCorpus(command, flags["check-conformance"]),
   };
 }
 

@@ -9,6 +9,7 @@ import { startServer } from "../node/start-server.js";
 import { EXIT_OK } from "./cli-error.js";
 import { print, printError } from "./output.js";
 import type { ServeConfig } from "./serve-config.js";
+import type { ConformanceReport } from "../http/conformance.js";
 
 export function serverOptions(config: ServeConfig, log: (line: string) => void) {
   return {
@@ -22,9 +23,13 @@ export function serverOptions(config: ServeConfig, log: (line: string) => void) 
     keepAliveTimeoutMs: config.keepAliveTimeoutMs,
     maxConnections: config.maxConnections,
     drainTimeoutMs: config.drainTimeoutMs,
+    metrics: config.metrics,
     ...(config.bodyLimit === undefined ? {} : { bodyLimit: config.bodyLimit }),
     ...(config.answerCacheBytes === undefined ? {} : { answerCacheBytes: config.answerCacheBytes }),
     ...(config.compressedCacheBytes === undefined ? {} : { compressedCacheBytes: config.compressedCacheBytes }),
+    ...(config.conformance === undefined
+      ? {}
+      : { conformance: config.conformance, onConformance: (r: ConformanceReport) => log(`conformance: ${r.checked} requests answered as the corpus says for ${r.data_version}`) }),
   };
 }
 

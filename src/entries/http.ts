@@ -21,3 +21,5 @@ export type { HealthBody, LastReload, ServedProvenance } from "../http/health.js
 export type { JsonSchema } from "../http/openapi-parts.js";
 export type { AssetRouter } from "../router/router.js";
 export type { FungibleError } from "../errors.js";
+export { checkConformance, parseConformanceCorpus, describeFailures, ConformanceCorpusSchema, CONFORMANCE_FORMAT, CONFORMANCE_LIMITS } from "../http/conformance.js";
+export type { ConformanceCorpus, ConformanceRequest, ConformanceReport, ConformanceFailure, ConformanceOptions } from "../http/conformance.js";

@@ -87,8 +87,16 @@ export class AnswerStore {
   }
 
   answer(version: string, canonical: string): StoredAnswer | undefined {
-    return version === this.#version ? this.#answers?.get(canonical) : undefined;
+    const found = version === this.#version ? this.#answers?.get(canonical) : undefined;
+    // Counted for GET /metrics: the hit ratio of kept answers sizes a deployment (docs/operations.md).
+    if (found === undefined) this.misses++;
+    else this.hits++;
+    return found;
   }
+
+  /** Lookups of kept answers that found one, and that did not (the answer was computed). */
+  hits = 0;
+  misses = 0;
 
   keep(version: string, canonical: string, answer: StoredAnswer): void {
     if (version === this.#version) this.#answers?.set(canonical, answer);

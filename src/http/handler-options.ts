@@ -61,6 +61,8 @@ export interface FetchHandlerOptions {
   explainBudgetMs?: number;
   /** Who draws `format=svg` pictures (default: Graphviz on this thread); its FungibleErrors are the answer. */
   svgRenderer?: SvgRenderer;
+  /** Answer GET /metrics in the Prometheus text format (default false: 404; see docs/operations.md). */
+  metrics?: boolean;
 }
 
 interface CheckedOptions {
@@ -75,6 +77,7 @@ interface CheckedOptions {
   minCompressBytes: number;
   explainBudgetMs: number;
   svgRenderer: SvgRenderer | undefined;
+  metrics: boolean;
   onInternalError: (error: unknown, request: Request) => void;
   onAbort: (error: FungibleError, request: Request) => void;
 }
@@ -104,6 +107,7 @@ const HandlerOptionsSchema = z.object({
   minCompressBytes: integerOption("minCompressBytes", 0),
   explainBudgetMs: integerOption("explainBudgetMs", 1),
   svgRenderer: callback("svgRenderer"),
+  metrics: z.boolean({ error: "metrics must be a boolean" }).optional(),
 });
 
 /** The options checked (`invalid_config` naming each bad one) with their defaults filled in. */
@@ -128,6 +132,7 @@ export function checkedOptions(given: FetchHandlerOptions): CheckedOptions {
     minCompressBytes: options.minCompressBytes ?? DEFAULT_MIN_COMPRESS_BYTES,
     explainBudgetMs: options.explainBudgetMs ?? DEFAULT_EXPLAIN_BUDGET_MS,
     svgRenderer: options.svgRenderer as SvgRenderer | undefined,
+    metrics: options.metrics ?? false,
     onInternalError: (options.onInternalError as CheckedOptions["onInternalError"] | undefined) ?? ((error: unknown) => console.error("fungible-graph: internal error", error)),
     onAbort: (options.onAbort as CheckedOptions["onAbort"] | undefined) ?? (() => {}),
   };

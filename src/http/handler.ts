@@ -22,6 +22,7 @@ import { encodingNegotiator } from "./encoding.js";
 import { errorResponse, methodNotAllowed, notFound, payloadTooLarge, toFungibleError } from "./errors.js";
 import { explorerHandlers } from "./explorer-routes.js";
 import { keptAnswers } from "./kept-answers.js";
+import { METRICS_CONTENT_TYPE, ServiceMetrics } from "./metrics.js";
 import { isLiveRouter, LiveRouter } from "./live-router.js";
 import { optionsArgument } from "../arguments.js";
 import { routerArgument } from "../router/core.js";
@@ -80,11 +81,19 @@ export function createService(router: AssetRouter | LiveRouter, optionsArg: Fetc
     ...skipHandlers(config.bodyLimit),
     health: (c) => c.body(JSON.stringify(live.health()), 200, { "content-type": JSON_TYPE, "cache-control": "no-store" }),
     openapi: (c) => c.body((openApi ??= JSON.stringify(buildOpenApiDocument())), 200, { "content-type": JSON_TYPE }),
+    metrics: (c) => {
+      if (metrics === null) throw notFound(c.req.method, c.req.path);
+      return c.body(metrics.write({ live, store, replayed: () => replayed }), 200, { "content-type": METRICS_CONTENT_TYPE, "cache-control": "no-store" });
+    },
   };
+  const metrics = config.metrics ? new ServiceMetrics() : null;
+  let replayed = 0;
   let openApi: string | undefined;
 
   // Routed without a `/at/<data_version>` prefix: the versioned form of every GET (./versioned.ts).
   const app = new Hono<AppEnv>({ getPath: routedPath });
+  // First: it times and counts every answer, errors and 404s included (opt-in, ./metrics.ts).
+  if (metrics !== null) app.use(metrics.middleware());
   // Read once: this request is answered from this graph whatever a reload swaps in meanwhile.
   app.use(async (c, next) => {
     const router = live.current;
@@ -123,7 +132,7 @@ export function createService(router: AssetRouter | LiveRouter, optionsArg: Fetc
     const handler = handlers[route.operationId];
     const isQuery = queries.has(route.path);
     // Every other GET answer but /health is kept by target and compressed once (./kept-answers.ts).
-    const kept = route.method === "GET" && !isQuery && route.path !== PATHS.health;
+    const kept = route.method === "GET" && !isQuery && route.path !== PATHS.health && route.path !== PATHS.metrics;
     // Validators on the answers that have a versioned form; not on the page's files (./kept-answers.ts).
     const tagged = kept && VERSIONED_PATHS.has(route.path);
     const before = route.method === "POST" ? [limit, ...(isQuery ? [] : squeeze)] : isQuery || tagged ? [revalidate] : kept ? [] : squeeze;
@@ -147,10 +156,23 @@ export function createService(router: AssetRouter | LiveRouter, optionsArg: Fetc
 
   return {
     fetch: async (request) => app.fetch(request),
-    replay: (target, acceptEncoding) => replays.get(live.current.dataVersion, ReplayCache.key(target, negotiate(acceptEncoding))),
+    replay: (target, acceptEncoding) => counted("GET", target, () => replays.get(live.current.dataVersion, ReplayCache.key(target, negotiate(acceptEncoding)))),
     replayPost: (target, contentType, body, acceptEncoding) =>
-      replays.get(live.current.dataVersion, ReplayCache.postKey(target, contentType, body, negotiate(acceptEncoding))),
+      counted("POST", target, () => replays.get(live.current.dataVersion, ReplayCache.postKey(target, contentType, body, negotiate(acceptEncoding)))),
   };
+
+  /** A replayed answer never reaches the pipeline: counted here, with the lookup as its time. */
+  function counted(method: string, target: string, lookup: () => ReplayedAnswer | undefined): ReplayedAnswer | undefined {
+    if (metrics === null) return lookup();
+    const started = performance.now();
+    const answer = lookup();
+    if (answer !== undefined) {
+      replayed++;
+      const query = target.indexOf("?");
+      metrics.observe(query === -1 ? target : target.slice(0, query), method, 200, (performance.now() - started) / 1000);
+    }
+    return answer;
+  }
 }
 
 /** Any origin may read the answers; browsers may read only safelisted headers cross-origin unless told. */

@@ -73,7 +73,14 @@ export class LiveRouter {
     const result = parseArgument(ReloadResultSchema, resultArg, { fn: "LiveRouter.recordReload", arg: "result", expected: "{ ok: true } or { ok: false, error }" });
     this.#lastReload = { ok: result.ok, error: result.ok ? null : result.error, at: this.#now().toISOString() };
     this.#reloadSince = null;
+    this.#reloads[result.ok ? "ok" : "refused"]++;
   }
+
+  /** Reloads this process saw end, since it started (GET /metrics): swapped or unchanged ("ok"), or refused. */
+  get reloads(): { ok: number; refused: number } {
+    return { ...this.#reloads };
+  }
+  #reloads = { ok: 0, refused: 0 };
 
   /** A reload started at `since` (ISO, default now): /health reports it running until its outcome is recorded. */
   reloadStarted(since?: string): void {
@@ -83,6 +90,8 @@ export class LiveRouter {
   /** Reports a reload recorded elsewhere, as is (a cluster's workers all show the primary's record). */
   setLastReload(recordArg: LastReload): void {
     const record = parseArgument(LastReloadSchema, recordArg, { fn: "LiveRouter.setLastReload", arg: "record" });
+    // A cluster worker is told each reload once; a record it was started with happened before it.
+    if (this.#lastReload?.at !== record.at) this.#reloads[record.ok ? "ok" : "refused"]++;
     this.#lastReload = record;
     this.#reloadSince = null;
   }

@@ -21,6 +21,8 @@ export const PATHS = {
   reach: REACH_PATH,
   openapi: "/openapi.json",
   health: "/health",
+  // Operational, not part of the API (not in the OpenAPI document); answered only when enabled (./metrics.ts).
+  metrics: "/metrics",
 } as const;
 
 /** The request components (io "input") an operation may read its GET parameters from. */
@@ -105,6 +107,7 @@ export const ROUTES = [
     }),
   },
   { method: "GET", path: PATHS.openapi, operationId: "openapi", doc: null },
+  { method: "GET", path: PATHS.metrics, operationId: "metrics", doc: null },
   {
     method: "POST",
     path: PATHS.explain,
@@ -212,6 +215,9 @@ export const ROUTES = [
 ] as const satisfies readonly RouteSpec[];
 
 export type OperationId = (typeof ROUTES)[number]["operationId"];
+
+/** Every path of the table: the values a metrics label `route` may take (others are "other"). */
+export const PATHS_OF_TABLE: ReadonlySet<string> = new Set(ROUTES.map((route) => route.path));
 
 /** The methods a path allows (GET brings HEAD), for the Allow header of its 405; null for an unknown path. */
 export function allowedMethods(path: string): string[] | null {

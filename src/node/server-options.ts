@@ -49,6 +49,9 @@ export const StartServerOptionsSchema = z.looseObject({
   maxQueueWaitMs: z.int().min(1).optional(),
   svgBudgetMs: z.int().min(1).optional(),
   maxSvgQueued: z.int().min(0).optional(),
+  conformance: z.unknown().optional(),
+  onConformance: callback.optional(),
+  metrics: z.boolean().optional(),
 });
 
 /** Defaults of the limits (also the `serve` flags' defaults). */

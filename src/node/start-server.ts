@@ -28,6 +28,8 @@ import { sourceFiles, type RouterSource } from "./load-source.js";
 import { requestListener } from "./request-listener.js";
 import type { RemoteMark } from "../router/remote-dataset.js";
 import { loadServedGraph } from "./served-graph.js";
+import { passConformance } from "./conformance-gate.js";
+import type { ConformanceReport } from "../http/conformance.js";
 
 export interface StartServerOptions {
   /** The graph to answer from; a LiveRouter may be swapped while serving. Give this or `source`. */
@@ -76,6 +78,15 @@ export interface StartServerOptions {
   answerCacheBytes?: number;
   /** Bytes of gzip/brotli-encoded answers the handler keeps (its default when not given). */
   compressedCacheBytes?: number;
+  /**
+   * A conformance corpus (fungible-graph-conformance/1, fixtures/conformance/) the service must pass
+   * in-process before the port is taken: otherwise startServer rejects with `unavailable` naming the failing requests.
+   */
+  conformance?: unknown;
+  /** Called with the passed corpus's report, before listening. */
+  onConformance?: (report: ConformanceReport) => void;
+  /** Answer GET /metrics in the Prometheus text format (default false; the handler's `metrics`). */
+  metrics?: boolean;
 }
 
 export interface RunningServer {
@@ -139,6 +150,7 @@ async function listenWith(options: StartServerOptions, live: LiveRouter, log: (l
     bodyLimit,
     compressor: nodeCompressor,
     ...(svg === null ? {} : { svgRenderer: svg.render }),
+    ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
     ...(options.answerCacheBytes === undefined ? {} : { answerCacheBytes: options.answerCacheBytes }),
     ...(options.compressedCacheBytes === undefined ? {} : { compressedCacheBytes: options.compressedCacheBytes }),
     // The listener logs a client that left mid-request once, as such; nothing more to say here.
@@ -208,6 +220,8 @@ async function listenWith(options: StartServerOptions, live: LiveRouter, log: (l
   });
   // With no listener node drops a CONNECT without a word; this is not a proxy: say so in JSON.
   server.on("connect", (_request, socket: Socket) => refuseConnect(socket, nodeHeaders, tracker));
+  // Readiness: the corpus passes before the port is taken (the cache it warms is the one that serves).
+  if (options.conformance !== undefined) options.onConformance?.(await passConformance(service.fetch, options.conformance));
   const port = await listen(server, options.port ?? 8080, host);
   let closed: Promise<void> | undefined;
   return {

@@ -4,10 +4,13 @@
  * on Node, Deno and Bun through the library, and on workerd (Miniflare) through the fetch handler
  * of examples/worker/worker.ts, whose gzip-accepting responses must decode once to that JSON.
  * Node's answer is the reference; its facts are checked against literals first.
+ * Then the conformance corpus (fixtures/conformance/mainnet.json: status, ETag, content type and
+ * body hash of every request for one data version) passes on each of the four: the same bytes and
+ * ETags everywhere, Node's in-process answers included.
  * A runtime whose binary cannot be installed here is skipped, saying so.
  */
 import { execFile } from "node:child_process";
-import { copyFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
@@ -16,6 +19,10 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { bundleWorker } from "../../../examples/worker/build.mjs";
 import { canonicalJson, findBinary, installPackedPackage, missingBuild, type InstalledPackage } from "./packed-package.js";
 import requests from "./contract-requests.json" with { type: "json" };
+import { checkConformance, describeFailures, type ConformanceReport } from "../../../src/http/conformance.js";
+
+const CORPUS = fileURLToPath(new URL("../../../fixtures/conformance/mainnet.json", import.meta.url));
+const corpus = JSON.parse(readFileSync(CORPUS, "utf8")) as { data_version: string; requests: unknown[] };
 
 const run = promisify(execFile);
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
@@ -34,21 +41,23 @@ describe.skipIf(noBuild !== undefined)(`the packed package on four runtimes${noB
   let pkg: InstalledPackage;
   let reference: Answers;
 
-  /** Runs the contract script with `command` in the consumer project; its one JSON line, parsed. */
-  async function answersOn(command: string, args: string[]): Promise<Answers> {
-    const { stdout } = await run(command, [...args, "contract-script.mjs"], {
+  /** Runs the contract script (or another) with `command` in the consumer project; its one JSON line, parsed. */
+  async function answersOn<T = Answers>(command: string, args: string[], script = "contract-script.mjs"): Promise<T> {
+    const { stdout } = await run(command, [...args, script], {
       cwd: pkg.dir,
       timeout: 120_000,
       maxBuffer: 64 << 20,
       env: { ...process.env, DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1" },
     });
-    return JSON.parse(stdout) as Answers;
+    return JSON.parse(stdout) as T;
   }
 
   beforeAll(async () => {
     pkg = await installPackedPackage();
     copyFileSync(here("./contract-script.mjs"), join(pkg.dir, "contract-script.mjs"));
     copyFileSync(here("./contract-requests.json"), join(pkg.dir, "contract-requests.json"));
+    copyFileSync(here("./conformance-script.mjs"), join(pkg.dir, "conformance-script.mjs"));
+    copyFileSync(CORPUS, join(pkg.dir, "conformance-corpus.json"));
     reference = await answersOn(process.execPath, []);
   }, 600_000);
   afterAll(() => pkg?.remove());
@@ -65,6 +74,20 @@ describe.skipIf(noBuild !== undefined)(`the packed package on four runtimes${noB
   test.skipIf(deno === undefined)(`Deno (deno run -A, node_modules of the project)${deno ? "" : ": skipped, the deno binary is not installed (npm ci --prefix test/integration)"}`, async () => {
     const answers = await answersOn(deno!, ["run", "-A", "--node-modules-dir=manual"]);
     expect(canonicalJson(answers)).toBe(canonicalJson(reference));
+  });
+
+  const passes = (report: ConformanceReport) => {
+    expect(describeFailures(report)).toBe("");
+    expect(report).toMatchObject({ data_version: corpus.data_version, checked: corpus.requests.length });
+  };
+  test("the conformance corpus passes on Node (the installed package, in-process)", async () => {
+    passes(await answersOn<ConformanceReport>(process.execPath, [], "conformance-script.mjs"));
+  });
+  test.skipIf(deno === undefined)("the conformance corpus passes on Deno", async () => {
+    passes(await answersOn<ConformanceReport>(deno!, ["run", "-A", "--node-modules-dir=manual"], "conformance-script.mjs"));
+  });
+  test.skipIf(bun === undefined)("the conformance corpus passes on Bun", async () => {
+    passes(await answersOn<ConformanceReport>(bun!, ["run"], "conformance-script.mjs"));
   });
 
   test.skipIf(bun === undefined)(`Bun (bun run)${bun ? "" : ": skipped, the bun binary is not installed (npm ci --prefix test/integration)"}`, async () => {
@@ -100,6 +123,15 @@ describe.skipIf(noBuild !== undefined)(`the packed package on four runtimes${noB
       });
       expect(response.status).toBe(200);
       expect(canonicalJson(await response.json())).toBe(canonicalJson(reference[query]));
+    });
+
+    test("the conformance corpus passes on workerd", async () => {
+      // Miniflare's fetch is its own undici's: hand it the request's parts, not the Request object.
+      const dispatch = async (request: Request) => {
+        const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.text();
+        return (await mf.dispatchFetch(request.url, { method: request.method, headers: Object.fromEntries((request.headers as unknown as Iterable<[string, string]>) ?? []), ...(body === undefined ? {} : { body }) })) as unknown as Response;
+      };
+      passes(await checkConformance(dispatch, corpus));
     });
   });
 });
