@@ -27,8 +27,10 @@ export const exportCommand = defineCommand({
   description: `Writes every default GET answer of the data (each listed asset's assets_from_source,
 each chain pair's assets_between_chains that has pairs, the discovery calls and /openapi.json) to
 DIR/files/, plain and precompressed (.br, .gz), exactly as \`serve\` sends them, with
-DIR/nginx-maps.conf (request target to file, ETag and Vary) and DIR/manifest.json. With
-examples/nginx/static-export.conf, nginx serves them with no compute: see docs/operations.md.
+DIR/nginx-maps.conf (request target to file, ETag and Vary; each exported query's exact
+default POST body, by hash, to file) and DIR/manifest.json. With
+examples/nginx/static-export.conf, nginx serves them (GETs with no compute, those POSTs through
+examples/nginx/static-export.js): see docs/operations.md.
 DIR must not exist or be empty; it is written beside itself and renamed into place.`,
   options: {
     out: { type: "string", arg: "DIR", help: "the directory to write (required; absent or empty)" },

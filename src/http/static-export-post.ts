@@ -18,22 +18,12 @@ import { sha256Hex } from "../sha256.js";
 import type { Encoding } from "./encoding.js";
 import { canonicalRequest } from "./query-routes.js";
 import { PATHS } from "./routes.js";
-import type { ExportedAnswer } from "./static-export.js";
+import type { ExportedAnswer, ExportedPost } from "./static-export.js";
 
 /** The paths whose POST the export answers. */
 export const POST_PATHS: readonly string[] = [PATHS.assetsFromSource, PATHS.assetsBetweenChains];
 /** Content types (media type, lower case; "" for none) the export answers a POST sent with: the client's, and none (curl). */
 export const POST_MEDIA_TYPES = ["application/json", ""] as const;
-
-export interface ExportedPost {
-  path: string;
-  mediaType: string;
-  /** sha256 hex of the normal form: nginx's maps ignore case, a hex digest has none to ignore. */
-  key: string;
-  file: string;
-  /** `accept-encoding` when the handler varies this POST answer (it is large enough to compress), else null. */
-  vary: string | null;
-}
 
 /**
  * The normal form of a POST: its path, its media type and its body's members sorted by name, when

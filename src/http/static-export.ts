@@ -11,7 +11,6 @@ import { FungibleError } from "../errors.js";
 import type { AssetRouter } from "../router/router.js";
 import { sha256Hex } from "../sha256.js";
 import type { Encoding } from "./encoding.js";
-import type { ExportedPost } from "./static-export-post.js";
 import { versionedTarget } from "./versioned.js";
 
 /** The discovery answers: every GET that takes no parameter, with its defaults. */
@@ -31,6 +30,17 @@ export interface ExportedAnswer {
   identity: Uint8Array;
   /** The bytes the handler sends for each encoding it compressed this answer in. */
   encoded: Partial<Record<Encoding, Uint8Array>>;
+}
+
+/** The POST form of an exported query answer (./static-export-post.ts). */
+export interface ExportedPost {
+  path: string;
+  mediaType: string;
+  /** sha256 hex of the normal form: nginx's maps ignore case, a hex digest has none to ignore. */
+  key: string;
+  file: string;
+  /** `accept-encoding` when the handler varies this POST answer (it is large enough to compress), else null. */
+  vary: string | null;
 }
 
 export interface StaticExport {
