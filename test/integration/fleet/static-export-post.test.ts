@@ -156,6 +156,7 @@ describe.skipIf(missing !== null)(`static export's POST forms behind nginx + njs
       expect(refusal.code).toBe(5);
       expect(refusal.message).toContain(manifest.data_version);
       expect(fromPlain.headers["content-type"]).toBe("application/json; charset=utf-8");
+      for (const name of ["x-data-version", "access-control-allow-origin", "access-control-expose-headers", "x-content-type-options"]) expect(fromPlain.headers[name], name).toBe(fromLive.headers[name]);
       expect(fromFronting.status, text).toBe(fromLive.status);
       expect(fromFronting.body.equals(fromLive.body), `${text} ${fromFronting.body.toString().slice(0, 200)}`).toBe(true);
       expect(fromFronting.headers["x-data-version"]).toBe(fromLive.headers["x-data-version"]);

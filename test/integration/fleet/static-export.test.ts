@@ -112,6 +112,8 @@ describe.skipIf(missing !== null)(`static export behind nginx${missing === null 
       expect(body.code).toBe(5);
       expect(body.message).toContain(manifest.data_version);
       expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
+      expect(response.headers["x-data-version"]).toBe(manifest.data_version);
+      expect(response.headers["access-control-allow-origin"]).toBe("*");
     }
     const post = await get(agent, nginx.url, "/v2/info/chains", {}, "POST");
     expect(post.status).toBe(405);
