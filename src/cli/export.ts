@@ -6,9 +6,10 @@
  */
 import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import { FungibleError } from "../errors.js";
+import { FungibleError, isFungibleError } from "../errors.js";
 import { createService } from "../http/handler.js";
 import { buildStaticExport, exportTargets, nginxMaps, type ExportedAnswer } from "../http/static-export.js";
+import { exportPosts } from "../http/static-export-post.js";
 import { nodeCompressor } from "../node/compressor.js";
 import { terminalText } from "../wire/safe-text.js";
 import { EXIT_OK, UsageError } from "./cli-error.js";
@@ -26,8 +27,10 @@ export const exportCommand = defineCommand({
   description: `Writes every default GET answer of the data (each listed asset's assets_from_source,
 each chain pair's assets_between_chains that has pairs, the discovery calls and /openapi.json) to
 DIR/files/, plain and precompressed (.br, .gz), exactly as \`serve\` sends them, with
-DIR/nginx-maps.conf (request target to file, ETag and Vary) and DIR/manifest.json. With
-examples/nginx/static-export.conf, nginx serves them with no compute: see docs/operations.md.
+DIR/nginx-maps.conf (request target to file, ETag and Vary; each exported query's exact
+default POST body, by hash, to file) and DIR/manifest.json. With
+examples/nginx/static-export.conf, nginx serves them (GETs with no compute, those POSTs through
+examples/nginx/static-export.js): see docs/operations.md.
 DIR must not exist or be empty; it is written beside itself and renamed into place.`,
   options: {
     out: { type: "string", arg: "DIR", help: "the directory to write (required; absent or empty)" },
@@ -61,12 +64,15 @@ DIR must not exist or be empty; it is written beside itself and renamed into pla
     };
     try {
       const { export: exported, skipped } = await buildStaticExport(service.fetch, exportTargets(router), ENCODINGS, write);
-      await writeFile(join(staging, "nginx-maps.conf"), nginxMaps(exported));
+      const posts = await exportPosts(service.fetch, exported.answers, ENCODINGS);
+      await writeFile(join(staging, "nginx-maps.conf"), nginxMaps(exported, posts));
       const manifest = {
         format: "fungible-graph-static-export/1",
         data_version: exported.dataVersion,
         headers: exported.shared,
         answers: exported.answers.map((answer) => ({ target: answer.target, file: answer.file, etag: answer.etag, vary: answer.vary, encodings: Object.keys(answer.encoded) })),
+        // The POST forms nginx answers through examples/nginx/static-export.js: sha256 of the body's normal form.
+        posts: posts.map((post) => ({ path: post.path, media_type: post.mediaType, key: post.key, file: post.file, vary: post.vary })),
         skipped,
       };
       await writeFile(join(staging, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -80,7 +86,8 @@ DIR must not exist or be empty; it is written beside itself and renamed into pla
     } catch (error) {
       await rm(staging, { recursive: true, force: true }).catch(() => {});
       const code = (error as NodeJS.ErrnoException).code;
-      if (typeof code === "string") throw new FungibleError("file_unwritable", `${NAME}: cannot write "${terminalText(out)}" (${code})`);
+      // A FungibleError (an answer the export refuses to write) keeps its own code and message.
+      if (typeof code === "string" && !isFungibleError(error)) throw new FungibleError("file_unwritable", `${NAME}: cannot write "${terminalText(out)}" (${code})`);
       throw error;
     }
   },
