@@ -16,6 +16,7 @@ export type { ReloadOptions } from "../node/live-reload.js";
 export type { WatchOptions } from "../node/watch-files.js";
 export type { PrepareInput, Prepared } from "../node/served-graph.js";
 export type { RemoteMark } from "../router/remote-dataset.js";
+export type { ConformanceReport } from "../http/conformance.js";
 export type { Probe } from "../node/served-graph.js";
 export type { LiveRouter } from "../http/live-router.js";
 export type { ServedProvenance, LastReload } from "../http/health.js";

@@ -77,7 +77,17 @@ export interface ConformanceOptions {
   decode?: (encoding: string, bytes: Uint8Array) => Promise<Uint8Array> | Uint8Array;
 }
 
-type Fetch = (request: Request) => Promise<Response> | Response;
+/** What a corpus is sent to: a fetch handler, or `fetch` itself against a running server (`origin`). */
+export type ConformanceFetch = (request: Request) => Promise<Response> | Response;
+
+// Checked where they enter, as every public function's arguments are (src/arguments.ts).
+const FetchSchema = z.custom<ConformanceFetch>((value) => typeof value === "function");
+const OptionsSchema = z.strictObject({
+  origin: z.url().optional(),
+  bodiesDecoded: z.boolean().optional(),
+  decode: z.custom<NonNullable<ConformanceOptions["decode"]>>((value) => typeof value === "function").optional(),
+});
+const ReportSchema = z.object({ failures: z.array(z.object({ name: z.string(), method: z.string(), path: z.string(), problem: z.string() })) });
 
 /** `corpus` checked against the corpus format: `invalid_config` naming what is wrong. */
 export function parseConformanceCorpus(corpus: unknown): ConformanceCorpus {
@@ -85,8 +95,10 @@ export function parseConformanceCorpus(corpus: unknown): ConformanceCorpus {
 }
 
 /** Sends every request of `corpus` to `fetch`, one at a time, and reports what differed. */
-export async function checkConformance(fetch: Fetch, corpusArg: unknown, options: ConformanceOptions = {}): Promise<ConformanceReport> {
+export async function checkConformance(fetchArg: ConformanceFetch, corpusArg: unknown, optionsArg: ConformanceOptions = {}): Promise<ConformanceReport> {
+  const fetch = parseArgument(FetchSchema, fetchArg, { fn: "checkConformance", arg: "fetch", code: "invalid_config", expected: "a function (request) => Response" });
   const corpus = parseConformanceCorpus(corpusArg);
+  const options = parseArgument(OptionsSchema, optionsArg, { fn: "checkConformance", arg: "options", code: "invalid_config" }) as ConformanceOptions;
   const origin = options.origin ?? "http://conformance.invalid";
   const failures: ConformanceFailure[] = [];
   for (const entry of corpus.requests) {
@@ -110,7 +122,7 @@ export async function checkConformance(fetch: Fetch, corpusArg: unknown, options
 /** A 503 with Retry-After is the service busy (a work budget spent on a cold cache), not another answer: asked again. */
 const BUSY_RETRIES = 3;
 
-async function answerOf(fetch: Fetch, request: () => Request, entry: ConformanceRequest): Promise<Response> {
+async function answerOf(fetch: ConformanceFetch, request: () => Request, entry: ConformanceRequest): Promise<Response> {
   let response = await fetch(request());
   for (let retry = 0; retry < BUSY_RETRIES && response.status === 503 && entry.expect.status !== 503 && response.headers.has("retry-after"); retry++) {
     await response.arrayBuffer();
@@ -122,7 +134,9 @@ async function answerOf(fetch: Fetch, request: () => Request, entry: Conformance
 }
 
 /** One line per failure, for a log or a refusal to start. */
-export function describeFailures(report: ConformanceReport, max = 10): string {
+export function describeFailures(reportArg: ConformanceReport, maxArg = 10): string {
+  const report = parseArgument(ReportSchema, reportArg, { fn: "describeFailures", arg: "report", expected: "a report of checkConformance" });
+  const max = parseArgument(z.int().min(0), maxArg, { fn: "describeFailures", arg: "max" });
   const lines = report.failures.slice(0, max).map((f) => `  ${f.name} (${f.method} ${f.path}): ${f.problem}`);
   if (report.failures.length > max) lines.push(`  ... and ${report.failures.length - max} more`);
   return lines.join("\n");

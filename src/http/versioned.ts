@@ -20,8 +20,8 @@ export const VERSIONED_PREFIX = "/at/";
 /** A versioned answer is the same bytes for as long as its version exists: cache it for good. */
 export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
-/** The GET paths that have a versioned form and cache tags: all but liveness and the page for people. */
-const UNVERSIONED: ReadonlySet<string> = new Set([PATHS.health, ...Object.values(PAGE_PATHS)]);
+/** The GET paths that have a versioned form and cache tags: all but liveness, metrics (the process's, not the data's) and the page for people. */
+const UNVERSIONED: ReadonlySet<string> = new Set([PATHS.health, PATHS.metrics, ...Object.values(PAGE_PATHS)]);
 export const VERSIONED_PATHS: ReadonlySet<string> = new Set(ROUTES.filter((route) => route.method === "GET" && !UNVERSIONED.has(route.path)).map((route) => route.path));
 
 /** `/at/<version>` and the rest of a target (path and query), or null for an unversioned target. */

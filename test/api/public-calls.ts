@@ -15,6 +15,8 @@ import * as schemas from "../../src/entries/schemas.js";
 import * as svg from "../../src/entries/svg.js";
 
 const fixturePath = (name: string) => new URL(`../../fixtures/${name}`, import.meta.url);
+// A corpus of one request (the fixtures' real one is 40 requests: slow for every junk variant).
+const conformanceCorpus = ((full) => ({ ...full, requests: full.requests.slice(0, 1) }))(JSON.parse(readFileSync(fixturePath("conformance/mainnet.json"), "utf8")));
 const readJson = (path: URL): unknown => JSON.parse(readFileSync(path, "utf8"));
 
 export const ENTRIES: Record<string, Record<string, unknown>> = {
@@ -125,6 +127,9 @@ export const CALLS: Record<string, Record<string, PublicCall>> = {
     negotiateEncoding: { good: ["gzip, br", ["br", "gzip"]] },
     buildOpenApiDocument: { good: [] },
     LiveRouter: { good: [router, {}], construct: true },
+    checkConformance: { good: [() => new Response("{}"), conformanceCorpus] },
+    parseConformanceCorpus: { good: [conformanceCorpus] },
+    describeFailures: { good: [{ data_version: "sha256:0", checked: 0, failures: [] }] },
   },
   "./node": {
     loadRegistryFile: { good: [fileURLPath(fixturePath("http-registry.json"))] },

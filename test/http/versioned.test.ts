@@ -32,7 +32,7 @@ const GETS: Record<string, string> = {
   "/v2/info/bridges": "/v2/info/bridges",
   "/v2/fungible/venues": "/v2/fungible/venues",
 };
-const NOT_VERSIONED = new Set(["/health", "/", "/explorer/app.js", "/explorer/app.css"]);
+const NOT_VERSIONED = new Set(["/health", "/metrics", "/", "/explorer/app.js", "/explorer/app.css"]);
 /** Skip Go GET paths this service answers 501: their versioned form answers the same 501. */
 const UNIMPLEMENTED = ["/v2/cosmos/balances", "/v2/tx/status"];
 
