@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { rng } from "../synthetic-registry.mjs";
+import { nativeSources } from "./s2-from-source.mjs";
 import { need } from "../lib/package.mjs";
 import { runJsonChild } from "../lib/processes.mjs";
 import { replayChains } from "../lib/replay-lcd.mjs";
@@ -118,13 +118,7 @@ function memoryRow({ scenario, metric, value, baseline, note }) {
 
 /** Scenario 2's sources (natives, same seeded order), each asked of both routers, alternately. */
 function fromSourceRows(router, state, quick) {
-  const natives = router.registry.assets.filter((a) => a.trace === "");
-  const order = natives.map((_, i) => i);
-  const random = rng(7);
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = random.int(i + 1);
-    [order[i], order[j]] = [order[j], order[i]];
-  }
+  const { natives, order } = nativeSources(router);
   const capMs = quick ? 10_000 : 60_000;
   const budget = { warmupRuns: 2, minRuns: 5, maxRuns: 100, budgetMs: quick ? 1 : 3 };
   const plain = { query: [], stringify: [] };

@@ -13,7 +13,8 @@ import { measure, median, now, sum } from "../lib/timing.mjs";
 import { costRow, speedupRow } from "../lib/report.mjs";
 import { need } from "../lib/package.mjs";
 
-export async function scenarioFromSource({ router, quick }) {
+/** The scenario's sources: every native asset, with their indexes in a seeded order (shared with scenario 13). */
+export function nativeSources(router) {
   const natives = router.registry.assets.filter((a) => a.trace === "");
   const order = natives.map((_, i) => i);
   const random = rng(7);
@@ -21,6 +22,11 @@ export async function scenarioFromSource({ router, quick }) {
     const j = random.int(i + 1);
     [order[i], order[j]] = [order[j], order[i]];
   }
+  return { natives, order };
+}
+
+export async function scenarioFromSource({ router, quick }) {
+  const { natives, order } = nativeSources(router);
   const capMs = quick ? 10_000 : 90_000;
   // graphologyOf (fungible-graph/graphology); a build from before that entry had router.graphology().
   const graph = typeof router.graphology === "function" ? await router.graphology() : (await need("graphologyOf"))(router);

@@ -21,7 +21,7 @@ import type { Model } from "../../src/model/model.js";
 import { skipIbcOriginAssets } from "../../src/router/skip.js";
 import { ROUTER_BRAND } from "../../src/router/router.js";
 import type { RouteIndex } from "../../src/query/route-index.js";
-import { arbitraryRegistry, forwardTrace } from "../support/arbitrary-registry.js";
+import { arbitraryRegistry, walkActiveChannels } from "../support/arbitrary-registry.js";
 import { shippedDatasetText, shippedRouter } from "../support/shipped-router.js";
 
 function modelOf(router: AssetRouter): Model {
@@ -238,20 +238,8 @@ describe("property: every native forwarded along at most DECODE_MAX_HOPS channel
         const natives = model.assets.filter((a) => a.listed && a.isBaseToken && !a.isEvm);
         if (natives.length === 0) return;
         const native = natives[pick % natives.length]!;
-        const active = router.registry.ibc_channels.filter((c) => c.status === "ACTIVE" && c.chain_1.port_id === "transfer" && c.chain_2.port_id === "transfer");
         // A walk that visits no chain twice, as the decoder's table does.
-        const visited = new Set([native.chainId]);
-        let at = native.chainId;
-        let trace = "";
-        for (const step of steps) {
-          const usable = active.filter((c) => (c.chain_1.chain_id === at && !visited.has(c.chain_2.chain_id)) || (c.chain_2.chain_id === at && !visited.has(c.chain_1.chain_id)));
-          if (usable.length === 0) break;
-          const channel = usable[step % usable.length]!;
-          const arrival = channel.chain_1.chain_id === at ? channel.chain_2 : channel.chain_1;
-          trace = forwardTrace(trace, "transfer", arrival.channel_id);
-          at = arrival.chain_id;
-          visited.add(at);
-        }
+        const { at, trace, visited } = walkActiveChannels(router.registry.ibc_channels, native.chainId, steps);
         if (trace === "") return;
         const denom = ibcDenom(trace, native.denom);
         const known = model.assetIndexOf(at, denom);
@@ -264,8 +252,8 @@ describe("property: every native forwarded along at most DECODE_MAX_HOPS channel
           let from = at;
           decoded!.chains.forEach((to, i) => {
             const [port, channel] = [segments[2 * i], segments[2 * i + 1]];
-            const over = (a: typeof active[number]["chain_1"], b: typeof a) => a.chain_id === from && a.port_id === port && a.channel_id === channel && b.chain_id === to;
-            expect(active.some((c) => over(c.chain_1, c.chain_2) || over(c.chain_2, c.chain_1))).toBe(true);
+            const over = (a: (typeof router.registry.ibc_channels)[number]["chain_1"], b: typeof a) => a.chain_id === from && a.port_id === port && a.channel_id === channel && b.chain_id === to;
+            expect(router.registry.ibc_channels.some((c) => c.status === "ACTIVE" && (over(c.chain_1, c.chain_2) || over(c.chain_2, c.chain_1)))).toBe(true);
             from = to;
           });
           expect(decoded!.chains).toHaveLength(hops);

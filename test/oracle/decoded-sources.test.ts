@@ -13,7 +13,7 @@ import { transferMessages } from "../../src/entries/msgs.js";
 import { unwindTrace } from "../../src/denom/trace.js";
 import { addressesOf, deliver, NOW_MS } from "../msgs/world.js";
 import { propertyRuns } from "../support/property-runs.js";
-import { forwardTrace } from "../support/arbitrary-registry.js";
+import { walkActiveChannels } from "../support/arbitrary-registry.js";
 import { arbitraryRoutingRegistry } from "./arbitrary-routing-registry.js";
 import { bothFor, engineRoute, oracleRoute, withKeyOrder } from "./compare.js";
 
@@ -39,19 +39,7 @@ function walk(router: AssetRouter, pick: number, steps: readonly number[]): Walk
   const natives = router.registry.assets.filter((a) => a.trace === "" && a.origin_chain_id === a.chain_id && a.origin_denom === a.denom && !a.is_evm);
   if (natives.length === 0) return undefined;
   const native = natives[pick % natives.length]!;
-  const active = router.registry.ibc_channels.filter((c) => c.status === "ACTIVE" && c.chain_1.port_id === "transfer" && c.chain_2.port_id === "transfer");
-  const visited = new Set([native.chain_id]);
-  let at = native.chain_id;
-  let trace = "";
-  for (const step of steps) {
-    const usable = active.filter((c) => (c.chain_1.chain_id === at && !visited.has(c.chain_2.chain_id)) || (c.chain_2.chain_id === at && !visited.has(c.chain_1.chain_id)));
-    if (usable.length === 0) break;
-    const channel = usable[step % usable.length]!;
-    const arrival = channel.chain_1.chain_id === at ? channel.chain_2 : channel.chain_1;
-    trace = forwardTrace(trace, "transfer", arrival.channel_id);
-    at = arrival.chain_id;
-    visited.add(at);
-  }
+  const { at, trace } = walkActiveChannels(router.registry.ibc_channels, native.chain_id, steps);
   return trace.split("/").length < 4 ? undefined : { chainId: at, trace, originChain: native.chain_id, originDenom: native.denom };
 }
 

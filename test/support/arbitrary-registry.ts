@@ -14,6 +14,38 @@ export function forwardTrace(trace: string, receivingPort: string, receivingChan
   return trace === "" ? head : `${head}/${trace}`;
 }
 
+/**
+ * A walk from `from` over ACTIVE transfer channels, visiting no chain twice (as the decode table
+ * walks): at each step the `step`-th usable channel (modulo their count); stops where none is
+ * usable. The chain it ends on, the trace a voucher carried along it has there, and the chains seen.
+ */
+export function walkActiveChannels(
+  channels: readonly { status: string; chain_1: ChannelEnd; chain_2: ChannelEnd }[],
+  from: string,
+  steps: readonly number[],
+): { at: string; trace: string; visited: Set<string> } {
+  const active = channels.filter((c) => c.status === "ACTIVE" && c.chain_1.port_id === "transfer" && c.chain_2.port_id === "transfer");
+  const visited = new Set([from]);
+  let at = from;
+  let trace = "";
+  for (const step of steps) {
+    const usable = active.filter((c) => (c.chain_1.chain_id === at && !visited.has(c.chain_2.chain_id)) || (c.chain_2.chain_id === at && !visited.has(c.chain_1.chain_id)));
+    if (usable.length === 0) break;
+    const channel = usable[step % usable.length]!;
+    const arrival = channel.chain_1.chain_id === at ? channel.chain_2 : channel.chain_1;
+    trace = forwardTrace(trace, "transfer", arrival.channel_id);
+    at = arrival.chain_id;
+    visited.add(at);
+  }
+  return { at, trace, visited };
+}
+
+interface ChannelEnd {
+  chain_id: string;
+  port_id: string;
+  channel_id: string;
+}
+
 export interface RegistryShapeOptions {
   /** When false, no chain forwards: txs_required must equal the hop count. */
   forwarding?: boolean;
