@@ -7,10 +7,7 @@
 import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { FungibleError, isFungibleError } from "../errors.js";
-import { createService } from "../http/handler.js";
-import { buildStaticExport, exportTargets, nginxMaps, type ExportedAnswer } from "../http/static-export.js";
-import { exportPosts } from "../http/static-export-post.js";
-import { nodeCompressor } from "../node/compressor.js";
+import type { ExportedAnswer } from "../http/static-export.js";
 import { terminalText } from "../wire/safe-text.js";
 import { EXIT_OK, UsageError } from "./cli-error.js";
 import { defineCommand, JSON_OPTION } from "./command.js";
@@ -43,6 +40,13 @@ DIR must not exist or be empty; it is written beside itself and renamed into pla
     await assertEmptyOrAbsent(out);
     const started = performance.now();
     const router = await routerOfCommand(NAME, values);
+    // Loaded here, not with the command table: the other commands run without Hono in their heap.
+    const [{ createService }, { buildStaticExport, exportTargets, nginxMaps }, { exportPosts }, { nodeCompressor }] = await Promise.all([
+      import("../http/handler.js"),
+      import("../http/static-export.js"),
+      import("../http/static-export-post.js"),
+      import("../node/compressor.js"),
+    ]);
     const service = createService(router, { compressor: nodeCompressor, onInternalError: () => {} });
     const staging = join(dirname(out), `.${basename(out)}.${process.pid}.export`);
     await rm(staging, { recursive: true, force: true });

@@ -9,7 +9,6 @@ import { UsageError } from "./cli-error.js";
 import { parseInteger } from "./command.js";
 import { sourceFiles, type RouterSource } from "../node/load-source.js";
 import { sourceOfFlags, type RouterFlags } from "./load-router.js";
-import { readConformanceCorpus } from "./serve-conformance.js";
 import type { ConformanceCorpus } from "../http/conformance.js";
 
 /** The graph flags as given (`--registry`, `--dataset`, `--chain-registry`...). */
@@ -113,7 +112,9 @@ export function parseServeConfig(command: string, flags: ServeFlags, values: Sou
     answerCacheBytes: cacheBytes(command, "answer-cache-bytes", flags["answer-cache-bytes"]),
     compressedCacheBytes: cacheBytes(command, "compressed-cache-bytes", flags["compressed-cache-bytes"]),
     metrics: flags.metrics ?? false,
-    conformance: flags["check-conformance"] === undefined ? undefined : readConformanceCorpus(command, flags["check-conformance"]),
+    // Read by `serve` after this parse (serve-conformance.ts, loaded only then): zod's corpus schema
+    // stays out of every other command's heap.
+    conformance: undefined,
   };
 }
 

@@ -2,7 +2,7 @@
  * No single request can take the process down: a registry of vouchers 999 hops deep (each one hop
  * further than the last) is followed only MAX_TRACE_HOPS deep, with a validate warning per voucher
  * past it, so answers stay small; `why` (explain) and `between` on it run to an answer in a
- * node with a 32 MiB heap.
+ * node with a 40 MiB heap.
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -47,7 +47,10 @@ writeFileSync(file, JSON.stringify(registry));
 
 function cli(args: string[]): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ["--max-old-space-size=32", CLI, ...args], { timeout: 60_000, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
+    // 40 MiB: the live peak is reading the 9.7 MB registry file (its text, its JSON and the parsed
+    // registry at once: 31 MB by --trace-gc), which left a 32 MiB heap no margin on a loaded machine
+    // (1 run in 10 aborted, on the build of d655338 too). The answer's own bound is asserted below.
+    execFile(process.execPath, ["--max-old-space-size=40", CLI, ...args], { timeout: 60_000, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === "number" ? error.code : null) : 0;
       resolve({ code, signal: (error as { signal?: string } | null)?.signal ?? null, stdout, stderr });
     });
@@ -67,11 +70,11 @@ describe(`a registry of vouchers ${HOPS} hops deep`, () => {
     expect(pairs.length).toBeLessThanOrEqual(MAX_TRACE_HOPS);
     const traces = pairs.map((pair) => pair.asset_on_dest.trace ?? "");
     expect(Math.max(...traces.map((trace) => trace.split("/").length / 2))).toBeLessThanOrEqual(MAX_TRACE_HOPS);
-    // Before the limit this answer held every voucher with its trace: megabytes, out of memory at 32 MiB.
+    // Before the limit this answer held every voucher with its trace: megabytes, out of memory in this heap.
     expect(JSON.stringify(answer).length).toBeLessThan(64 * 1024);
   });
 
-  it("why and between answer in a 32 MiB heap", async () => {
+  it("why and between answer in a 40 MiB heap", async () => {
     const deepest = (registry.assets.at(-1) as { chain_id: string; denom: string });
     const why = await cli(["why", "hub-a:uatom", `${deepest.chain_id}:${deepest.denom}`, "--registry", file, "--allow-multi-tx"]);
     expect(why.signal, why.stderr).toBeNull();
