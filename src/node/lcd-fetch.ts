@@ -7,6 +7,7 @@
  */
 import pLimit, { type LimitFunction } from "p-limit";
 import pRetry from "p-retry";
+import { readBodyBounded } from "../router/bounded-body.js";
 
 export interface LcdFetchOptions {
   /** Deadline of one attempt, headers and body, in ms; default 8000. */
@@ -109,24 +110,12 @@ async function readBounded(response: Response, limit: number, url: string, signa
     await response.body?.cancel();
     throw new LcdProblem("too_large", url, `body of ${announced} bytes, over the limit of ${limit}`);
   }
-  if (response.body === null) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
+  let bytes: Uint8Array;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        await reader.cancel();
-        throw new LcdProblem("too_large", url, `body over the limit of ${limit} bytes`);
-      }
-      chunks.push(value);
-    }
+    bytes = await readBodyBounded(response, limit, () => new LcdProblem("too_large", url, `body over the limit of ${limit} bytes`));
   } catch (error) {
     if (error instanceof LcdProblem) throw error;
     throw signal.aborted ? new LcdProblem("timeout", url, `body not complete within ${timeoutMs} ms`) : new LcdProblem("network", url, `body cut off (${(error as Error).message})`);
   }
-  return new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+  return new TextDecoder("utf-8", { fatal: false }).decode(bytes);
 }

@@ -8,6 +8,7 @@
  */
 import { FungibleError } from "../errors.js";
 import { sha256Hex } from "../sha256.js";
+import { readBodyBounded } from "./bounded-body.js";
 import { parsePointer, parsePublicKey, POINTER_MAX_BYTES, verifyPointer, type Pointer } from "../dataset/pointer.js";
 
 /** The largest dataset fetched (256 MiB): mainnet is under 1 MiB; more is a mistake or an attack. */
@@ -142,38 +143,13 @@ async function fetchBounded(url: URL, what: string, headers: Record<string, stri
     throw tooLarge(fn, what, url, limit);
   }
   try {
-    const bytes = await readBounded(response, limit, () => tooLarge(fn, what, url, limit));
+    const bytes = await readBodyBounded(response, limit, () => tooLarge(fn, what, url, limit));
     return { status: response.status, etag: response.headers.get("etag"), bytes, url: response.url || null };
   } catch (error) {
     if (error instanceof FungibleError) throw error;
     if (signal.aborted) throw timedOut();
     throw new FungibleError("fetch_failed", `${fn}: reading ${what} (${url.href}) failed: ${causeOf(error)}`);
   }
-}
-
-/** The body's bytes, refusing (`over()`) at the first chunk past `limit` and cancelling the rest. */
-async function readBounded(response: Response, limit: number, over: () => FungibleError): Promise<Uint8Array> {
-  if (response.body === null) return new Uint8Array(0);
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    length += value.length;
-    if (length > limit) {
-      await reader.cancel().catch(() => {});
-      throw over();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(length);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
-  return bytes;
 }
 
 function tooLarge(fn: string, what: string, url: URL, limit: number): FungibleError {
