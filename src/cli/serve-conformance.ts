@@ -2,23 +2,25 @@
  * `serve --check-conformance FILE`: the corpus read and checked once, with the flags (in the
  * cluster primary before it forks), so a missing or malformed file stops `serve` before any load.
  */
-import { readFileSync, statSync } from "node:fs";
 import { FungibleError, isFungibleError } from "../errors.js";
 import { parseConformanceCorpus, type ConformanceCorpus } from "../http/conformance.js";
+import { readRegularFile } from "../node/load-registry-file.js";
 
 /** Larger than any corpus the request list could make (5,000 requests): a wrong file, not a corpus. */
 const MAX_CORPUS_BYTES = 64 * 1024 * 1024;
 
-export function readConformanceCorpus(command: string, file: string): ConformanceCorpus {
+/**
+ * The corpus of `file`: read as every file the commands take is (a regular file only, so a FIFO
+ * is refused rather than waited on; bounded while reading), then parsed and checked.
+ */
+export async function readConformanceCorpus(command: string, file: string): Promise<ConformanceCorpus> {
   const where = `${command}: --check-conformance ${file}`;
   let text: string;
   try {
-    const size = statSync(file).size;
-    if (size > MAX_CORPUS_BYTES) throw new FungibleError("invalid_config", `${where}: ${size} bytes, more than a corpus can be (${MAX_CORPUS_BYTES})`);
-    text = readFileSync(file, "utf8");
+    text = (await readRegularFile(file, "the corpus", MAX_CORPUS_BYTES)).toString("utf8");
   } catch (error) {
-    if (isFungibleError(error)) throw error;
-    throw new FungibleError("file_unreadable", `${where}: cannot be read (${(error as Error).message})`);
+    if (isFungibleError(error)) throw new FungibleError(error.code, `${where}: cannot be read (${error.message})`);
+    throw error;
   }
   let json: unknown;
   try {

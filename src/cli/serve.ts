@@ -78,7 +78,7 @@ signature or an older pointer the same way.`,
     // Read and checked once, with the flags (in the cluster primary before it forks): a missing or
     // malformed corpus stops `serve` before any load.
     const corpusFile = values["check-conformance"];
-    if (corpusFile !== undefined) config.conformance = (await import("./serve-conformance.js")).readConformanceCorpus(NAME, corpusFile);
+    if (corpusFile !== undefined) config.conformance = await (await import("./serve-conformance.js")).readConformanceCorpus(NAME, corpusFile);
     // Loaded here, not at the top: the other commands need none of the server (Hono, the node
     // adapter, the caches), and leaving it out keeps their heap and start small.
     if (cluster.isWorker) return (await import("./serve-cluster.js")).runClusterWorker(NAME, config);

@@ -47,16 +47,20 @@ function checkStats(stats: Stats, operation: string, path: string, limit: number
 }
 
 function tooLarge(operation: string, path: string, limit: number): FungibleError {
-  return unreadable(operation, path, `larger than the limit of ${limit} bytes; ${FILE_LIMIT_ENV} raises it`);
+  // The operator's limit can be raised; a kind of file's own bound (readRegularFile's `limit`) cannot.
+  const raise = limit === fileLimit() ? `; ${FILE_LIMIT_ENV} raises it` : "";
+  return unreadable(operation, path, `larger than the limit of ${limit} bytes${raise}`);
 }
 
 function systemReason(error: unknown): string {
   return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
 }
 
-/** A regular file's bytes, at most the limit (enforced while reading too: a file may grow after fstat). */
-export async function readRegularFile(path: string, operation: string): Promise<Buffer> {
-  const limit = fileLimit();
+/**
+ * A regular file's bytes, at most the limit (enforced while reading too: a file may grow after
+ * fstat); `limit` defaults to the operator's file limit (fileLimit), or a kind of file's own bound.
+ */
+export async function readRegularFile(path: string, operation: string, limit = fileLimit()): Promise<Buffer> {
   let handle;
   try {
     handle = await open(path, OPEN_FLAGS);

@@ -4,6 +4,7 @@
  * second time from the replay cache); a corpus one answer of which differs, or another data
  * version, stops serve before it listens, with a message naming the failing request.
  */
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -73,5 +74,14 @@ describe("serve --check-conformance", () => {
     const missing = await runCli(["serve", "--port", "0", "--check-conformance", join(dir, "absent.json")]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain("cannot be read");
+  }, 60_000);
+
+  it("refuses a FIFO at once instead of waiting for a writer", async () => {
+    const fifo = join(dir, "corpus.fifo");
+    execFileSync("mkfifo", [fifo]);
+    const result = await runCli(["serve", "--port", "0", "--check-conformance", fifo]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`serve: --check-conformance ${fifo}: cannot be read`);
+    expect(result.stderr).toContain("not a regular file: a FIFO");
   }, 60_000);
 });
