@@ -34,13 +34,28 @@ const ServedFileSchema = z
   .readonly();
 export type ServedFile = z.infer<typeof ServedFileSchema>;
 
+/** The signed pointer a published dataset was fetched by (`serve --dataset-url`, `followDataset`). */
+const PublicationSchema = z
+  .object({
+    sequence: z.number().int().min(0).describe("The pointer's sequence: a fleet's replicas serving the same publication report the same number"),
+    published_at: z.iso.datetime().describe("When the pointer was published (ISO 8601, UTC)"),
+  })
+  .readonly();
+export type Publication = z.infer<typeof PublicationSchema>;
+
+/** What /health says of a verified pointer. */
+export const publicationOf = (pointer: { sequence: number; published_at: string }): Publication => ({ sequence: pointer.sequence, published_at: pointer.published_at });
+
 /**
  * Where the data being served came from: the graph's provenance as loaded (before any dataset
  * `serve` compiles for itself, so a reload or a worker reports the same fields as a start), plus
- * the files it was read from, when the server knows them.
+ * the files it was read from, or the publication it was fetched by, when the server knows them.
  */
 const ServedProvenanceSchema = ProvenanceSchema.unwrap()
-  .extend({ files: z.array(ServedFileSchema).readonly().optional().describe("The files the data was read from (serve; empty for built-in data)") })
+  .extend({
+    files: z.array(ServedFileSchema).readonly().optional().describe("The files the data was read from (serve; empty for built-in data)"),
+    publication: PublicationSchema.optional().describe("The signed pointer a published dataset was fetched by; absent for other sources"),
+  })
   .readonly();
 export type ServedProvenance = z.infer<typeof ServedProvenanceSchema>;
 

@@ -12,7 +12,7 @@ import { basename } from "node:path";
 import { compileDataset } from "../router/dataset-router.js";
 import type { AssetRouter } from "../router/router.js";
 import { FungibleError, isFungibleError } from "../errors.js";
-import type { ServedFile, ServedProvenance } from "../http/health.js";
+import { publicationOf, type ServedFile, type ServedProvenance } from "../http/health.js";
 import { validateRegistry } from "../registry/validate.js";
 import { AssetsBetweenChainsResponseSchema, AssetsFromSourceResponseSchema } from "../wire/schema.js";
 import { assetsBetweenChainsJson, assetsFromSourceJson } from "../wire/serialize.js";
@@ -70,7 +70,7 @@ export async function loadServedGraph(command: string, source: RouterSource, pro
   // The shipped dataset was checked when the package was built and its bytes on load (its hash):
   // asking it the known questions again would only slow every start (a quarter of it, measured).
   if (!isShippedDataset(source)) checkGraph(command, source, router, probes);
-  return { router, provenance: servedProvenance(router, after), ...(fetched ? { remote: fetched.mark } : {}) };
+  return { router, provenance: servedProvenance(router, after, fetched), ...(fetched ? { remote: fetched.mark } : {}) };
 }
 
 /** The dataset the package ships, untouched: no file of the caller's, no overrides, not built from chain-registry. */
@@ -93,9 +93,9 @@ async function fileFacts(source: RouterSource): Promise<ServedFile[]> {
   return files;
 }
 
-/** The graph's provenance as loaded (never the dataset serve compiles for itself), with the files. */
-function servedProvenance(router: AssetRouter, files: readonly ServedFile[]): ServedProvenance {
-  return { ...router.provenance, files };
+/** The graph's provenance as loaded (never the dataset serve compiles for itself), with the files or the publication. */
+function servedProvenance(router: AssetRouter, files: readonly ServedFile[], fetched: FetchedDataset | undefined): ServedProvenance {
+  return { ...router.provenance, files, ...(fetched ? { publication: publicationOf(fetched.pointer) } : {}) };
 }
 
 export function checkGraph(command: string, source: RouterSource, router: AssetRouter, probes: readonly Probe[]): void {

@@ -127,6 +127,7 @@ export const CALLS: Record<string, Record<string, PublicCall>> = {
     negotiateEncoding: { good: ["gzip, br", ["br", "gzip"]] },
     buildOpenApiDocument: { good: [] },
     LiveRouter: { good: [router, {}], construct: true },
+    followDataset: { good: [new http.LiveRouter(router), { url: "http://127.0.0.1:9/latest.json", publicKey: "00".repeat(32) }] },
     checkConformance: { good: [() => new Response("{}"), conformanceCorpus] },
     parseConformanceCorpus: { good: [conformanceCorpus] },
     describeFailures: { good: [{ data_version: "sha256:0", checked: 0, failures: [] }] },

@@ -44,11 +44,15 @@ async function publish(file: string) {
   const result = await runCli(["publish", "--out", pub, "--key", keyFile, "--registry", file, "--json"]);
   expect(result.stderr).toBe("");
   expect(result.code).toBe(0);
-  return JSON.parse(result.stdout) as { pointer: { data_version: string; sequence: number; files: { json: string } }; public_key: string };
+  return JSON.parse(result.stdout) as { pointer: { data_version: string; sequence: number; published_at: string; files: { json: string } }; public_key: string };
 }
 
 async function health(url: string) {
-  return (await (await fetch(`${url}/health`)).json()) as { data_version: string; last_reload: { ok: boolean; error: string | null } | null };
+  return (await (await fetch(`${url}/health`)).json()) as {
+    data_version: string;
+    last_reload: { ok: boolean; error: string | null } | null;
+    provenance: { publication?: { sequence: number; published_at: string } };
+  };
 }
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, ms = 30_000): Promise<T> {
@@ -109,7 +113,9 @@ describe("serve --dataset-url --public-key --poll", () => {
 
     const serve = await startServe(["--port", "0", "--workers", "1", "--dataset-url", `${server.url}latest.json`, "--public-key", publicKey, "--poll", "1"]);
     started.push(serve);
-    expect((await health(serve.url)).data_version).toBe(v1.dataVersion);
+    const atStart = await health(serve.url);
+    expect(atStart.data_version).toBe(v1.dataVersion);
+    expect(atStart.provenance.publication).toEqual({ sequence: first.pointer.sequence, published_at: first.pointer.published_at });
     const answer = await fetch(`${serve.url}/v2/fungible/assets_from_source`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ source_asset_denom: "uatom", source_asset_chain_id: "cosmoshub-4" }) });
     expect(answer.status).toBe(200);
     expect(answer.headers.get("x-data-version")).toBe(v1.dataVersion);
@@ -119,8 +125,9 @@ describe("serve --dataset-url --public-key --poll", () => {
     expect(server.requests.filter((r) => r.path === `/${first.pointer.files.json}`)).toHaveLength(1);
 
     const v2 = version("v2");
-    await publish(v2.file);
-    await until(() => health(serve.url), (h) => h.data_version === v2.dataVersion, "the swap to v2");
+    const second = await publish(v2.file);
+    const swapped = await until(() => health(serve.url), (h) => h.data_version === v2.dataVersion, "the swap to v2");
+    expect(swapped.provenance.publication?.sequence).toBe(second.pointer.sequence);
     expect(serve.stderr()).toMatch(/reload ok \(poll\): now serving/);
 
     // A tampered file under a genuine pointer: refused, v2 keeps serving.
@@ -132,6 +139,7 @@ describe("serve --dataset-url --public-key --poll", () => {
     writeFileSync(tampered, bytes);
     const afterTamper = await until(() => health(serve.url), (h) => h.last_reload?.ok === false, "the tampered file refused");
     expect(afterTamper.data_version).toBe(v2.dataVersion);
+    expect(afterTamper.provenance.publication?.sequence).toBe(second.pointer.sequence);
     expect(afterTamper.last_reload?.error).toMatch(/SHA-256 the pointer signs/);
     expect(serve.stderr()).toMatch(/reload refused \(poll\): --dataset-url \S+: .*tampered; refused; still serving/);
 

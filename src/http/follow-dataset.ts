@@ -1,0 +1,105 @@
+/**
+ * A service following a published dataset (`fungible-graph publish`) on a runtime with no threads,
+ * timers or files to spare: a Worker, Deno Deploy, a service worker. It serves what it has (the
+ * data bundled with it) and, when asked and at most every `everyMs`, revalidates the signed pointer
+ * (ETag), fetches and verifies a newer file (./../router/remote-dataset.ts) and swaps it into the
+ * LiveRouter. Nothing unverified is ever served: a refusal (tampered file, wrong key, downgrade,
+ * unreachable server) keeps the data being served and is reported in /health (`last_reload`).
+ * The Node server has its own reload path (src/node/live-reload.ts: a worker thread prepares it).
+ */
+import * as z from "zod";
+import { describeValue, optionsArgument, parseArgument } from "../arguments.js";
+import { parsePublicKey } from "../dataset/public-key.js";
+import { FungibleError, isFungibleError } from "../errors.js";
+import type { RemoteMark } from "../router/remote-dataset.js";
+import { resolveSource } from "../router/source.js";
+import { publicationOf } from "./health.js";
+import { isLiveRouter, type LiveRouter } from "./live-router.js";
+
+export interface FollowDatasetOptions {
+  /** The URL of the published dataset's signed pointer (`latest.json`). */
+  url: string;
+  /** The publisher's Ed25519 public key (`fungible-graph keygen` prints it): 32 bytes, or their base64 or hex. */
+  publicKey: string | Uint8Array;
+  /** Revalidate the pointer at most this often, in ms (default 60,000; at least 1,000). */
+  everyMs?: number;
+  /** Time for the pointer and the file together, in ms (default 30,000). */
+  timeoutMs?: number;
+  /** Refuse a pointer whose sequence is below this one (what a previous deployment served). */
+  minSequence?: number;
+  /** The clock, in ms (tests pin it); default `Date.now`. */
+  now?: () => number;
+}
+
+export interface DatasetFollower {
+  /**
+   * Revalidates the pointer when the last check is `everyMs` old (one check at a time: a call while
+   * one runs shares it) and swaps a newer verified dataset in. Never rejects: its outcome is
+   * LiveRouter's `last_reload`. Give it to the platform's `waitUntil` so the answer does not wait.
+   */
+  check(): Promise<void>;
+  /** The pointer of the data being served; null until one was loaded. */
+  readonly published: RemoteMark | null;
+}
+
+export const FOLLOW_DEFAULT_EVERY_MS = 60_000;
+
+const FN = "followDataset";
+
+const OptionsSchema = z.object({
+  url: z.url({ protocol: /^https?$/ }),
+  publicKey: z.unknown(),
+  everyMs: z.int().min(1_000).optional(),
+  timeoutMs: z.int().min(1).optional(),
+  minSequence: z.int().min(0).optional(),
+  now: z.custom<() => number>((value) => typeof value === "function").optional(),
+});
+
+export function followDataset(live: LiveRouter, optionsArg: FollowDatasetOptions): DatasetFollower {
+  if (!isLiveRouter(live)) throw new FungibleError("invalid_config", `${FN}: live must be a LiveRouter (it is what the fetch handler serves from), got ${describeValue(live)}`);
+  const options = parseArgument(OptionsSchema, optionsArgument(optionsArg, FN), { fn: FN, arg: "options", code: "invalid_config" });
+  const publicKey = parsePublicKey(options.publicKey, FN); // a wrong key is the set-up's fault: said now, not in /health later
+  const everyMs = options.everyMs ?? FOLLOW_DEFAULT_EVERY_MS;
+  const now = options.now ?? Date.now;
+  let published: RemoteMark | null = null;
+  let lastCheck = -Infinity;
+  let running: Promise<void> | null = null;
+
+  async function revalidate(): Promise<void> {
+    live.reloadStarted();
+    try {
+      const { fetchSignedDataset } = await import("../router/remote-dataset.js");
+      const result = await fetchSignedDataset({
+        url: options.url,
+        publicKey,
+        since: published ?? undefined,
+        minSequence: options.minSequence,
+        timeoutMs: options.timeoutMs,
+        fn: FN,
+      });
+      if (result.kind === "fetched") {
+        const router = await resolveSource({ kind: "url", bytes: result.bytes, dataVersion: result.mark.dataVersion }, {}, FN);
+        live.swap(router, { ...router.provenance, publication: publicationOf(result.pointer) });
+      }
+      published = result.mark;
+      live.recordReload({ ok: true });
+    } catch (error) {
+      live.recordReload({ ok: false, error: isFungibleError(error) ? error.message : `${FN}: ${String(error)}` });
+    }
+  }
+
+  return {
+    check() {
+      if (running) return running;
+      if (now() - lastCheck < everyMs) return Promise.resolve();
+      lastCheck = now();
+      running = revalidate().finally(() => {
+        running = null;
+      });
+      return running;
+    },
+    get published() {
+      return published;
+    },
+  };
+}
