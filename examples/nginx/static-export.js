@@ -23,7 +23,12 @@ function normalForm(path, mediaType, body) {
 }
 
 function keyOf(r) {
-  const text = r.requestText; // undefined when nginx wrote the body to a file: then not answered here
+  let text;
+  try {
+    text = r.requestText; // nginx's njs throws when the body went to a file: then not answered here
+  } catch (e) {
+    return null;
+  }
   if (typeof text !== "string") return null;
   let body;
   try {

@@ -172,6 +172,29 @@ describe.skipIf(missing !== null)(`static export's POST forms behind nginx + njs
     expect(proxied.body.equals(direct.body)).toBe(true);
   }, 60_000);
 
+  it("refuses a body over the live handler's limit with its JSON 413, with or without a length, under the limit or far over nginx's default", async () => {
+    const source = exported.find((entry) => entry.path === FROM_SOURCE)!.body;
+    const json = { "content-type": "application/json" };
+    const padded = (bytes: number) => {
+      const text = JSON.stringify({ ...source, pad: "" });
+      return `${text.slice(0, -2)}${"x".repeat(bytes - text.length)}"}`;
+    };
+    const chunked = { ...json, "transfer-encoding": "chunked" };
+    for (const [bytes, headers] of [[64 * 1024 + 1, json], [300_000, json], [300_000, chunked], [2 * 1024 * 1024, json]] as const) {
+      const text = padded(bytes);
+      expect(Buffer.byteLength(text)).toBe(bytes);
+      const [fromPlain, fromFronting, fromLive] = [await post(plain.url, FROM_SOURCE, text, headers), await post(fronting.url, FROM_SOURCE, text, headers), await post(live.url, FROM_SOURCE, text, headers)];
+      expect(fromLive.status).toBe(413);
+      for (const answer of [fromPlain, fromFronting]) {
+        expect(answer.status, `${bytes} bytes, ${JSON.stringify(headers)} ${plain.errorLog().slice(-600)}`).toBe(413);
+        expect(answer.body.equals(fromLive.body), `${bytes} bytes: ${answer.body.toString().slice(0, 200)}`).toBe(true);
+        expect(headersOf(answer)).toEqual(headersOf(fromLive));
+      }
+    }
+    // At the limit it is still a body like any other (not exported: the fallback's 404).
+    expect((await post(plain.url, FROM_SOURCE, padded(64 * 1024), json)).status).toBe(404);
+  }, 60_000);
+
   it(`normalises a body as the export does (njs handler's normalForm = postNormalForm, ${replay})`, () => {
     const body = fc.oneof(fc.jsonValue(), fc.dictionary(fc.string(), fc.string()), fc.dictionary(fc.string(), fc.oneof(fc.string(), fc.integer())));
     fc.assert(
