@@ -21,6 +21,7 @@ import { join } from "node:path";
 import { loadDataset } from "../router/dataset-router.js";
 import type { LastReload, ServedProvenance } from "../http/health.js";
 import { LiveRouter } from "../http/live-router.js";
+import { ServiceMetrics, type MetricsSnapshot } from "../http/metrics.js";
 import { FungibleError } from "../errors.js";
 import { startServer } from "../node/start-server.js";
 import { watchFiles } from "../node/watch-files.js";
@@ -51,11 +52,24 @@ export interface ServedState {
 /** A stopping primary kills a worker still there this long after the drain timeout. */
 const KILL_GRACE_MS = 2_000;
 
+/** A scrape of /metrics waits this long for the other workers' figures; one that does not answer is left out (fungible_graph_processes says how many did). */
+const METRICS_TIMEOUT_MS = 2_000;
+
 type ToWorker =
   | { type: "record"; record: LastReload }
   | { type: "reloading"; since: string }
-  | { type: "swap"; file: string; state: ServedState };
-type FromWorker = { type: "listening"; url: string; file: string } | { type: "done"; id: number; note: string } | { type: "failed"; id: number; error: string };
+  | { type: "swap"; file: string; state: ServedState }
+  /** Send your metrics snapshot. */
+  | { type: "snapshot" }
+  /** Every worker's snapshots, for the /metrics scrape that asked with `gather`. */
+  | { type: "gathered"; snapshots: MetricsSnapshot[] };
+type FromWorker =
+  | { type: "listening"; url: string; file: string }
+  | { type: "done"; id: number; note: string }
+  | { type: "failed"; id: number; error: string }
+  | { type: "snapshot"; id: number; snapshot: MetricsSnapshot }
+  /** A /metrics scrape: gather every worker's snapshot, answer with `gathered` and this id. */
+  | { type: "gather"; id: number };
 
 export async function runPrimary(command: string, config: ServeConfig): Promise<number> {
   const lifecycle = config.quiet ? () => {} : printError;
@@ -87,19 +101,27 @@ export async function runPrimary(command: string, config: ServeConfig): Promise<
   let messageId = 0;
   const pending = new Map<number, (result: FromWorker) => void>();
 
-  const ask = (worker: Worker, message: ToWorker): Promise<FromWorker> => {
+  const ask = (worker: Worker, message: ToWorker, timeoutMs = ACK_TIMEOUT_MS): Promise<FromWorker> => {
     const id = ++messageId;
     return new Promise((resolve) => {
-      const timer = setTimeout(() => settle({ type: "failed", id, error: "no answer" }), ACK_TIMEOUT_MS);
+      const timer = setTimeout(() => settle({ type: "failed", id, error: "no answer" }), timeoutMs);
+      const exited = () => settle({ type: "failed", id, error: "the worker exited" });
       const settle = (result: FromWorker) => {
         clearTimeout(timer);
         pending.delete(id);
+        worker.off("exit", exited); // a scrape asks every few seconds: listeners must not pile up
         resolve(result);
       };
       pending.set(id, settle);
-      worker.once("exit", () => settle({ type: "failed", id, error: "the worker exited" }));
+      worker.once("exit", exited);
       worker.send({ ...message, id });
     });
+  };
+  /** The figures of every worker that answers in time, for one worker's /metrics scrape. */
+  const gatherMetrics = async (asking: Worker, id: number) => {
+    const answers = await Promise.all([...ready].map((worker) => ask(worker, { type: "snapshot" }, METRICS_TIMEOUT_MS)));
+    const snapshots = answers.flatMap((answer) => (answer.type === "snapshot" ? [answer.snapshot] : []));
+    if (asking.isConnected()) asking.send({ type: "gathered", snapshots, id });
   };
   // One worker at a time: the others keep answering while one loads the dataset.
   const everyWorker = async (message: ToWorker) => {
@@ -199,7 +221,8 @@ export async function runPrimary(command: string, config: ServeConfig): Promise<
             print(`listening on ${message.url}`);
             lifecycle(`${config.workers} workers${config.workersWhy ? ` (${config.workersWhy})` : ""}`);
           }
-        } else pending.get(message.id)?.(message);
+        } else if (message.type === "gather") void gatherMetrics(worker, message.id);
+        else pending.get(message.id)?.(message);
       });
       return worker;
     };
@@ -257,9 +280,14 @@ export async function runClusterWorker(command: string, config: ServeConfig): Pr
   // data version of the start, so a worker started after a reload swapped the data is not held to it.
   const options = serverOptions(config, config.quiet ? () => {} : printError);
   if (state?.last_reload?.ok === true) delete options.conformance;
-  const server = await startServer({ router: live, ...options });
+  // /metrics answers for the whole replica: this worker's figures and every other's, through the primary.
+  const gathering = new Map<number, (snapshots: MetricsSnapshot[]) => void>();
+  const metrics = config.metrics ? workerMetrics(gathering) : false;
+  const server = await startServer({ router: live, ...options, metrics });
   process.on("message", (message: ToWorker & { id: number }) => {
     if (message.type === "reloading") return server.live.reloadStarted(message.since);
+    if (message.type === "snapshot") return metrics && process.send?.({ type: "snapshot", id: message.id, snapshot: metrics.snapshot() });
+    if (message.type === "gathered") return gathering.get(message.id)?.(message.snapshots);
     if (message.type === "record") {
       server.live.setLastReload(message.record);
       return process.send?.({ type: "done", id: message.id, note: "" });
@@ -278,4 +306,25 @@ export async function runClusterWorker(command: string, config: ServeConfig): Pr
   await stopped;
   await server.close();
   process.exit(EXIT_OK);
+}
+
+/** A worker's metrics, whose scrape gathers every worker's snapshot through the primary (answers arrive in `gathering`). */
+function workerMetrics(gathering: Map<number, (snapshots: MetricsSnapshot[]) => void>): ServiceMetrics {
+  let lastId = 0;
+  const metrics: ServiceMetrics = new ServiceMetrics({
+    gather: () =>
+      new Promise((resolve) => {
+        const id = ++lastId;
+        // A primary that does not answer (stopping): this worker's own figures, never a hung scrape.
+        const timer = setTimeout(() => settle([metrics.snapshot()]), METRICS_TIMEOUT_MS + 1_000);
+        const settle = (snapshots: MetricsSnapshot[]) => {
+          clearTimeout(timer);
+          gathering.delete(id);
+          resolve(snapshots);
+        };
+        gathering.set(id, settle);
+        process.send?.({ type: "gather", id });
+      }),
+  });
+  return metrics;
 }

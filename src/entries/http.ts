@@ -17,6 +17,8 @@ export { buildOpenApiDocument } from "../http/openapi.js";
 export { LiveRouter } from "../http/live-router.js";
 export type { LiveRouterOptions, ReloadResult } from "../http/live-router.js";
 export { followDataset, FOLLOW_DEFAULT_EVERY_MS } from "../http/follow-dataset.js";
+export { ServiceMetrics, writeMetrics } from "../http/metrics.js";
+export type { MetricsSnapshot, MetricsSeries, ServiceMetricsOptions, MetricsSources } from "../http/metrics.js";
 export type { DatasetFollower, FollowDatasetOptions } from "../http/follow-dataset.js";
 export type { RemoteMark } from "../router/remote-dataset.js";
 export { HealthBodySchema } from "../http/health.js";

@@ -19,6 +19,7 @@ export type { RemoteMark } from "../router/remote-dataset.js";
 export type { ConformanceReport } from "../http/conformance.js";
 export type { Probe } from "../node/served-graph.js";
 export type { LiveRouter } from "../http/live-router.js";
+export type { ServiceMetrics } from "../http/metrics.js";
 export type { ServedProvenance, LastReload } from "../http/health.js";
 export type { AssetRouter } from "../router/router.js";
 export type { Registry } from "../registry/schema.js";

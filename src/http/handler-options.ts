@@ -6,6 +6,7 @@ import * as z from "zod";
 import { describeValue, parseArgument } from "../arguments.js";
 import { FungibleError } from "../errors.js";
 import { ENCODINGS, webCompressor, type Compressor, type Encoding } from "./encoding.js";
+import { ServiceMetrics } from "./metrics.js";
 
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 /**
@@ -61,8 +62,11 @@ export interface FetchHandlerOptions {
   explainBudgetMs?: number;
   /** Who draws `format=svg` pictures (default: Graphviz on this thread); its FungibleErrors are the answer. */
   svgRenderer?: SvgRenderer;
-  /** Answer GET /metrics in the Prometheus text format (default false: 404; see docs/operations.md). */
-  metrics?: boolean;
+  /**
+   * Answer GET /metrics in the Prometheus text format (default false: 404; see docs/operations.md):
+   * `true`, or your own `ServiceMetrics` (to read its snapshots, or to add up several processes').
+   */
+  metrics?: boolean | ServiceMetrics;
 }
 
 interface CheckedOptions {
@@ -77,7 +81,7 @@ interface CheckedOptions {
   minCompressBytes: number;
   explainBudgetMs: number;
   svgRenderer: SvgRenderer | undefined;
-  metrics: boolean;
+  metrics: boolean | ServiceMetrics;
   onInternalError: (error: unknown, request: Request) => void;
   onAbort: (error: FungibleError, request: Request) => void;
 }
@@ -107,7 +111,7 @@ const HandlerOptionsSchema = z.object({
   minCompressBytes: integerOption("minCompressBytes", 0),
   explainBudgetMs: integerOption("explainBudgetMs", 1),
   svgRenderer: callback("svgRenderer"),
-  metrics: z.boolean({ error: "metrics must be a boolean" }).optional(),
+  metrics: z.union([z.boolean(), z.instanceof(ServiceMetrics)], { error: "metrics must be a boolean or a ServiceMetrics" }).optional(),
 });
 
 /** The options checked (`invalid_config` naming each bad one) with their defaults filled in. */

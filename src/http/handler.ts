@@ -81,13 +81,14 @@ export function createService(router: AssetRouter | LiveRouter, optionsArg: Fetc
     ...skipHandlers(config.bodyLimit),
     health: (c) => c.body(JSON.stringify(live.health()), 200, { "content-type": JSON_TYPE, "cache-control": "no-store" }),
     openapi: (c) => c.body((openApi ??= JSON.stringify(buildOpenApiDocument())), 200, { "content-type": JSON_TYPE }),
-    metrics: (c) => {
+    metrics: async (c) => {
       if (metrics === null) throw notFound(c.req.method, c.req.path);
-      return c.body(metrics.write({ live, store, replayed: () => replayed }), 200, { "content-type": METRICS_CONTENT_TYPE, "cache-control": "no-store" });
+      return c.body(await metrics.exposition(), 200, { "content-type": METRICS_CONTENT_TYPE, "cache-control": "no-store" });
     },
   };
-  const metrics = config.metrics ? new ServiceMetrics() : null;
+  const metrics = config.metrics === false ? null : config.metrics === true ? new ServiceMetrics() : config.metrics;
   let replayed = 0;
+  metrics?.attach({ live, store, replayed: () => replayed });
   let openApi: string | undefined;
 
   // Routed without a `/at/<data_version>` prefix: the versioned form of every GET (./versioned.ts).

@@ -9,36 +9,86 @@
  * shows its operational figures only where its operator asks.
  */
 import type { MiddlewareHandler } from "hono";
-import type { AnswerStore } from "./answer-store.js";
-import type { LiveRouter } from "./live-router.js";
+import * as z from "zod";
+import { optionsArgument, parseArgument } from "../arguments.js";
 import { PATHS_OF_TABLE } from "./routes.js";
 
 export const METRICS_CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
 /** Seconds; the answers of this service take from tens of microseconds (kept) to about a second (the costliest explain). */
 export const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5] as const;
 
-interface Series {
-  route: string;
-  method: string;
-  status: string;
-  count: number;
-  sum: number;
-  /** Per bucket of LATENCY_BUCKETS (not cumulative; summed when written). */
-  buckets: number[];
-}
+const count = z.number().min(0);
 
-/** What a scrape reads besides the requests: where the figures live. */
+/** One label set's figures: requests counted and timed. Plain data, so a process can send it to another. */
+const MetricsSeriesSchema = z.object({
+  route: z.string(),
+  method: z.string(),
+  status: z.string(),
+  count,
+  sum: count,
+  /** Per bucket of LATENCY_BUCKETS (not cumulative; summed when written). */
+  buckets: z.array(count).length(LATENCY_BUCKETS.length),
+});
+export interface MetricsSeries extends z.infer<typeof MetricsSeriesSchema> {}
+
+/** What a scrape reads besides the requests: where the figures live (the handler attaches its own). */
 export interface MetricsSources {
-  live: LiveRouter;
-  store: AnswerStore;
+  /** The graph served and the reloads seen (a LiveRouter). */
+  live: { readonly current: { readonly dataVersion: string }; readonly reloads: { ok: number; refused: number } };
+  /** The kept answers' look-ups. */
+  store: { readonly hits: number; readonly misses: number };
   /** Answers the Node server replayed from its replay cache without the pipeline. */
   replayed: () => number;
 }
 
+/**
+ * One process's figures at one moment, as plain JSON: what `/metrics` writes, and what the
+ * processes of one replica (node:cluster workers) send each other to answer for the whole replica.
+ */
+const MetricsSnapshotSchema = z.object({
+  series: z.array(MetricsSeriesSchema),
+  kept: z.object({ hit: count, miss: count, replayed: count }),
+  data_version: z.string(),
+  reloads: z.object({ ok: count, refused: count }),
+  /** Where the runtime has a Node-style `process`; null on Workers. */
+  process: z
+    .object({ cpu_seconds: count.optional(), resident_bytes: count.optional(), heap_bytes: count.optional(), start_time_seconds: count.optional() })
+    .nullable(),
+});
+export interface MetricsSnapshot extends z.infer<typeof MetricsSnapshotSchema> {}
+
+const ServiceMetricsOptionsSchema = z.object({
+  gather: z.custom<() => Promise<readonly MetricsSnapshot[]>>((value) => typeof value === "function", "gather must be a function").optional(),
+});
+
+export interface ServiceMetricsOptions {
+  /**
+   * The snapshots of every process serving this replica, this one's included (node:cluster:
+   * `serve --workers N` asks each worker). Default: this process's alone.
+   */
+  gather?: () => Promise<readonly MetricsSnapshot[]>;
+}
+
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH"]);
 
+/**
+ * The figures of one fetch handler (`createFetchHandler(graph, { metrics })`: `true` makes one;
+ * pass your own to read its `snapshot()` or to gather the figures of several processes).
+ */
 export class ServiceMetrics {
-  readonly #series = new Map<string, Series>();
+  readonly #series = new Map<string, MetricsSeries>();
+  #sources: MetricsSources | null = null;
+  readonly #gather: (() => Promise<readonly MetricsSnapshot[]>) | undefined;
+
+  constructor(options: ServiceMetricsOptions = {}) {
+    this.#gather = parseArgument(ServiceMetricsOptionsSchema, optionsArgument(options, "ServiceMetrics"), { fn: "ServiceMetrics", arg: "options", code: "invalid_config" }).gather;
+  }
+
+  /** The handler's own figures (its store, its graph): called once, by the handler that counts into this. */
+  attach(sources: MetricsSources): void {
+    if (this.#sources !== null) throw new Error("ServiceMetrics: already counting for a handler; make one per handler");
+    this.#sources = sources;
+  }
 
   /** Counts one answered request. `path` is the request's path, reduced to a route of the table. */
   observe(path: string, method: string, status: number, seconds: number): void {
@@ -68,41 +118,84 @@ export class ServiceMetrics {
     };
   }
 
-  /** The exposition text. */
-  write(sources: MetricsSources): string {
-    const out: string[] = [];
-    const family = (name: string, type: string, help: string) => out.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);
-    const series = [...this.#series.values()].sort((a, b) => (a.route + a.method + a.status < b.route + b.method + b.status ? -1 : 1));
+  /** This process's figures now (copies: later requests do not change them). */
+  snapshot(): MetricsSnapshot {
+    const sources = this.#sources;
+    if (sources === null) throw new Error("ServiceMetrics: not attached to a handler");
+    return {
+      series: [...this.#series.values()].map((series) => ({ ...series, buckets: [...series.buckets] })),
+      kept: { hit: sources.store.hits, miss: sources.store.misses, replayed: sources.replayed() },
+      data_version: sources.live.current.dataVersion,
+      reloads: sources.live.reloads,
+      process: processFigures(),
+    };
+  }
 
-    family("fungible_graph_http_requests_total", "counter", "HTTP requests answered by the handler, by route of the route table, method and status.");
-    for (const s of series) out.push(`fungible_graph_http_requests_total${labels(s)} ${s.count}`);
-    family("fungible_graph_http_request_duration_seconds", "histogram", "Time from the request reaching the handler to its response, by route, method and status.");
-    for (const s of series) {
-      let cumulative = 0;
-      LATENCY_BUCKETS.forEach((bound, i) => {
-        cumulative += s.buckets[i]!;
-        out.push(`fungible_graph_http_request_duration_seconds_bucket${labels(s, { le: String(bound) })} ${cumulative}`);
-      });
-      out.push(`fungible_graph_http_request_duration_seconds_bucket${labels(s, { le: "+Inf" })} ${s.count}`);
-      out.push(`fungible_graph_http_request_duration_seconds_sum${labels(s)} ${s.sum}`);
-      out.push(`fungible_graph_http_request_duration_seconds_count${labels(s)} ${s.count}`);
-    }
-    family("fungible_graph_kept_answers_total", "counter", "Lookups of kept GET answers: hit (served from the store), miss (computed), replayed (the Node server's replay cache, before the handler).");
-    out.push(`fungible_graph_kept_answers_total{result="hit"} ${sources.store.hits}`);
-    out.push(`fungible_graph_kept_answers_total{result="miss"} ${sources.store.misses}`);
-    out.push(`fungible_graph_kept_answers_total{result="replayed"} ${sources.replayed()}`);
-    family("fungible_graph_data_version_info", "gauge", "The data version served (1 for the one served now).");
-    out.push(`fungible_graph_data_version_info{data_version="${escapeLabel(sources.live.current.dataVersion)}"} 1`);
-    family("fungible_graph_reloads_total", "counter", "Reloads of the data that ended, since the process started: ok (swapped or unchanged) or refused.");
-    const reloads = sources.live.reloads;
-    out.push(`fungible_graph_reloads_total{result="ok"} ${reloads.ok}`, `fungible_graph_reloads_total{result="refused"} ${reloads.refused}`);
-    out.push(...processFamilies());
-    return `${out.join("\n")}\n`;
+  /** The exposition text: of this process, or of every process `gather` reaches. */
+  async exposition(): Promise<string> {
+    return writeMetrics(this.#gather === undefined ? [this.snapshot()] : await this.#gather());
   }
 }
 
+/**
+ * The exposition text of one or several processes' snapshots, summed where a sum is the replica's
+ * figure: requests, latencies, kept answers, CPU, memory. Reloads are the largest count (every
+ * process sees each reload of its replica); the start time the earliest; the data version gauge
+ * counts the processes serving each version (2 during a switch shows it is under way).
+ */
+export function writeMetrics(snapshotsArg: readonly MetricsSnapshot[]): string {
+  // Checked: snapshots come from other processes (IPC) or a caller's gather.
+  const snapshots = parseArgument(z.array(MetricsSnapshotSchema), snapshotsArg, { fn: "writeMetrics", arg: "snapshots", expected: "an array of ServiceMetrics snapshots", code: "invalid_config" });
+  const out: string[] = [];
+  const family = (name: string, type: string, help: string) => out.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);
+  const merged = new Map<string, MetricsSeries>();
+  for (const snapshot of snapshots) {
+    for (const s of snapshot.series) {
+      const key = `${s.route} ${s.method} ${s.status}`;
+      const into = merged.get(key);
+      if (into === undefined) merged.set(key, { ...s, buckets: [...s.buckets] });
+      else {
+        into.count += s.count;
+        into.sum += s.sum;
+        s.buckets.forEach((n, i) => (into.buckets[i] = (into.buckets[i] ?? 0) + n));
+      }
+    }
+  }
+  const series = [...merged.values()].sort((a, b) => (a.route + a.method + a.status < b.route + b.method + b.status ? -1 : 1));
+  const total = (read: (snapshot: MetricsSnapshot) => number) => snapshots.reduce((sum, snapshot) => sum + read(snapshot), 0);
+
+  family("fungible_graph_http_requests_total", "counter", "HTTP requests answered by the handler, by route of the route table, method and status.");
+  for (const s of series) out.push(`fungible_graph_http_requests_total${labels(s)} ${s.count}`);
+  family("fungible_graph_http_request_duration_seconds", "histogram", "Time from the request reaching the handler to its response, by route, method and status.");
+  for (const s of series) {
+    let cumulative = 0;
+    LATENCY_BUCKETS.forEach((bound, i) => {
+      cumulative += s.buckets[i]!;
+      out.push(`fungible_graph_http_request_duration_seconds_bucket${labels(s, { le: String(bound) })} ${cumulative}`);
+    });
+    out.push(`fungible_graph_http_request_duration_seconds_bucket${labels(s, { le: "+Inf" })} ${s.count}`);
+    out.push(`fungible_graph_http_request_duration_seconds_sum${labels(s)} ${s.sum}`);
+    out.push(`fungible_graph_http_request_duration_seconds_count${labels(s)} ${s.count}`);
+  }
+  family("fungible_graph_kept_answers_total", "counter", "Lookups of kept GET answers: hit (served from the store), miss (computed), replayed (the Node server's replay cache, before the handler).");
+  out.push(`fungible_graph_kept_answers_total{result="hit"} ${total((s) => s.kept.hit)}`);
+  out.push(`fungible_graph_kept_answers_total{result="miss"} ${total((s) => s.kept.miss)}`);
+  out.push(`fungible_graph_kept_answers_total{result="replayed"} ${total((s) => s.kept.replayed)}`);
+  family("fungible_graph_data_version_info", "gauge", "The data version served: the number of processes serving it (1 for a single process).");
+  const versions = new Map<string, number>();
+  for (const snapshot of snapshots) versions.set(snapshot.data_version, (versions.get(snapshot.data_version) ?? 0) + 1);
+  for (const [version, processes] of [...versions].sort()) out.push(`fungible_graph_data_version_info{data_version="${escapeLabel(version)}"} ${processes}`);
+  family("fungible_graph_reloads_total", "counter", "Reloads of the data that ended, since the process started: ok (swapped or unchanged) or refused.");
+  const most = (read: (snapshot: MetricsSnapshot) => number) => snapshots.reduce((max, snapshot) => Math.max(max, read(snapshot)), 0);
+  out.push(`fungible_graph_reloads_total{result="ok"} ${most((s) => s.reloads.ok)}`, `fungible_graph_reloads_total{result="refused"} ${most((s) => s.reloads.refused)}`);
+  family("fungible_graph_processes", "gauge", "Processes whose figures this scrape adds up (the workers of `serve --workers N` that answered).");
+  out.push(`fungible_graph_processes ${snapshots.length}`);
+  out.push(...processFamilies(snapshots.map((snapshot) => snapshot.process)));
+  return `${out.join("\n")}\n`;
+}
+
 /** The label set of a series, plus `extra`, escaped as the format says. */
-function labels(s: Series, extra: Record<string, string> = {}): string {
+function labels(s: MetricsSeries, extra: Record<string, string> = {}): string {
   const all = { route: s.route, method: s.method, status: s.status, ...extra };
   return `{${Object.entries(all)
     .map(([name, value]) => `${name}="${escapeLabel(value)}"`)
@@ -120,29 +213,39 @@ interface ProcessLike {
   uptime?: () => number;
 }
 
-/**
- * The standard process families (prom-client's names), where the runtime has a Node-style
- * `process` (Node, Deno, Bun): read from the global, never imported, so Workers and browsers
- * simply have none.
- */
-function processFamilies(): string[] {
+/** The process's own figures, where the runtime has a Node-style `process` (Node, Deno, Bun): read from the global, never imported. */
+function processFigures(): MetricsSnapshot["process"] {
   const runtime = (globalThis as { process?: ProcessLike }).process;
-  const out: string[] = [];
-  const one = (name: string, type: string, help: string, value: number) => {
-    if (Number.isFinite(value)) out.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`, `${name} ${value}`);
-  };
+  if (runtime === undefined) return null;
+  const figures: NonNullable<MetricsSnapshot["process"]> = {};
   try {
-    const cpu = runtime?.cpuUsage?.();
-    if (cpu) one("process_cpu_seconds_total", "counter", "User and system CPU time of the process, in seconds.", (cpu.user + cpu.system) / 1e6);
-    const memory = runtime?.memoryUsage?.();
+    const cpu = runtime.cpuUsage?.();
+    if (cpu) figures.cpu_seconds = (cpu.user + cpu.system) / 1e6;
+    const memory = runtime.memoryUsage?.();
     if (memory) {
-      one("process_resident_memory_bytes", "gauge", "Resident memory of the process, in bytes.", memory.rss);
-      one("process_heap_bytes", "gauge", "JavaScript heap in use, in bytes.", memory.heapUsed);
+      figures.resident_bytes = memory.rss;
+      figures.heap_bytes = memory.heapUsed;
     }
-    const uptime = runtime?.uptime?.();
-    if (uptime !== undefined) one("process_start_time_seconds", "gauge", "When the process started, in seconds since the epoch.", Date.now() / 1000 - uptime);
+    const uptime = runtime.uptime?.();
+    if (uptime !== undefined) figures.start_time_seconds = Date.now() / 1000 - uptime;
   } catch {
     // A runtime whose process object refuses (a sandbox): no process figures, the rest stands.
   }
+  return figures;
+}
+
+/** The standard process families (prom-client's names), summed over the processes (the earliest start); none on Workers. */
+function processFamilies(all: readonly MetricsSnapshot["process"][]): string[] {
+  const figures = all.filter((figure): figure is NonNullable<typeof figure> => figure !== null);
+  const out: string[] = [];
+  const one = (name: string, type: string, help: string, values: (number | undefined)[], combine: (values: number[]) => number) => {
+    const known = values.filter((value): value is number => value !== undefined && Number.isFinite(value));
+    if (known.length > 0) out.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`, `${name} ${combine(known)}`);
+  };
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  one("process_cpu_seconds_total", "counter", "User and system CPU time of the processes, in seconds.", figures.map((f) => f.cpu_seconds), sum);
+  one("process_resident_memory_bytes", "gauge", "Resident memory of the processes, in bytes.", figures.map((f) => f.resident_bytes), sum);
+  one("process_heap_bytes", "gauge", "JavaScript heap in use, in bytes.", figures.map((f) => f.heap_bytes), sum);
+  one("process_start_time_seconds", "gauge", "When the earliest process started, in seconds since the epoch.", figures.map((f) => f.start_time_seconds), (values) => Math.min(...values));
   return out;
 }

@@ -4,6 +4,7 @@
  * handler (`createService`), each where it is used.
  */
 import * as z from "zod";
+import { ServiceMetrics } from "../http/metrics.js";
 
 const callback = z.custom<(...args: never[]) => unknown>((value) => typeof value === "function", "must be a function");
 const milliseconds = z.int().min(0);
@@ -51,7 +52,7 @@ export const StartServerOptionsSchema = z.looseObject({
   maxSvgQueued: z.int().min(0).optional(),
   conformance: z.unknown().optional(),
   onConformance: callback.optional(),
-  metrics: z.boolean().optional(),
+  metrics: z.union([z.boolean(), z.instanceof(ServiceMetrics)]).optional(),
 });
 
 /** Defaults of the limits (also the `serve` flags' defaults). */

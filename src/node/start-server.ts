@@ -16,6 +16,7 @@ import { routerArgument } from "../router/core.js";
 import { createService, DEFAULT_BODY_LIMIT } from "../http/handler.js";
 import { ERROR_HEADERS, errorJson } from "../http/errors.js";
 import { isLiveRouter, LiveRouter } from "../http/live-router.js";
+import type { ServiceMetrics } from "../http/metrics.js";
 import { terminalLines } from "../wire/safe-text.js";
 import { accessLine, bufferedSink, type LineSink } from "./access-log.js";
 import { answerClientError, refuseConnect, requestErrorResponse } from "./client-error.js";
@@ -85,8 +86,8 @@ export interface StartServerOptions {
   conformance?: unknown;
   /** Called with the passed corpus's report, before listening. */
   onConformance?: (report: ConformanceReport) => void;
-  /** Answer GET /metrics in the Prometheus text format (default false; the handler's `metrics`). */
-  metrics?: boolean;
+  /** Answer GET /metrics in the Prometheus text format (default false; the handler's `metrics`: `true` or a ServiceMetrics). */
+  metrics?: boolean | ServiceMetrics;
 }
 
 export interface RunningServer {

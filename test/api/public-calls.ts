@@ -127,6 +127,8 @@ export const CALLS: Record<string, Record<string, PublicCall>> = {
     negotiateEncoding: { good: ["gzip, br", ["br", "gzip"]] },
     buildOpenApiDocument: { good: [] },
     LiveRouter: { good: [router, {}], construct: true },
+    ServiceMetrics: { good: [{ gather: async () => [] }], construct: true },
+    writeMetrics: { good: [[]] },
     followDataset: { good: [new http.LiveRouter(router), { url: "http://127.0.0.1:9/latest.json", publicKey: "00".repeat(32) }] },
     checkConformance: { good: [() => new Response("{}"), conformanceCorpus] },
     parseConformanceCorpus: { good: [conformanceCorpus] },

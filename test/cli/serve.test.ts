@@ -92,6 +92,24 @@ describe("serve", () => {
     await expect(fetch(`${server.url}/health`)).rejects.toThrow();
   });
 
+  it("--workers 2 --metrics: every scrape, whichever worker takes it, adds up both workers' figures", async () => {
+    const server = await serve(["--port", "0", "--workers", "2", "--metrics", "--quiet", ...REG]);
+    const sent = 24;
+    // A new connection each: the kernel hands them to either worker.
+    for (let i = 0; i < sent; i++) expect((await fetch(`${server.url}/v2/info/chains`, { headers: { connection: "close" } })).status).toBe(200);
+    const sample = (text: string, name: string) => Number(/^(\S+) (\S+)$/m.exec(text.split("\n").find((line) => line.startsWith(`${name} `)) ?? "")?.[2] ?? Number.NaN);
+    for (let i = 0; i < 6; i++) {
+      const response = await fetch(`${server.url}/metrics`, { headers: { connection: "close" } });
+      expect(response.status).toBe(200);
+      const text = await response.text();
+      expect(sample(text, "fungible_graph_processes")).toBe(2);
+      expect(sample(text, 'fungible_graph_http_requests_total{route="/v2/info/chains",method="GET",status="200"}')).toBe(sent);
+      expect(sample(text, 'fungible_graph_http_requests_total{route="/metrics",method="GET",status="200"}')).toBe(i === 0 ? Number.NaN : i);
+    }
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+  });
+
   it("picks a worker count that fits cores and memory by default, and says why", async () => {
     const server = await serve(["--port", "0", ...REG]);
     server.child.kill("SIGTERM");
