@@ -34,8 +34,8 @@ export interface FollowDatasetOptions {
 export interface DatasetFollower {
   /**
    * Revalidates the pointer when the last check is `everyMs` old (one check at a time: a call while
-   * one runs shares it) and swaps a newer verified dataset in. Never rejects: its outcome is
-   * LiveRouter's `last_reload`. Give it to the platform's `waitUntil` so the answer does not wait.
+   * one runs shares it) and swaps a newer verified dataset in. Never rejects: a swap or a refusal
+   * is LiveRouter's `last_reload` (a pointer that did not move records nothing). Give it to the platform's `waitUntil` so the answer does not wait.
    */
   check(): Promise<void>;
   /** The pointer of the data being served; null until one was loaded. */
@@ -65,8 +65,9 @@ export function followDataset(live: LiveRouter, optionsArg: FollowDatasetOptions
   let lastCheck = -Infinity;
   let running: Promise<void> | null = null;
 
+  // As serve's poll: a check that finds nothing new (the usual case, every minute) leaves /health
+  // and the reload counters alone, unless it clears a refusal; a swap or a refusal is recorded.
   async function revalidate(): Promise<void> {
-    live.reloadStarted();
     try {
       const { fetchSignedDataset } = await import("../router/remote-dataset.js");
       const result = await fetchSignedDataset({
@@ -82,7 +83,7 @@ export function followDataset(live: LiveRouter, optionsArg: FollowDatasetOptions
         live.swap(router, { ...router.provenance, publication: publicationOf(result.pointer) });
       }
       published = result.mark;
-      live.recordReload({ ok: true });
+      if (result.kind === "fetched" || live.lastReload?.ok === false) live.recordReload({ ok: true });
     } catch (error) {
       live.recordReload({ ok: false, error: isFungibleError(error) ? error.message : `${FN}: ${String(error)}` });
     }

@@ -78,17 +78,21 @@ describe("followDataset", () => {
   });
 
   test("asks nothing within everyMs; then revalidates with the ETag and does not fetch the file again", async () => {
-    const { follower, advance } = service({ everyMs: 5_000 });
+    const { follower, advance, live } = service({ everyMs: 5_000 });
     await follower.check();
     const start = server.requests.length;
     await follower.check();
     advance(4_999);
     await follower.check();
     expect(requestsSince(start)).toEqual([]);
+    const recorded = live.lastReload;
     advance(1);
     await follower.check();
     expect(requestsSince(start)).toEqual(["/latest.json"]);
     expect(server.requests.at(-1)!.ifNoneMatch).toMatch(/^"/);
+    // Nothing new: /health and the reload counters are left alone, as serve's poll leaves them.
+    expect(live.lastReload).toBe(recorded);
+    expect(live.reloads).toEqual({ ok: 1, refused: 0 });
   });
 
   test("calls while a check runs share it: one fetch of the pointer and one of the file", async () => {
