@@ -14,6 +14,8 @@ export type { FetchHandler, FetchHandlerOptions, SvgRenderer } from "../http/han
 export { webCompressor, negotiateEncoding } from "../http/encoding.js";
 export type { Compressor, Encoding } from "../http/encoding.js";
 export { buildOpenApiDocument } from "../http/openapi.js";
+export { warmUp } from "../http/warm-up.js";
+export type { WarmUpReport } from "../http/warm-up.js";
 export { LiveRouter } from "../http/live-router.js";
 export type { LiveRouterOptions, ReloadResult } from "../http/live-router.js";
 export { HealthBodySchema } from "../http/health.js";
