@@ -10,13 +10,17 @@
  * table of the one source asset it asks about.
  */
 import { compareStrings } from "../compare.js";
+import { isFungibleError } from "../errors.js";
 import { routerArgument } from "../router/core.js";
 import type { AssetRouter } from "../router/router.js";
 import { isOwnOrigin } from "../registry/schema.js";
 import { rehearseQuery } from "./query-routes.js";
 import { PATHS } from "./routes.js";
 
-/** The GET query strings `warmUp` ran, by path (`answered`: the answer was computed too, not only the request read). */
+/**
+ * The GET query strings `warmUp` ran, by path (`answered`: the answer was computed too, not only
+ * the request read; false too when the router refused the question, as a wrapper may).
+ */
 export interface WarmUpReport {
   requests: { path: string; query: string; answered: boolean }[];
 }
@@ -39,8 +43,7 @@ export function warmUp(routerArg: AssetRouter): WarmUpReport {
   const requests: WarmUpReport["requests"] = [];
   if (source !== undefined) {
     const query = new URLSearchParams({ source_asset_denom: source.denom, source_asset_chain_id: source.chain_id, allow_multi_tx: "true" }).toString();
-    rehearseQuery(router, PATHS.assetsFromSource, query, true);
-    requests.push({ path: PATHS.assetsFromSource, query, answered: true });
+    requests.push({ path: PATHS.assetsFromSource, query, answered: answered(() => rehearseQuery(router, PATHS.assetsFromSource, query, true)) });
   }
   if (hub !== undefined && next !== undefined) {
     const query = new URLSearchParams({ source_chain_id: hub, dest_chain_id: next }).toString();
@@ -48,4 +51,19 @@ export function warmUp(routerArg: AssetRouter): WarmUpReport {
     requests.push({ path: PATHS.assetsBetweenChains, query, answered: false });
   }
   return { requests };
+}
+
+/**
+ * Whether the call answered: false when it threw a FungibleError (a router that refuses the
+ * question, as a wrapper's access rule may), which is that request's answer, not a failed start.
+ * Anything else (a bug) is thrown.
+ */
+function answered(call: () => void): boolean {
+  try {
+    call();
+    return true;
+  } catch (error) {
+    if (isFungibleError(error)) return false;
+    throw error;
+  }
 }

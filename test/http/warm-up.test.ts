@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createFetchHandler, warmUp } from "../../src/entries/http.js";
-import { buildRouter, isFungibleError, parseRegistry } from "../../src/index.js";
+import { buildRouter, FungibleError, isFungibleError, parseRegistry } from "../../src/index.js";
 import { FIXTURE_PATH, fixtureGraph } from "./fixture.js";
 
 const FROM_SOURCE = "/v2/fungible/assets_from_source";
@@ -67,6 +67,19 @@ describe("warmUp", () => {
       expect(headerList(a.headers), target).toEqual(headerList(b.headers));
       expect(await a.text(), target).toBe(await b.text());
     }
+  });
+
+  it("takes a router's refusal of its question as that request's answer, and throws what is a bug", () => {
+    const refusing = Object.create(freshRouter()) as ReturnType<typeof freshRouter>;
+    refusing.assetsFromSource = () => {
+      throw new FungibleError("unknown_asset", "this wrapper answers no assets_from_source");
+    };
+    expect(warmUp(refusing).requests.map((request) => request.answered)).toEqual([false, false]);
+    const broken = Object.create(freshRouter()) as ReturnType<typeof freshRouter>;
+    broken.assetsFromSource = () => {
+      throw new TypeError("a bug");
+    };
+    expect(() => warmUp(broken)).toThrow("a bug");
   });
 
   it("warms nothing from a registry without channels, and refuses what is not a router", () => {
