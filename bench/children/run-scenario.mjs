@@ -56,7 +56,7 @@ const SCENARIOS = {
   12: async () => (await import("../scenarios/s12-worst-case.mjs")).scenarioWorstCase(),
   13: async () => (await import("../scenarios/s13-state.mjs")).scenarioState(options),
   14: async () => (await import("../scenarios/s14-cdn.mjs")).scenarioCdn(options),
-  15: async () => (await import("../scenarios/s15-worker-first-request.mjs")).scenarioWorkerFirstRequest(),
+  15: async () => (await import("../scenarios/s15-worker-first-request.mjs")).scenarioWorkerFirstRequest(options),
   16: async () => (await import("../scenarios/s16-per-core.mjs")).scenarioPerCore(options),
 };
 

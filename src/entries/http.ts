@@ -14,6 +14,8 @@ export type { FetchHandler, FetchHandlerOptions, SvgRenderer } from "../http/han
 export { webCompressor, negotiateEncoding } from "../http/encoding.js";
 export type { Compressor, Encoding } from "../http/encoding.js";
 export { buildOpenApiDocument } from "../http/openapi.js";
+export { warmUp } from "../http/warm-up.js";
+export type { WarmUpReport } from "../http/warm-up.js";
 export { LiveRouter } from "../http/live-router.js";
 export type { LiveRouterOptions, ReloadResult } from "../http/live-router.js";
 export { followDataset, FOLLOW_DEFAULT_EVERY_MS } from "../http/follow-dataset.js";
