@@ -12,7 +12,8 @@
  *
  * Like with like, two ways (first row): the baseline is the first request's own question asked
  * after the ten others in another isolate of the same Worker (the median of other sources mixes
- * questions of very different sizes: the second row keeps that comparison as it was), and both
+ * questions of very different sizes: the second row keeps that comparison as it was), each round
+ * asking another source first (round r the r-th of SOURCES), and both
  * sides are less a Worker answering "ok"'s CPU at the same position, because workerd charges ANY
  * Worker's first request more than its later ones, which is no code of this package's. Baselines in the notes: a Worker answering "ok", a Hono app
  * with one route (what any Hono Worker pays), and the Worker loading the dataset on its first
@@ -161,8 +162,8 @@ function summary(runs) {
 /** The sources `warmUp` answers for the shipped mainnet data, as "denom@chain". */
 async function warmedSources() {
   const [loadRouter, warmUp] = [await need("loadRouter"), await need("warmUp")];
-  return warmUp(await loadRouter())
-    .requests.filter((request) => request.answered)
+  return (await warmUp(await loadRouter()))
+    .requests.filter((request) => request.path.endsWith("/assets_from_source"))
     .map((request) => new URLSearchParams(request.query))
     .map((query) => `${query.get("source_asset_denom")}@${query.get("source_asset_chain_id")}`);
 }
@@ -177,16 +178,18 @@ export async function scenarioWorkerFirstRequest({ quick = false } = {}) {
   const dirs = {};
   for (const [name, source] of Object.entries(workers)) dirs[name] = await bundled(source);
   const runs = { trivial: [], hono: [], example: [], lazy: [], sameLater: [] };
-  // The first request's own question asked last, after the ten others: what it costs when not first.
-  const firstAskedLast = [...requests.slice(1), requests[0]];
   try {
-    // Alternated, so a busy moment of the machine falls on every Worker alike.
+    // Alternated, so a busy moment of the machine falls on every Worker alike. Each round asks
+    // another source first (round r: the r-th), so no one question stands for "the first request".
     for (let round = 0; round < rounds; round++) {
+      const order = [...requests.slice(round % requests.length), ...requests.slice(0, round % requests.length)];
+      // The first request's own question asked last, after the ten others: what it costs when not first.
+      const firstAskedLast = [...order.slice(1), order[0]];
       runs.trivial.push(await run(dirs.trivial, requests.map((_, i) => `/${i}`)));
-      runs.hono.push(await run(dirs.hono, requests));
-      runs.example.push(await run(dirs.example, requests));
+      runs.hono.push(await run(dirs.hono, order));
+      runs.example.push(await run(dirs.example, order));
       runs.sameLater.push((await run(dirs.example, firstAskedLast)).later.at(-1));
-      if (round === 0) runs.lazy.push(await run(dirs.lazy, requests.slice(0, 1)));
+      if (round === 0) runs.lazy.push(await run(dirs.lazy, order.slice(0, 1)));
     }
   } finally {
     for (const dir of Object.values(dirs)) rmSync(dir, { recursive: true, force: true });
@@ -205,7 +208,7 @@ export async function scenarioWorkerFirstRequest({ quick = false } = {}) {
       baseline: sameLater.mainMs - trivial.later.mainMs,
       max: 2,
       note:
-        `on that thread ${ms(example.first.mainMs)} first vs ${ms(sameLater.mainMs)} for the same request asked after the ${example.laterCount} others, in another isolate; ` +
+        `on that thread ${ms(example.first.mainMs)} first vs ${ms(sameLater.mainMs)} for the same request asked after the ${example.laterCount} others, in another isolate (round r asks the r-th source first: ${requests.slice(0, rounds).map((path) => new URLSearchParams(path.split("?")[1]).get("source_asset_denom")).join(", ")}); ` +
         `all of workerd's threads (V8's background GC and optimizing compiles too, which land on whichever request is running): ${ms(example.first.cpuMs)} vs ${ms(sameLater.cpuMs)}, ` +
         `less the "ok" Worker's ${ms(ownFirst)} vs ${ms(sameLater.cpuMs - trivial.later.cpuMs)} (firsts ${example.firsts.map((v) => v.toFixed(1)).join(", ")}). ` +
         `A Worker answering "ok": ${mainPair(trivial)} on that thread (workerd's own first-request charge); a Hono app with one route: ${mainPair(hono)}`,
@@ -218,7 +221,7 @@ export async function scenarioWorkerFirstRequest({ quick = false } = {}) {
       max: 2,
       note:
         `on the thread running JavaScript ${ms(example.first.mainMs)} vs ${ms(example.later.mainMs)}; wall ${ms(example.first.wallMs)} vs ${ms(example.later.wallMs)}; ` +
-        `later = median of ${example.laterCount} distinct requests (other sources: most are smaller questions than the first); less a Worker answering "ok"'s: ` +
+        `later = median of ${example.laterCount} distinct requests (the other sources); less a Worker answering "ok"'s: ` +
         `${ms(ownFirst)} vs ${ms(example.later.cpuMs - trivial.later.cpuMs)}; the Worker loading on its first request (before): ${ms(lazy.first.cpuMs)} first`,
     }),
     figureRow({

@@ -33,10 +33,11 @@ interface Context {
 // A dataset that fails to load fails the Worker's start (the deployment), not a request.
 const router = await loadRouter();
 // What the first request would still pay for running code the first time is paid here too:
-// warmUp runs the queries' request path once for a request made from the data (no Response: Workers
-// refuse one at module scope; nothing kept, no answer changed), and the handler builds Hono's
-// matcher when it is made. Bench scenario 15 measures the first request's CPU under workerd.
-warmUp(router);
+// warmUp sends two requests made from the data through a handler of its own (up to the Response,
+// which Workers refuse at module scope; that handler is dropped, no answer changes), and the
+// handler builds Hono's matcher when it is made. Bench scenario 15 measures the first request's
+// CPU under workerd.
+await warmUp(router);
 const live = new LiveRouter(router);
 const fetchHandler = createFetchHandler(live);
 

@@ -48,7 +48,7 @@ const FN = "followDataset";
 
 const OptionsSchema = z.object({
   url: z.url({ protocol: /^https?$/ }),
-  publicKey: z.unknown(),
+  publicKey: z.union([z.string(), z.instanceof(Uint8Array)]),
   everyMs: z.int().min(1_000).optional(),
   timeoutMs: z.int().min(1).optional(),
   minSequence: z.int().min(0).optional(),

@@ -132,18 +132,3 @@ export function canonicalRequest(path: string, asked: { query: string } | { body
   const body = "query" in asked ? queryToBody(new URLSearchParams(asked.query), op.fields) : asked.body;
   return op.canonical(parseRequest(op.schema, body, op.name));
 }
-
-/**
- * A GET query's request path without a request (./warm-up.ts): the query string read and
- * validated and its canonical form, then, with `answer`, the answer's JSON, its bytes and its
- * ETag, each as serveQuery makes them. Nothing is kept and no Response is made; throws as the
- * request would (an unknown chain or asset: the library's FungibleError).
- */
-export function rehearseQuery(router: AssetRouter, path: string, query: string, answer: boolean): void {
-  const op = [ASSETS_FROM_SOURCE, ASSETS_BETWEEN_CHAINS].find((candidate) => candidate.path === path) as QueryOperation<unknown>;
-  const options = parseRequest(op.schema, queryToBody(new URLSearchParams(query), op.fields), op.name);
-  const canonical = op.canonical(options);
-  if (!answer) return;
-  utf8.encode(op.answer(router, options));
-  answerEtag(router.dataVersion, canonical);
-}

@@ -1,69 +1,96 @@
 /**
  * The request path warmed at start-up, for runtimes that allow a program more CPU while it starts
  * than per request (Cloudflare Workers: up to 1 s at start-up, 10 ms per request on the free
- * plan). A first query otherwise pays what no later one does: V8 compiling each function of the
- * path on its first call, zod's first parse of each field, and the router's structures made on
- * first use (hop lists, the wire form of the assets an answer shows). `warmUp` runs that path
- * (./query-routes.ts `rehearseQuery`) for requests made from the data, by a fixed rule, and
- * answers nothing: no Response is made (Workers refuse one at module scope) and no handler keeps
- * anything. What stays is what any query leaves in the router: those structures, and the route
- * table of the one source asset it asks about.
+ * plan). A first request otherwise pays what no later one does: V8 compiling (and later
+ * optimising) each function of the path on its first calls, Hono's first dispatch, zod's first
+ * parse of each field, and the router's structures made on first use (hop lists, the wire form
+ * of the assets an answer shows). `warmUp` sends requests made from the data, by a fixed rule,
+ * through a handler of its own over the same router: the pipeline a request runs, routing,
+ * parsing, the search, the JSON, the headers. That handler is then dropped, with whatever it kept.
+ * Workers refuse to build a Response at module scope, the very last step: the request ran up to
+ * it, and its refusal is caught (the report's `status` is then null).
  */
 import { compareStrings } from "../compare.js";
-import { isFungibleError } from "../errors.js";
 import { routerArgument } from "../router/core.js";
 import type { AssetRouter } from "../router/router.js";
 import { isOwnOrigin } from "../registry/schema.js";
-import { rehearseQuery } from "./query-routes.js";
+import { createService } from "./handler.js";
 import { PATHS } from "./routes.js";
 
 /**
- * The GET query strings `warmUp` ran, by path (`answered`: the answer was computed too, not only
- * the request read; false too when the router refused the question, as a wrapper may).
+ * Each request is sent this many times: V8 runs a function's first calls in its interpreter and
+ * compiles it to faster code only once it has been called a few times, so one pass left the first
+ * real request about 2.3-2.5x a later one under workerd and three left it 1.7x (bench scenario 15,
+ * seven rounds each); the later passes cost little (the router's structures are built by then).
  */
+const PASSES = 3;
+
+/** The GET requests `warmUp` ran, with the status answered (null where the runtime refused to make the Response). */
 export interface WarmUpReport {
-  requests: { path: string; query: string; answered: boolean }[];
+  requests: { path: string; query: string; status: number | null }[];
 }
 
 /**
- * Runs the two queries' request path once before any request: assets_from_source (with
- * `allow_multi_tx`, the widest search) from the native asset of the chain with the most IBC
- * channels, answered; assets_between_chains read and validated only (answering it from that
- * chain would compute the route table of each of its assets: hundreds of searches). Costs tens of
- * milliseconds, once; changes no answer (the structures it builds are the ones a query builds).
+ * Runs two GETs through a handler's pipeline before any request, PASSES times: assets_from_source with
+ * `allow_multi_tx` (the widest search) from the native asset of the chain with the most IBC
+ * channels (the hub), and assets_between_chains to the hub from its counterparty listing the
+ * fewest assets (a small answer: between computes the routes of every asset of its source chain,
+ * which from the hub itself is hundreds of searches). Tens of milliseconds, once; changes no
+ * answer (what stays in the router is what any query leaves there). A router that refuses a
+ * question (a wrapper's rule) gives that request's error status; a bug of the router is thrown.
  */
-export function warmUp(routerArg: AssetRouter): WarmUpReport {
+export async function warmUp(routerArg: AssetRouter): Promise<WarmUpReport> {
   const router = routerArgument(routerArg, "warmUp");
-  const { assets, ibc_channels: channels } = router.registry;
-  const ends = new Map<string, number>();
-  for (const channel of channels) for (const { chain_id: chainId } of [channel.chain_1, channel.chain_2]) ends.set(chainId, (ends.get(chainId) ?? 0) + 1);
-  // By channel count, then chain id: the same chains for the same data.
-  const [hub, next] = [...ends].sort((a, b) => b[1] - a[1] || compareStrings(a[0], b[0])).map(([chainId]) => chainId);
-  const source = assets.find((asset) => asset.chain_id === hub && !asset.is_cw20 && isOwnOrigin(asset));
+  let bug: unknown = null;
+  // Keeping no answer: each pass runs the search and the JSON again, as a first request does.
+  const service = createService(router, { answerCacheBytes: 0, compressedCacheBytes: 0, onInternalError: (error) => (bug ??= error) }, "warmUp");
+  const asked = requestsOf(router);
   const requests: WarmUpReport["requests"] = [];
-  if (source !== undefined) {
-    const query = new URLSearchParams({ source_asset_denom: source.denom, source_asset_chain_id: source.chain_id, allow_multi_tx: "true" }).toString();
-    requests.push({ path: PATHS.assetsFromSource, query, answered: answered(() => rehearseQuery(router, PATHS.assetsFromSource, query, true)) });
-  }
-  if (hub !== undefined && next !== undefined) {
-    const query = new URLSearchParams({ source_chain_id: hub, dest_chain_id: next }).toString();
-    rehearseQuery(router, PATHS.assetsBetweenChains, query, false);
-    requests.push({ path: PATHS.assetsBetweenChains, query, answered: false });
+  for (let pass = 1; pass <= PASSES; pass++) {
+    for (const [path, params] of asked) {
+      const query = new URLSearchParams(params).toString();
+      let status: number | null;
+      bug = null;
+      try {
+        status = (await service.fetch(new Request(`http://warm-up.invalid${path}?${query}`))).status;
+      } catch {
+        // Workers at module scope: the Response itself is refused (the handler reports that as an
+        // internal error, then fails to answer it too); everything before it ran. A bug of the router
+        // cannot be told apart here: it shows at the first request, as it would without warmUp.
+        status = null;
+        bug = null;
+      }
+      if (bug !== null) throw bug;
+      if (pass === PASSES) requests.push({ path, query, status });
+    }
   }
   return { requests };
 }
 
-/**
- * Whether the call answered: false when it threw a FungibleError (a router that refuses the
- * question, as a wrapper's access rule may), which is that request's answer, not a failed start.
- * Anything else (a bug) is thrown.
- */
-function answered(call: () => void): boolean {
-  try {
-    call();
-    return true;
-  } catch (error) {
-    if (isFungibleError(error)) return false;
-    throw error;
+/** The requests of the rule above, for this data (none without channels). */
+function requestsOf(router: AssetRouter): [string, Record<string, string>][] {
+  const { assets, ibc_channels: channels } = router.registry;
+  const ends = new Map<string, number>();
+  const peers = new Map<string, Set<string>>();
+  for (const { chain_1, chain_2 } of channels) {
+    for (const [end, other] of [
+      [chain_1.chain_id, chain_2.chain_id],
+      [chain_2.chain_id, chain_1.chain_id],
+    ] as const) {
+      ends.set(end, (ends.get(end) ?? 0) + 1);
+      if (!peers.has(end)) peers.set(end, new Set());
+      peers.get(end)!.add(other);
+    }
   }
+  // By channel count, then chain id: the same chains for the same data.
+  const hub = [...ends].sort((a, b) => b[1] - a[1] || compareStrings(a[0], b[0]))[0]?.[0];
+  if (hub === undefined) return [];
+  const listed = new Map<string, number>();
+  for (const asset of assets) listed.set(asset.chain_id, (listed.get(asset.chain_id) ?? 0) + 1);
+  const smallest = [...peers.get(hub)!].filter((peer) => peer !== hub).sort((a, b) => (listed.get(a) ?? 0) - (listed.get(b) ?? 0) || compareStrings(a, b))[0];
+  const source = assets.find((asset) => asset.chain_id === hub && !asset.is_cw20 && isOwnOrigin(asset));
+  const requests: [string, Record<string, string>][] = [];
+  if (source !== undefined) requests.push([PATHS.assetsFromSource, { source_asset_denom: source.denom, source_asset_chain_id: source.chain_id, allow_multi_tx: "true" }]);
+  if (smallest !== undefined) requests.push([PATHS.assetsBetweenChains, { source_chain_id: smallest, dest_chain_id: hub }]);
+  return requests;
 }

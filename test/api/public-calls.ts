@@ -128,6 +128,7 @@ export const CALLS: Record<string, Record<string, PublicCall>> = {
     buildOpenApiDocument: { good: [] },
     LiveRouter: { good: [router, {}], construct: true },
     ServiceMetrics: { good: [{ gather: async () => [] }], construct: true },
+    warmUp: { good: [router] },
     writeMetrics: { good: [[]] },
     followDataset: { good: [new http.LiveRouter(router), { url: "http://127.0.0.1:9/latest.json", publicKey: "00".repeat(32) }] },
     checkConformance: { good: [() => new Response("{}"), conformanceCorpus] },

@@ -105,7 +105,7 @@ describe.skipIf(noBuild !== undefined)(`the Worker example's first request${noBu
   test("warmUp at start-up changes no answer: the example answers as the lazy Worker does, byte for byte", async () => {
     const [example, lazy] = [await countingWorker({ file: EXAMPLE }), await countingWorker({ text: LAZY_WORKER })];
     // What warmUp asks for the shipped data, and others.
-    const warmed = warmUp(await loadRouter()).requests.map((request) => `${request.path}?${request.query}`);
+    const warmed = (await warmUp(await loadRouter())).requests.map((request) => `${request.path}?${request.query}`);
     expect(warmed).toHaveLength(2);
     const targets = [
       ...warmed,
