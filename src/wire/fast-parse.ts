@@ -15,7 +15,8 @@
  * to one function where the runtime allows `new Function`, as zod compiles its own parsers, and a
  * loop over the fields where it does not).
  */
-import * as z from "zod";
+import * as z from "zod/mini";
+import { safeParse } from "../errors.js";
 
 export type FastParse = (input: unknown) => unknown;
 
@@ -26,7 +27,7 @@ const fastPaths = new WeakMap<object, FastParse | null>();
 const PREPROCESS_CONTEXT = Object.freeze({ value: undefined, issues: Object.freeze([]) });
 
 /** The schema's fast path, made on first use; `null` when the schema has a form it does not know. */
-export function fastPathOf(schema: z.ZodType): FastParse | null {
+export function fastPathOf(schema: z.ZodMiniType): FastParse | null {
   let fast = fastPaths.get(schema);
   if (fast === undefined) {
     fast = generate(schema);
@@ -35,7 +36,7 @@ export function fastPathOf(schema: z.ZodType): FastParse | null {
   return fast;
 }
 
-function generate(schema: z.ZodType): FastParse | null {
+function generate(schema: z.ZodMiniType): FastParse | null {
   let def = defOf(schema);
   let pre: ((input: unknown) => unknown) | null = null;
   if (def.type === "pipe" && defOf(def.in).type === "transform") {
@@ -53,7 +54,7 @@ function generate(schema: z.ZodType): FastParse | null {
   }
   // Each field is a text field (its minimum length) or a table; in the schema's order, the output's.
   const fields: Field[] = [];
-  for (const [name, field] of Object.entries(def.shape as Record<string, z.ZodType>)) {
+  for (const [name, field] of Object.entries(def.shape as Record<string, z.ZodMiniType>)) {
     if (name === "__proto__") return null; // an own key no object literal or store makes
     const minimum = textMinimum(field);
     const table = minimum === null ? outputTable(field) : null;
@@ -183,7 +184,7 @@ function allowsCompiling(): boolean {
 }
 
 /** `z.string()`, with at most a minimum length: a string that long is itself. */
-function textMinimum(field: z.ZodType): number | null {
+function textMinimum(field: z.ZodMiniType): number | null {
   const def = defOf(field);
   if (def.type !== "string") return null;
   let minimum = 0;
@@ -196,7 +197,7 @@ function textMinimum(field: z.ZodType): number | null {
 }
 
 /** A field whose primitive inputs can be listed: each one's output, as the field's schema gives it. */
-function outputTable(field: z.ZodType): Table | null {
+function outputTable(field: z.ZodMiniType): Table | null {
   const candidates: unknown[] = [undefined, null];
   let inner = defOf(field);
   if (inner.type === "pipe" && defOf(inner.out).type === "transform") inner = defOf(inner.in);
@@ -207,7 +208,7 @@ function outputTable(field: z.ZodType): Table | null {
   const table: Table = { ifUndefined: undefined, ifNull: undefined, ifTrue: undefined, ifFalse: undefined, values: new Map() };
   let size = 0;
   for (const candidate of candidates) {
-    const result = field.safeParse(candidate);
+    const result = safeParse(field, candidate);
     // Outputs are shared by every request: only primitives (an object could be changed by a
     // caller), and never undefined (the read's "not in the table").
     if (!result.success || result.data === undefined || (result.data !== null && typeof result.data === "object")) continue;
