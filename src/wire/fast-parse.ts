@@ -4,12 +4,12 @@
  * well-formed request is read by a function made once per schema from the schema's own parts.
  *
  * It understands the few forms the request schemas are made of, and only those: an object
- * (unknown keys stripped, `.refine` checks run) behind an optional preprocess (the swap rule);
- * text fields (`z.string()` with `.min`); and every other field as a finite table, its outputs
+ * (unknown keys stripped, `z.refine` checks run) behind an optional preprocess (the swap rule);
+ * text fields (`z.string()` with `z.minLength`); and every other field as a finite table, its outputs
  * computed by the field's own schema for the inputs it can take as a primitive (`undefined`,
- * `null`, the booleans, enum and literal values). Anything else in a value (a wrong type, an
- * array, a string a table lacks, a getter that throws) returns `undefined`, and the caller parses
- * with zod, which gives the answer or the errors. A schema made of other forms gets no fast path.
+ * `null`, the booleans, enum and literal values); `z.describe` checks, metadata only, are passed
+ * over. Anything else in a value (a wrong type, an array, a string a table lacks, a getter that
+ * throws) returns `undefined`, and the caller parses with zod, which gives the answer or the errors. A schema made of other forms gets no fast path.
  * So this accepts a subset of what the schema accepts and returns exactly what zod would
  * (test/query/fast-parse.test.ts checks it on generated requests, in both of its forms: compiled
  * to one function where the runtime allows `new Function`, as zod compiles its own parsers, and a
@@ -24,6 +24,8 @@ type Def = { type: string; [key: string]: unknown };
 const defOf = (schema: unknown): Def => (schema as { _zod: { def: Def } })._zod.def;
 
 const fastPaths = new WeakMap<object, FastParse | null>();
+/** zod/mini's `z.describe` and `z.meta` are checks that only register metadata: they never refuse or change a value. */
+const METADATA_CHECKS = new Set(["describe", "meta"]);
 const PREPROCESS_CONTEXT = Object.freeze({ value: undefined, issues: Object.freeze([]) });
 
 /** The schema's fast path, made on first use; `null` when the schema has a form it does not know. */
@@ -49,6 +51,7 @@ function generate(schema: z.ZodMiniType): FastParse | null {
   const refinements: ((value: unknown) => unknown)[] = [];
   for (const check of (def.checks as unknown[] | undefined) ?? []) {
     const checkDef = defOf(check);
+    if (METADATA_CHECKS.has(checkDef.check as string)) continue;
     if (checkDef.check !== "custom" || typeof checkDef.fn !== "function") return null;
     refinements.push(checkDef.fn as (value: unknown) => unknown);
   }
@@ -190,6 +193,7 @@ function textMinimum(field: z.ZodMiniType): number | null {
   let minimum = 0;
   for (const check of (def.checks as unknown[] | undefined) ?? []) {
     const checkDef = defOf(check);
+    if (METADATA_CHECKS.has(checkDef.check as string)) continue;
     if (checkDef.check !== "min_length" || typeof checkDef.minimum !== "number") return null;
     minimum = Math.max(minimum, checkDef.minimum);
   }
