@@ -12,8 +12,8 @@
  * throws) returns `undefined`, and the caller parses with zod, which gives the answer or the errors. A schema made of other forms gets no fast path.
  * So this accepts a subset of what the schema accepts and returns exactly what zod would
  * (test/query/fast-parse.test.ts checks it on generated requests, in both of its forms: compiled
- * to one function where the runtime allows `new Function`, as zod compiles its own parsers, and a
- * loop over the fields where it does not).
+ * to one function where the runtime allows `new Function`, as classic zod compiles its own
+ * parsers, and a loop over the fields where it does not).
  */
 import * as z from "zod/mini";
 import { safeParse } from "../errors.js";
@@ -107,9 +107,9 @@ function lookup(table: Table, value: unknown): unknown {
 
 /**
  * Where the runtime allows it (not where `new Function` is refused, as in Cloudflare Workers),
- * the plan becomes one function with each field read and written by name, as zod compiles its
- * own object parsers: the loop over names below is several times slower (every read and write
- * by a computed key). Only field names enter the code, as JSON string literals; every value
+ * the plan becomes one function with each field read and written by name, as classic zod
+ * compiles its own object parsers: the loop over names below is several times slower (every read
+ * and write by a computed key). Only field names enter the code, as JSON string literals; every value
  * (tables, minimums, refinements, the preprocess) is passed in.
  */
 function compiled({ pre, fields, refinements }: Plan): FastParse | null {
