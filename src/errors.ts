@@ -111,14 +111,22 @@ export function isFungibleError(value: unknown): value is FungibleError {
  */
 const ENGLISH: z.core.ParseContext<z.core.$ZodIssue> = { error: en().localeError };
 
-/** `schema`'s safe parse of `value`, with English messages: the one way the library parses. */
+/**
+ * `schema`'s safe parse of `value`, with English messages: the one way the library parses. Only
+ * a value that fails is parsed again with the map, which then makes the errors: zod copies a
+ * context it is given (object spread) into an object that every nested schema then reads slowly
+ * (a msgs request: 25.5 µs parsed without a context, 29.8 with; compiled, 4.2 and 5.9 µs), and
+ * the values that fail are the rare ones. Parses have no side effects, so the second is the first.
+ */
 export function safeParse<S extends z.core.$ZodType>(schema: S, value: unknown): z.core.util.SafeParseResult<z.output<S>> {
-  return z.safeParse(schema, value, ENGLISH);
+  const result = z.safeParse(schema, value);
+  return result.success ? result : z.safeParse(schema, value, ENGLISH);
 }
 
 /** `schema`'s parse of `value`, throwing zod's error (English messages): for values the library made itself. */
 export function parse<S extends z.core.$ZodType>(schema: S, value: unknown): z.output<S> {
-  return z.parse(schema, value, ENGLISH);
+  const result = z.safeParse(schema, value);
+  return result.success ? result.data : z.parse(schema, value, ENGLISH);
 }
 
 /** zod's issues as error details: the one translation, so every surface reports paths alike. */

@@ -175,7 +175,7 @@ let compiling: boolean | undefined;
  * Not even tried under zod's `jitless` setting, which a page with a strict CSP sets so that no
  * caught attempt is reported as a violation.
  */
-function allowsCompiling(): boolean {
+export function allowsCompiling(): boolean {
   if (compiling === undefined) {
     try {
       compiling = z.config().jitless !== true && new Function("return true")() === true;
