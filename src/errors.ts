@@ -103,8 +103,8 @@ export function isFungibleError(value: unknown): value is FungibleError {
 }
 
 /**
- * zod's English messages, passed by every parse of the library (`parse`, `safeParse` below): the
- * messages are part of the library's answers, and zod/mini loads no locale ("Invalid input"
+ * zod's English messages, passed by the library's parses (`parse`, `safeParse` below) to every
+ * parse whose errors it reports: the messages are part of the library's answers, and zod/mini loads no locale ("Invalid input"
  * otherwise). Per parse, never in zod's global config, which is the caller's: a schema's own
  * message still comes first, and a locale or error map a caller sets globally does not change the
  * library's messages (zod reads the schema's map, then the parse's, then the global ones).
@@ -116,7 +116,8 @@ const ENGLISH: z.core.ParseContext<z.core.$ZodIssue> = { error: en().localeError
  * a value that fails is parsed again with the map, which then makes the errors: zod copies a
  * context it is given (object spread) into an object that every nested schema then reads slowly
  * (a msgs request: 25.5 µs parsed without a context, 29.8 with; compiled, 4.2 and 5.9 µs), and
- * the values that fail are the rare ones. Parses have no side effects, so the second is the first.
+ * the values that fail are the rare ones. The library's schemas have no side effects, so the
+ * second parse is the first again.
  */
 export function safeParse<S extends z.core.$ZodType>(schema: S, value: unknown): z.core.util.SafeParseResult<z.output<S>> {
   const result = z.safeParse(schema, value);
