@@ -58,8 +58,13 @@ const urlLists = z.custom<Record<string, readonly string[]>>(
   (value) => typeof value === "object" && value !== null && !Array.isArray(value) && Object.values(value).every((urls) => Array.isArray(urls) && urls.every((url) => typeof url === "string")),
   "must be an object {chain_id: [URL, ...]}",
 );
+/** A channel end as `endsByChain` reads it (a parsed registry's are so). */
+const ChannelEndFields = z.looseObject({ chain_id: z.string(), port_id: z.string(), channel_id: z.string() });
 const RefreshOptionsSchema = z.looseObject({
-  registry: z.looseObject({ chains: z.array(z.looseObject({ chain_id: z.string() })), ibc_channels: z.array(z.looseObject({})) }),
+  registry: z.looseObject({
+    chains: z.array(z.looseObject({ chain_id: z.string() })),
+    ibc_channels: z.array(z.looseObject({ chain_1: ChannelEndFields, chain_2: ChannelEndFields })),
+  }),
   endpoints: z.optional(urlLists),
   registryEndpoints: z.optional(urlLists),
   network: z.optional(z.enum(["mainnet", "testnet"])),
