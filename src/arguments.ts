@@ -5,8 +5,8 @@
  * JavaScript may pass anything: a getter or Proxy that throws, a revoked Proxy, a null-prototype
  * object, a huge string. Reading or describing such a value must not throw either.
  */
-import * as z from "zod";
-import { detailsOfZodError, FungibleError, type FungibleErrorCode } from "./errors.js";
+import * as z from "zod/mini";
+import { detailsOfZodError, FungibleError, type FungibleErrorCode, safeParse } from "./errors.js";
 
 /** The argument name of a request body: its issues are reported by their path alone, as HTTP clients see them. */
 export const REQUEST = "request";
@@ -24,7 +24,7 @@ interface ArgumentSite {
 }
 
 /** `value` parsed by `schema`, or `FungibleError` naming the function and the argument. */
-export function parseArgument<S extends z.ZodType>(schema: S, value: unknown, site: ArgumentSite): z.output<S> {
+export function parseArgument<S extends z.ZodMiniType>(schema: S, value: unknown, site: ArgumentSite): z.output<S> {
   const result = safeParseArgument(schema, value, site);
   if (result.success) return result.data;
   throw argumentError(value, site, site.code ?? "invalid_request", result.error);
@@ -34,9 +34,9 @@ export function parseArgument<S extends z.ZodType>(schema: S, value: unknown, si
  * zod's `safeParse`, except that a value zod cannot even read (a getter or Proxy trap that
  * throws) is a `FungibleError` too: for parsers with their own report of zod's issues.
  */
-export function safeParseArgument<S extends z.ZodType>(schema: S, value: unknown, site: ArgumentSite): z.ZodSafeParseResult<z.output<S>> {
+export function safeParseArgument<S extends z.ZodMiniType>(schema: S, value: unknown, site: ArgumentSite): z.core.util.SafeParseResult<z.output<S>> {
   try {
-    const result = schema.safeParse(value);
+    const result = safeParse(schema, value);
     // zod builds the error on first read, describing the input (its prototype...): read it here.
     if (!result.success) void result.error.issues;
     return result;
@@ -50,12 +50,12 @@ export function safeParseArgument<S extends z.ZodType>(schema: S, value: unknown
  * `value` checked by `schema` and returned as it is: for a caller's own answer object whose keys
  * are data (a parse copies through `z.record`, which drops a `__proto__` key).
  */
-export function checkArgument<S extends z.ZodType>(schema: S, value: unknown, site: ArgumentSite): z.input<S> {
+export function checkArgument<S extends z.ZodMiniType>(schema: S, value: unknown, site: ArgumentSite): z.input<S> {
   parseArgument(schema, value, site);
   return value as z.input<S>;
 }
 
-function argumentError(value: unknown, site: ArgumentSite, code: FungibleErrorCode, error: z.ZodError): FungibleError {
+function argumentError(value: unknown, site: ArgumentSite, code: FungibleErrorCode, error: z.core.$ZodError): FungibleError {
   const { fn, arg } = site;
   const details = detailsOfZodError(error);
   // Wrong as a whole (not an object at all...): say what was expected and what came.
@@ -105,7 +105,7 @@ function messageOf(error: unknown): string {
   }
 }
 
-const OPTIONS = z.looseObject({}).optional();
+const OPTIONS = z.optional(z.looseObject({}));
 
 /**
  * An options argument: an object (its fields copied, so a getter runs once, here) or undefined

@@ -2,28 +2,28 @@
  * Which data produced an answer: a content hash of everything the router reads, plus where that
  * data came from. Two graphs with the same `data_version` answer every query alike.
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import type { ModelFacts } from "../model/model.js";
 import type { Registry } from "../registry/schema.js";
 import type { RegistryNote } from "../wire/explain.js";
 import { sha256Hex } from "../sha256.js";
 
-export const ProvenanceSchema = z
-  .object({
+export const ProvenanceSchema = z.readonly(
+  z.object({
     /** How the graph was made: from the chain-registry package, a registry file, or a compiled dataset. */
     source: z.enum(["chain-registry", "registry", "dataset"]),
-    network: z.enum(["mainnet", "testnet"]).optional(),
-    chain_registry_version: z.string().optional(),
-    overlay_hash: z.string().optional(),
-    overrides_hash: z.string().optional(),
-    venues_hash: z.string().optional(),
-    compiled_at: z.string().optional(),
+    network: z.optional(z.enum(["mainnet", "testnet"])),
+    chain_registry_version: z.optional(z.string()),
+    overlay_hash: z.optional(z.string()),
+    overrides_hash: z.optional(z.string()),
+    venues_hash: z.optional(z.string()),
+    compiled_at: z.optional(z.string()),
     /** The state snapshot applied (docs/behaviour.md "Live network state"): its content hash, when it was made, its oldest reading. */
-    state_hash: z.string().optional(),
-    state_created_at: z.string().optional(),
-    state_oldest_read_at: z.string().optional(),
-  })
-  .readonly();
+    state_hash: z.optional(z.string()),
+    state_created_at: z.optional(z.string()),
+    state_oldest_read_at: z.optional(z.string()),
+  }),
+);
 /** Where a router's data came from: `router.provenance`, a dataset's `provenance`, `/health`'s. Written in one place (src/router/provenance.ts). */
 export interface Provenance {
   /** How the data was made: from the chain-registry package, a registry (file or object), or read from a dataset that does not say. */

@@ -14,8 +14,8 @@
  * parses no trace and hashes no denom. It is a function of `registry`, but a loader trusts it, so
  * `data_version` covers it too and `checkFacts` checks it against the registry. Serialisation only: the router (router/dataset-router.ts) builds from what this decodes.
  */
-import * as z from "zod";
-import { errorFromZod, FungibleError } from "../errors.js";
+import * as z from "zod/mini";
+import { errorFromZod, FungibleError, safeParse } from "../errors.js";
 import type { ModelFacts } from "../model/model.js";
 import { referenceProblems, type Registry } from "../registry/schema.js";
 import { RegistryNoteSchema, type RegistryNote } from "../wire/registry-note.js";
@@ -28,7 +28,7 @@ const FORMAT_PREFIX = "fungible-graph-dataset/";
 
 const DatasetSchema = z.object({
   format: z.literal(DATASET_FORMAT),
-  data_version: z.string().regex(/^sha256:[0-9a-f]{32}$/, "expected sha256: and 32 hex digits"),
+  data_version: z.string().check(z.regex(/^sha256:[0-9a-f]{32}$/, "expected sha256: and 32 hex digits")),
   provenance: ProvenanceSchema,
   registry: RegistryContentSchema,
   notes: z.array(RegistryNoteSchema),
@@ -86,7 +86,7 @@ export function decodeDataset(data: string | Uint8Array): Dataset {
     throw invalid(`not a fungible-graph dataset (no "format": "${DATASET_FORMAT}")`);
   }
   if (format !== DATASET_FORMAT) throw invalid(`format "${format}" is not supported; this version reads "${DATASET_FORMAT}"`);
-  const result = DatasetSchema.safeParse(json);
+  const result = safeParse(DatasetSchema, json);
   if (!result.success) throw errorFromZod("invalid_dataset", `loadDataset: not a valid ${DATASET_FORMAT} dataset`, result.error);
   const { data_version: claimed, provenance, notes, model } = result.data;
   const registry = decodeRegistry(result.data.registry, invalid);

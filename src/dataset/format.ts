@@ -3,7 +3,7 @@
  * record a row of integer columns pointing into it. A storage encoding only: `data_version`
  * hashes the registry's values (data-version.ts), not these columns.
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import { FungibleError } from "../errors.js";
 import { HUB_BRIDGES, type Asset, type Chain, type FeeAsset, type Registry } from "../registry/schema.js";
 import { BRIDGE_TYPES, type BridgeType } from "../wire/schema.js";
@@ -37,20 +37,20 @@ function everyIs(list: unknown[], test: (value: unknown) => boolean): boolean {
 }
 const table = <K extends string>(names: readonly K[]) => z.object(Object.fromEntries(names.map((name) => [name, Ints])) as Record<K, typeof Ints>);
 const laterColumns = <K extends string>(names: readonly K[]) =>
-  Object.fromEntries(names.map((name) => [name, Ints.optional()])) as Record<K, z.ZodOptional<typeof Ints>>;
+  Object.fromEntries(names.map((name) => [name, z.optional(Ints)])) as Record<K, z.ZodMiniOptional<typeof Ints>>;
 
 /** The `registry` of a dataset. */
 export const RegistryContentSchema = z.object({
   strings: Strings,
-  chains: table(CHAIN_COLUMNS).extend(laterColumns(LATER_CHAIN_COLUMNS)),
-  assets: table(ASSET_COLUMNS).extend(laterColumns(LATER_ASSET_COLUMNS)),
-  fee_assets: table(FEE_COLUMNS).optional(),
+  chains: z.extend(table(CHAIN_COLUMNS), laterColumns(LATER_CHAIN_COLUMNS)),
+  assets: z.extend(table(ASSET_COLUMNS), laterColumns(LATER_ASSET_COLUMNS)),
+  fee_assets: z.optional(table(FEE_COLUMNS)),
   ibc_channels: table(CHANNEL_COLUMNS),
   bridge_links: table(LINK_COLUMNS),
   /** One row per venue: `[name, chain_id, ...denoms]`. */
   swap_venues: z.array(Ints),
   /** Added later, only where the registry names its hubs: one row per hub, `[bridge, chain_id]`. */
-  bridge_hubs: z.array(Ints).optional(),
+  bridge_hubs: z.optional(z.array(Ints)),
 });
 type RegistryContent = z.infer<typeof RegistryContentSchema>;
 

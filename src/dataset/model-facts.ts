@@ -3,7 +3,7 @@
  * nothing. Checked before use, so an index out of range is an `invalid_dataset`, never a crash
  * mid-query.
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import { FungibleError } from "../errors.js";
 import type { ModelFacts } from "../model/model.js";
 import { channelEndAt, nearEndAt } from "../registry/channel-ends.js";
@@ -19,7 +19,7 @@ export const ModelFactsSchema = z.object({
   derived_origin: Ints,
   unrouted: Ints,
   shadowing: z.array(z.string()),
-}) satisfies z.ZodType<ModelFacts>;
+}) satisfies z.ZodMiniType<ModelFacts>;
 
 export function checkFacts(registry: Registry, stored: ModelFacts, fail: (why: string) => FungibleError): ModelFacts {
   const listedCount = registry.assets.length;

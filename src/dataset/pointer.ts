@@ -12,8 +12,8 @@
  */
 import * as ed25519 from "@noble/ed25519";
 import { base64 } from "@scure/base";
-import * as z from "zod";
-import { errorFromZod, FungibleError } from "../errors.js";
+import * as z from "zod/mini";
+import { errorFromZod, FungibleError, parse, safeParse } from "../errors.js";
 import { utf8ToBytes } from "@noble/hashes/utils.js";
 import { encodeKey } from "./public-key.js";
 
@@ -24,19 +24,19 @@ export const POINTER_FORMAT = "fungible-graph-pointer/1";
 export const POINTER_MAX_BYTES = 64 * 1024;
 
 /** A file name beside the pointer: no directory, no `..`, so a pointer cannot point elsewhere on its server. */
-const FileName = z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9._-]{0,199}$/, "a plain file name (letters, digits, . _ -)");
-const Hex = (bytes: number) => z.string().regex(new RegExp(`^[0-9a-f]{${bytes * 2}}$`), `${bytes * 2} lowercase hex digits`);
+const FileName = z.string().check(z.regex(/^[A-Za-z0-9_][A-Za-z0-9._-]{0,199}$/, "a plain file name (letters, digits, . _ -)"));
+const Hex = (bytes: number) => z.string().check(z.regex(new RegExp(`^[0-9a-f]{${bytes * 2}}$`), `${bytes * 2} lowercase hex digits`));
 
 const PointerFieldsSchema = z.strictObject({
   format: z.literal(POINTER_FORMAT),
-  data_version: z.string().regex(/^sha256:[0-9a-f]{32}$/, "sha256: and 32 hex digits"),
-  size: z.int().min(1).max(Number.MAX_SAFE_INTEGER),
+  data_version: z.string().check(z.regex(/^sha256:[0-9a-f]{32}$/, "sha256: and 32 hex digits")),
+  size: z.int().check(z.gte(1), z.lte(Number.MAX_SAFE_INTEGER)),
   sha256: Hex(32),
   files: z.strictObject({ json: FileName, gzip: FileName, br: FileName }),
   published_at: z.iso.datetime(),
-  sequence: z.int().min(0).max(Number.MAX_SAFE_INTEGER),
+  sequence: z.int().check(z.gte(0), z.lte(Number.MAX_SAFE_INTEGER)),
 });
-export const PointerSchema = PointerFieldsSchema.extend({ signature: z.string().regex(/^[A-Za-z0-9+/]{86}==$/, "64 bytes in base64") });
+export const PointerSchema = z.extend(PointerFieldsSchema, { signature: z.string().check(z.regex(/^[A-Za-z0-9+/]{86}==$/, "64 bytes in base64")) });
 
 /** What a pointer says, before it is signed. */
 export type PointerFields = z.infer<typeof PointerFieldsSchema>;
@@ -67,7 +67,7 @@ export function parsePointer(text: string, where: string): Pointer {
   if (format !== POINTER_FORMAT) {
     throw new FungibleError("invalid_pointer", `${where}: not a dataset pointer of format ${POINTER_FORMAT} (format ${JSON.stringify(format)?.slice(0, 80) ?? "missing"})`);
   }
-  const parsed = PointerSchema.safeParse(value);
+  const parsed = safeParse(PointerSchema, value);
   if (!parsed.success) throw errorFromZod("invalid_pointer", `${where}: the pointer is malformed`, parsed.error);
   return parsed.data;
 }
@@ -89,7 +89,7 @@ export async function verifyPointer(pointer: Pointer, publicKey: Uint8Array, whe
 
 /** The fields signed with a 32-byte Ed25519 secret key: the pointer as published. */
 export async function signPointer(fields: PointerFields, secretKey: Uint8Array): Promise<Pointer> {
-  const checked = PointerFieldsSchema.parse(fields);
+  const checked = parse(PointerFieldsSchema, fields);
   return { ...checked, signature: base64.encode(await ed25519.signAsync(canonicalPointerBytes(checked), secretKey)) };
 }
 

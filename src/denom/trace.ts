@@ -3,7 +3,7 @@
  * base denom: "" (native), "transfer/channel-0", "transfer/channel-750/transfer/channel-1",
  * or an IBC v2 path such as "transfer/08-wasm-1369".
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import { parseArgument } from "../arguments.js";
 import { sha256Hex } from "../sha256.js";
 

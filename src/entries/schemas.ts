@@ -1,7 +1,9 @@
 /**
  * fungible-graph/schemas: the zod schemas behind every type of the library, for callers who
  * validate their own data or generate documents from it. zod is a dependency of the package
- * (declared, not bundled), so these are the same zod objects as the caller's own `zod`.
+ * (declared, not bundled), so these are the same zod objects as the caller's own `zod`. They are
+ * `zod/mini` schemas (the browser core's size): `schema.safeParse(value)`, `z.toJSONSchema(schema)`,
+ * zod/mini's functions rather than classic methods; docs/library.md, "The schemas".
  */
 export { RegistrySchema, ChainSchema, AssetSchema, IbcChannelSchema, BridgeLinkSchema, SwapVenueSchema, AssetRefSchema } from "../registry/schema.js";
 export {

@@ -13,7 +13,7 @@ import { searchBestRoutes, sourceLabel, type RouteLabel } from "../query/best-ro
 import { swapHops, type RouteIndex } from "../query/route-index.js";
 import { routeOfLabel } from "../query/route.js";
 import { parseRequest } from "../wire/schema.js";
-import * as z from "zod";
+import * as z from "zod/mini";
 import { parseArgument } from "../arguments.js";
 import { searchLimit, type SearchLimit } from "../query/search-limit.js";
 import { excludedCw20, excludedEvm, excludedNoMetadata } from "../query/assets-between-chains.js";
@@ -35,12 +35,12 @@ import { fewestChanges, withVerdict, type BrokenRule } from "./verdict.js";
 
 const OPERATION = "explain";
 
-const ExplainLimitsSchema = z
-  .object({
-    signal: z.instanceof(AbortSignal).optional(),
-    budgetMs: z.number().positive().finite().optional(),
-  })
-  .optional();
+const ExplainLimitsSchema = z.optional(
+  z.object({
+    signal: z.optional(z.instanceof(AbortSignal)),
+    budgetMs: z.optional(z.number().check(z.positive())),
+  }),
+);
 
 /** Bounds on one explanation's work: none by default; the HTTP service passes its client's signal and a budget (docs/http.md). */
 export interface ExplainLimits {

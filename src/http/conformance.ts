@@ -7,7 +7,7 @@
  * readiness check before listening. The corpus is data (fixtures/conformance/), written by
  * scripts/write-conformance.mjs from the request list next to it; runtime-neutral like the handler.
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import { parseArgument } from "../arguments.js";
 import { FungibleError } from "../errors.js";
 import { sha256Hex } from "../sha256.js";
@@ -20,20 +20,20 @@ const HEX64 = /^[0-9a-f]{64}$/;
 
 export const ConformanceRequestSchema = z.strictObject({
   /** Unique within the corpus: failures name it. */
-  name: z.string().min(1).max(200),
+  name: z.string().check(z.minLength(1), z.maxLength(200)),
   method: z.enum(["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"]),
   /** Path and query string as sent (percent-encoded), e.g. `/v2/fungible/assets_from_source?...`. */
-  path: z.string().startsWith("/").max(CONFORMANCE_LIMITS.pathChars),
-  headers: z.record(z.string().regex(/^[a-z0-9-]+$/, "header names in lower case"), z.string().max(1_000)).optional(),
-  body: z.string().max(CONFORMANCE_LIMITS.bodyBytes).optional(),
+  path: z.string().check(z.startsWith("/"), z.maxLength(CONFORMANCE_LIMITS.pathChars)),
+  headers: z.optional(z.record(z.string().check(z.regex(/^[a-z0-9-]+$/, "header names in lower case")), z.string().check(z.maxLength(1_000)))),
+  body: z.optional(z.string().check(z.maxLength(CONFORMANCE_LIMITS.bodyBytes))),
   expect: z.strictObject({
-    status: z.int().min(100).max(599),
+    status: z.int().check(z.gte(100), z.lte(599)),
     /** SHA-256 of the body after undoing Content-Encoding; null: not compared (e.g. /health, which tells the uptime). */
-    body_sha256: z.string().regex(HEX64).nullable(),
+    body_sha256: z.nullable(z.string().check(z.regex(HEX64))),
     /** The ETag header; null: the answer has none. */
-    etag: z.string().max(200).nullable(),
+    etag: z.nullable(z.string().check(z.maxLength(200))),
     /** The Content-Type header; null: not compared. */
-    content_type: z.string().max(200).nullable(),
+    content_type: z.nullable(z.string().check(z.maxLength(200))),
   }),
 });
 export type ConformanceRequest = z.infer<typeof ConformanceRequestSchema>;
@@ -42,12 +42,12 @@ export const ConformanceCorpusSchema = z
   .strictObject({
     format: z.literal(CONFORMANCE_FORMAT),
     /** The data version every answer must name (X-Data-Version) and that the expectations hold for. */
-    data_version: z.string().min(1).max(200),
+    data_version: z.string().check(z.minLength(1), z.maxLength(200)),
     /** How the corpus was written: the command that regenerates it. */
-    generated_by: z.string().max(1_000),
-    requests: z.array(ConformanceRequestSchema).min(1).max(CONFORMANCE_LIMITS.requests),
+    generated_by: z.string().check(z.maxLength(1_000)),
+    requests: z.array(ConformanceRequestSchema).check(z.minLength(1), z.maxLength(CONFORMANCE_LIMITS.requests)),
   })
-  .refine((corpus) => new Set(corpus.requests.map((r) => r.name)).size === corpus.requests.length, "request names must be unique");
+  .check(z.refine((corpus) => new Set(corpus.requests.map((r) => r.name)).size === corpus.requests.length, "request names must be unique"));
 export type ConformanceCorpus = z.infer<typeof ConformanceCorpusSchema>;
 
 export interface ConformanceFailure {
@@ -83,9 +83,9 @@ export type ConformanceFetch = (request: Request) => Promise<Response> | Respons
 // Checked where they enter, as every public function's arguments are (src/arguments.ts).
 const FetchSchema = z.custom<ConformanceFetch>((value) => typeof value === "function");
 const OptionsSchema = z.strictObject({
-  origin: z.url().optional(),
-  bodiesDecoded: z.boolean().optional(),
-  decode: z.custom<NonNullable<ConformanceOptions["decode"]>>((value) => typeof value === "function").optional(),
+  origin: z.optional(z.url()),
+  bodiesDecoded: z.optional(z.boolean()),
+  decode: z.optional(z.custom<NonNullable<ConformanceOptions["decode"]>>((value) => typeof value === "function")),
 });
 const ReportSchema = z.object({ failures: z.array(z.object({ name: z.string(), method: z.string(), path: z.string(), problem: z.string() })) });
 
@@ -136,7 +136,7 @@ async function answerOf(fetch: ConformanceFetch, request: () => Request, entry: 
 /** One line per failure, for a log or a refusal to start. */
 export function describeFailures(reportArg: ConformanceReport, maxArg = 10): string {
   const report = parseArgument(ReportSchema, reportArg, { fn: "describeFailures", arg: "report", expected: "a report of checkConformance" });
-  const max = parseArgument(z.int().min(0), maxArg, { fn: "describeFailures", arg: "max" });
+  const max = parseArgument(z.int().check(z.gte(0)), maxArg, { fn: "describeFailures", arg: "max" });
   const lines = report.failures.slice(0, max).map((f) => `  ${f.name} (${f.method} ${f.path}): ${f.problem}`);
   if (report.failures.length > max) lines.push(`  ... and ${report.failures.length - max} more`);
   return lines.join("\n");

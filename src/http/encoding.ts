@@ -4,14 +4,14 @@
  * CompressionStream. Brotli needs a runtime's own library (the Node server passes node:zlib).
  */
 
-import * as z from "zod";
+import * as z from "zod/mini";
 import { parseArgument } from "../arguments.js";
 
 export type Encoding = "br" | "gzip";
 export const ENCODINGS: readonly Encoding[] = ["br", "gzip"];
 
 const BYTES = z.instanceof(Uint8Array);
-const HEADER = z.string().nullable();
+const HEADER = z.nullable(z.string());
 const OFFERED = z.array(z.enum(ENCODINGS as ["br", "gzip"]));
 
 export type Compressor = (bytes: Uint8Array, encoding: Encoding) => Promise<Uint8Array> | Uint8Array;

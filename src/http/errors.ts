@@ -4,7 +4,7 @@
  * (src/errors.ts ERROR_KINDS). The Hono app's onError and notFound answer with `errorResponse`;
  * what the Node adapter writes below the app (refusals of node's parser) uses `errorJson`.
  */
-import type * as z from "zod";
+import type * as z from "zod/mini";
 import { FungibleError, isFungibleError } from "../errors.js";
 import type { ErrorBodySchema } from "../wire/error-body.js";
 

@@ -75,12 +75,12 @@ export function explorerHandlers(bodyLimit: number, explainBudgetMs: number, svg
       assertJsonContentType(c.req.header("content-type") ?? null);
       return destinations(c, await readJsonBody(c.req.raw, bodyLimit));
     },
-    destinationsGet: (c) => destinations(c, queryToBody(params(c), DestinationsRequestSchema.out.shape)),
+    destinationsGet: (c) => destinations(c, queryToBody(params(c), DestinationsRequestSchema.def.out.shape)),
     explain: async (c) => {
       assertJsonContentType(c.req.header("content-type") ?? null);
       return explain(c, await readJsonBody(c.req.raw, bodyLimit));
     },
-    explainGet: (c) => explain(c, queryToBody(params(c), ExplainRequestSchema.out.shape)),
+    explainGet: (c) => explain(c, queryToBody(params(c), ExplainRequestSchema.def.out.shape)),
     chains: (c) => json(c, { chains: c.var.router.chains() }),
     assets: (c) => {
       const { chain_id } = parseRequest(AssetsQuerySchema, queryToBody(params(c), AssetsQuerySchema.shape), "assets");
@@ -96,7 +96,7 @@ export function explorerHandlers(bodyLimit: number, explainBudgetMs: number, svg
     reachPicture: async (c) => {
       const query = params(c);
       const { format } = parseRequest(ReachFormatQuerySchema, queryToBody(query, ReachFormatQuerySchema.shape), "reach");
-      const request = queryToBody(query, AssetsFromSourceRequestSchema.out.shape) as AssetsFromSourceRequest;
+      const request = queryToBody(query, AssetsFromSourceRequestSchema.def.out.shape) as AssetsFromSourceRequest;
       const router = c.var.router;
       const response = router.assetsFromSource(request);
       // The source as the registry spells it (the query accepts an ibc/ denom in any case): a route to itself.

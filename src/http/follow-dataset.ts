@@ -7,7 +7,7 @@
  * unreachable server) keeps the data being served and is reported in /health (`last_reload`).
  * The Node server has its own reload path (src/node/live-reload.ts: a worker thread prepares it).
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import { describeValue, optionsArgument, parseArgument } from "../arguments.js";
 import { parsePublicKey } from "../dataset/public-key.js";
 import { FungibleError, isFungibleError } from "../errors.js";
@@ -49,10 +49,10 @@ const FN = "followDataset";
 const OptionsSchema = z.object({
   url: z.url({ protocol: /^https?$/ }),
   publicKey: z.union([z.string(), z.instanceof(Uint8Array)]),
-  everyMs: z.int().min(1_000).optional(),
-  timeoutMs: z.int().min(1).optional(),
-  minSequence: z.int().min(0).optional(),
-  now: z.custom<() => number>((value) => typeof value === "function").optional(),
+  everyMs: z.optional(z.int().check(z.gte(1_000))),
+  timeoutMs: z.optional(z.int().check(z.gte(1))),
+  minSequence: z.optional(z.int().check(z.gte(0))),
+  now: z.optional(z.custom<() => number>((value) => typeof value === "function")),
 });
 
 export function followDataset(live: LiveRouter, optionsArg: FollowDatasetOptions): DatasetFollower {

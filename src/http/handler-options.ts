@@ -2,7 +2,7 @@
  * The fetch handler's options, their defaults, and the one check of them (a bad option is the
  * embedding program's bug: `invalid_config` when the handler is made, never at a request).
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import { describeValue, parseArgument } from "../arguments.js";
 import { FungibleError } from "../errors.js";
 import { ENCODINGS, webCompressor, type Compressor, type Encoding } from "./encoding.js";
@@ -87,31 +87,31 @@ interface CheckedOptions {
 }
 
 /** A function option (called later, at a request: checked now, so a bug shows when the handler is made). */
-const callback = (name: string) =>
-  z.custom<(...args: never[]) => unknown>((value) => typeof value === "function", `${name} must be a function`).optional();
+const callback = (name: string) => z.optional(z.custom<(...args: never[]) => unknown>((value) => typeof value === "function", `${name} must be a function`));
 
 const integerOption = (name: string, min: 0 | 1) => {
   const what = `${name} must be ${min === 0 ? "a non-negative integer" : "a positive integer"}`;
-  return z.int({ error: (issue) => `${what}, got ${describeValue(issue.input)}` }).min(min, what).optional();
+  return z.optional(z.int({ error: (issue) => `${what}, got ${describeValue(issue.input)}` }).check(z.gte(min, what)));
 };
 
 const HandlerOptionsSchema = z.object({
   bodyLimit: integerOption("bodyLimit", 1),
-  cors: z.boolean({ error: "cors must be a boolean" }).optional(),
+  cors: z.optional(z.boolean({ error: "cors must be a boolean" })),
   onInternalError: callback("onInternalError"),
   onAbort: callback("onAbort"),
-  cacheControl: z
-    .string({ error: "cacheControl must be a header value (string)" })
-    .refine((value) => value.trim() !== "" && !/[\r\n]/.test(value), "cacheControl must be a header value: not empty, on one line")
-    .optional(),
+  cacheControl: z.optional(
+    z
+      .string({ error: "cacheControl must be a header value (string)" })
+      .check(z.refine((value) => value.trim() !== "" && !/[\r\n]/.test(value), "cacheControl must be a header value: not empty, on one line")),
+  ),
   answerCacheBytes: integerOption("answerCacheBytes", 0),
   compressedCacheBytes: integerOption("compressedCacheBytes", 0),
   compressor: callback("compressor"),
-  encodings: z.array(z.enum(ENCODINGS as ["br", "gzip"], { error: "unknown encoding; use br or gzip" })).readonly().optional(),
+  encodings: z.optional(z.readonly(z.array(z.enum(ENCODINGS as ["br", "gzip"], { error: "unknown encoding; use br or gzip" })))),
   minCompressBytes: integerOption("minCompressBytes", 0),
   explainBudgetMs: integerOption("explainBudgetMs", 1),
   svgRenderer: callback("svgRenderer"),
-  metrics: z.union([z.boolean(), z.instanceof(ServiceMetrics)], { error: "metrics must be a boolean or a ServiceMetrics" }).optional(),
+  metrics: z.optional(z.union([z.boolean(), z.instanceof(ServiceMetrics)], { error: "metrics must be a boolean or a ServiceMetrics" })),
 });
 
 /** The options checked (`invalid_config` naming each bad one) with their defaults filled in. */

@@ -4,7 +4,7 @@
  * and checking the next graph is the caller's job (off the request path); this only holds it.
  */
 import type { AssetRouter } from "../router/router.js";
-import * as z from "zod";
+import * as z from "zod/mini";
 import { optionsArgument, parseArgument } from "../arguments.js";
 import { routerArgument } from "../router/core.js";
 import { LastReloadSchema, type HealthBody, type LastReload, type ServedProvenance } from "./health.js";

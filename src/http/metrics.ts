@@ -9,7 +9,7 @@
  * shows its operational figures only where its operator asks.
  */
 import type { MiddlewareHandler } from "hono";
-import * as z from "zod";
+import * as z from "zod/mini";
 import { optionsArgument, parseArgument } from "../arguments.js";
 import { PATHS_OF_TABLE } from "./routes.js";
 
@@ -17,7 +17,7 @@ export const METRICS_CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
 /** Seconds; the answers of this service take from tens of microseconds (kept) to about a second (the costliest explain). */
 export const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5] as const;
 
-const count = z.number().min(0);
+const count = z.number().check(z.gte(0));
 
 /** One label set's figures: requests counted and timed. Plain data, so a process can send it to another. */
 const MetricsSeriesSchema = z.object({
@@ -27,7 +27,7 @@ const MetricsSeriesSchema = z.object({
   count,
   sum: count,
   /** Per bucket of LATENCY_BUCKETS (not cumulative; summed when written). */
-  buckets: z.array(count).length(LATENCY_BUCKETS.length),
+  buckets: z.array(count).check(z.length(LATENCY_BUCKETS.length)),
 });
 export interface MetricsSeries extends z.infer<typeof MetricsSeriesSchema> {}
 
@@ -51,14 +51,12 @@ const MetricsSnapshotSchema = z.object({
   data_version: z.string(),
   reloads: z.object({ ok: count, refused: count }),
   /** Where the runtime has a Node-style `process`; null on Workers. */
-  process: z
-    .object({ cpu_seconds: count.optional(), resident_bytes: count.optional(), heap_bytes: count.optional(), start_time_seconds: count.optional() })
-    .nullable(),
+  process: z.nullable(z.object({ cpu_seconds: z.optional(count), resident_bytes: z.optional(count), heap_bytes: z.optional(count), start_time_seconds: z.optional(count) })),
 });
 export interface MetricsSnapshot extends z.infer<typeof MetricsSnapshotSchema> {}
 
 const ServiceMetricsOptionsSchema = z.object({
-  gather: z.custom<() => Promise<readonly MetricsSnapshot[]>>((value) => typeof value === "function", "gather must be a function").optional(),
+  gather: z.optional(z.custom<() => Promise<readonly MetricsSnapshot[]>>((value) => typeof value === "function", "gather must be a function")),
 });
 
 export interface ServiceMetricsOptions {

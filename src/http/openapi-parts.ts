@@ -4,7 +4,7 @@
  * headers of query answers. One set of helpers, so every operation describes requests, answers
  * and errors alike.
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import { SWAP_VENUES_PARAM } from "./query-params.js";
 
 export type JsonSchema = Record<string, unknown>;
@@ -30,7 +30,7 @@ export const pickErrors = (statuses: string[], extra: Record<string, string> = {
   errorResponses({ ...Object.fromEntries(Object.entries(QUERY_ERRORS).filter(([status]) => statuses.includes(status))), ...extra });
 
 /** A query-string schema (not a component: no body has it), as JSON Schema, for its GET parameters. */
-export const queryOf = (schema: z.ZodType) => z.toJSONSchema(schema, { io: "input", target: "draft-2020-12" }) as JsonSchema;
+export const queryOf = (schema: z.ZodMiniType) => z.toJSONSchema(schema, { io: "input", target: "draft-2020-12" }) as JsonSchema;
 
 /**
  * Query parameters for a GET form, one per request field; a query string cannot carry null, so

@@ -5,7 +5,7 @@
  * come from the schemas too (`describeRequestRules`). Requests are described
  * as clients may send them (io "input": nulls, omitted flags); responses as the server writes them.
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import { version } from "../../package.json";
 import {
   AssetsBetweenChainsRequestSchema,
@@ -38,7 +38,7 @@ import { AssetsAnswerSchema, ChainsAnswerSchema, ExplainAnswerSchema, ExplainPic
 
 type Meta = { id: string };
 
-function componentSchemas(entries: [z.ZodType, string][], io: "input" | "output"): Record<string, JsonSchema> {
+function componentSchemas(entries: [z.ZodMiniType, string][], io: "input" | "output"): Record<string, JsonSchema> {
   const registry = z.registry<Meta>();
   for (const [schema, id] of entries) registry.add(schema, { id });
   const { schemas } = z.toJSONSchema(registry, {

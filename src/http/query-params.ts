@@ -10,11 +10,12 @@
  * split stays text, which the request schema refuses where it reads the venues (and names the
  * form). Absent means null (every venue); an empty list cannot be written.
  */
-import type * as z from "zod";
+import type * as z from "zod/mini";
+import { safeParse } from "../errors.js";
 
 export const SWAP_VENUES_PARAM = "swap_venues";
 
-export function queryToBody(params: URLSearchParams, shape: Record<string, z.ZodType>): Record<string, unknown> {
+export function queryToBody(params: URLSearchParams, shape: Record<string, z.ZodMiniType>): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [field, schema] of Object.entries(shape)) {
     const values = params.getAll(field);
@@ -29,7 +30,7 @@ export function queryToBody(params: URLSearchParams, shape: Record<string, z.Zod
     }
     const value = values[0]!;
     const asFlag = value === "true" ? true : value === "false" ? false : undefined;
-    body[field] = asFlag !== undefined && schema.safeParse(asFlag).success ? asFlag : value;
+    body[field] = asFlag !== undefined && safeParse(schema, asFlag).success ? asFlag : value;
   }
   return body;
 }

@@ -4,7 +4,7 @@
  * the client accepts. A GET answer carries its ETag (hono/etag answers 304 from it); every answer
  * is offered to the replay cache (a POST's keyed by its body too); errors are thrown and leave through the app's one error writer.
  */
-import type * as z from "zod";
+import type * as z from "zod/mini";
 import type { AssetRouter } from "../router/router.js";
 import {
   AssetsBetweenChainsRequestSchema,
@@ -29,9 +29,9 @@ interface QueryOperation<O> {
   /** The library method's name, which prefixes validation messages (as the library's own do). */
   name: string;
   /** The request schema: every rule of the request is stated there, and this is the one parse. */
-  schema: z.ZodType<O>;
+  schema: z.ZodMiniType<O>;
   /** The request's fields, which a GET form's query string is read by. */
-  fields: Record<string, z.ZodType>;
+  fields: Record<string, z.ZodMiniType>;
   canonical(options: O): string;
   /**
    * The answer's JSON text for parsed options, asked of the router (a wrapper's method is called;
@@ -45,7 +45,7 @@ const ASSETS_FROM_SOURCE: QueryOperation<AssetsFromSourceOptions> = {
   path: PATHS.assetsFromSource,
   name: "assetsFromSource",
   schema: AssetsFromSourceRequestSchema,
-  fields: AssetsFromSourceRequestSchema.out.shape,
+  fields: AssetsFromSourceRequestSchema.def.out.shape,
   canonical: canonicalAssetsFromSource,
   answer: (router, options) => assetsFromSourceJson(router.assetsFromSource(options)),
 };

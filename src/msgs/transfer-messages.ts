@@ -10,6 +10,7 @@
 import { parseArgument } from "../arguments.js";
 import { FungibleError } from "../errors.js";
 import type { AssetRouter } from "../router/router.js";
+import { compiled } from "../wire/compiled.js";
 import type { Route } from "../wire/route.js";
 import { MSG_TRANSFER_TYPE_URL, TransferMessagesRequestSchema, type TransferMessagesOptions, type TransferMessagesRequest } from "../wire/msgs.js";
 import { checkAddress } from "./address.js";
@@ -52,7 +53,7 @@ function checkRouter(router: AssetRouter): void {
 
 export function transferMessages(router: AssetRouter, request: TransferMessagesRequest): TransferMessages {
   checkRouter(router);
-  const options = parseArgument(TransferMessagesRequestSchema, request, { fn: FN, arg: "request", expected: "an object {route | from, to; amount; addresses}" });
+  const options = parseArgument(compiled(TransferMessagesRequestSchema), request, { fn: FN, arg: "request", expected: "an object {route | from, to; amount; addresses}" });
   const route = "route" in options ? options.route : routeOf(router, options.from, options.to);
   return messagesOfRoute(route, registryFacts(router.registry), options);
 }

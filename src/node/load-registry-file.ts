@@ -6,9 +6,9 @@
  */
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
 import { open } from "node:fs/promises";
-import * as z from "zod";
+import * as z from "zod/mini";
 import { parseArgument } from "../arguments.js";
-import { errorFromZod, FungibleError } from "../errors.js";
+import { errorFromZod, FungibleError, safeParse } from "../errors.js";
 import { terminalText } from "../wire/safe-text.js";
 import { markChecked, RegistrySchema, type Registry } from "../registry/schema.js";
 
@@ -105,7 +105,7 @@ export async function readJsonFile(path: string, operation: string): Promise<unk
 export async function loadRegistryFile(path: string): Promise<Registry> {
   parseArgument(z.string(), path, { fn: "loadRegistryFile", arg: "path", expected: "a file path (string)" });
   const json = await readJsonFile(path, "loadRegistryFile");
-  const result = RegistrySchema.safeParse(json);
+  const result = safeParse(RegistrySchema, json);
   // Marked as parseRegistry marks it, so buildRouter does not check it a second time.
   if (result.success) return markChecked(result.data);
   throw errorFromZod("invalid_registry", `loadRegistryFile: "${path}" is not a valid registry`, result.error);

@@ -6,7 +6,7 @@
  */
 import { rename, rm, writeFile } from "node:fs/promises";
 import { dirname, basename, join } from "node:path";
-import * as z from "zod";
+import * as z from "zod/mini";
 import { parseArgument } from "../arguments.js";
 import { FungibleError } from "../errors.js";
 import { loadChainRegistryData } from "../registry/load-chain-registry.js";
@@ -53,26 +53,31 @@ export interface RefreshResult {
 }
 
 const fn = z.custom<(...args: never[]) => unknown>((value) => typeof value === "function", "must be a function");
-const positive = z.number().int().positive().optional();
+const positive = z.optional(z.number().check(z.int(), z.positive()));
 const urlLists = z.custom<Record<string, readonly string[]>>(
   (value) => typeof value === "object" && value !== null && !Array.isArray(value) && Object.values(value).every((urls) => Array.isArray(urls) && urls.every((url) => typeof url === "string")),
   "must be an object {chain_id: [URL, ...]}",
 );
+/** A channel end as `endsByChain` reads it (a parsed registry's are so). */
+const ChannelEndFields = z.looseObject({ chain_id: z.string(), port_id: z.string(), channel_id: z.string() });
 const RefreshOptionsSchema = z.looseObject({
-  registry: z.looseObject({ chains: z.array(z.looseObject({ chain_id: z.string() })), ibc_channels: z.array(z.looseObject({})) }),
-  endpoints: urlLists.optional(),
-  registryEndpoints: urlLists.optional(),
-  network: z.enum(["mainnet", "testnet"]).optional(),
-  chains: z.array(z.string()).optional(),
+  registry: z.looseObject({
+    chains: z.array(z.looseObject({ chain_id: z.string() })),
+    ibc_channels: z.array(z.looseObject({ chain_1: ChannelEndFields, chain_2: ChannelEndFields })),
+  }),
+  endpoints: z.optional(urlLists),
+  registryEndpoints: z.optional(urlLists),
+  network: z.optional(z.enum(["mainnet", "testnet"])),
+  chains: z.optional(z.array(z.string())),
   concurrency: positive,
   timeoutMs: positive,
   maxBodyBytes: positive,
-  retries: z.number().int().min(0).max(10).optional(),
-  backoffMs: z.number().min(0).optional(),
+  retries: z.optional(z.number().check(z.int(), z.gte(0), z.lte(10))),
+  backoffMs: z.optional(z.number().check(z.gte(0))),
   perHost: positive,
-  fetch: fn.optional(),
-  now: fn.optional(),
-  onProgress: fn.optional(),
+  fetch: z.optional(fn),
+  now: z.optional(fn),
+  onProgress: z.optional(fn),
 });
 
 export async function refreshState(options: RefreshStateOptions): Promise<RefreshResult> {

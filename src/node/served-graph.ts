@@ -11,7 +11,7 @@ import { createHash } from "node:crypto";
 import { basename } from "node:path";
 import { compileDataset } from "../router/dataset-router.js";
 import type { AssetRouter } from "../router/router.js";
-import { FungibleError, isFungibleError } from "../errors.js";
+import { FungibleError, isFungibleError, parse } from "../errors.js";
 import { publicationOf, type ServedFile, type ServedProvenance } from "../http/health.js";
 import { validateRegistry } from "../registry/validate.js";
 import { AssetsBetweenChainsResponseSchema, AssetsFromSourceResponseSchema } from "../wire/schema.js";
@@ -146,7 +146,7 @@ function fromSourceQuestion(probe: Probe): Question {
     name: `assets_from_source ${probe.denom} on ${probe.chain_id}`,
     ask: (g) => assetsFromSourceJson(g.assetsFromSource({ source_asset_denom: probe.denom, source_asset_chain_id: probe.chain_id })),
     check: (json) => {
-      const answer = AssetsFromSourceResponseSchema.parse(JSON.parse(json));
+      const answer = parse(AssetsFromSourceResponseSchema, JSON.parse(json));
       for (const [chain, { assets }] of Object.entries(answer.dest_assets)) {
         const stray = assets.find((asset) => asset.chain_id !== chain);
         if (stray) throw new Error(`an asset of chain ${stray.chain_id} is listed under ${chain}`);
@@ -170,7 +170,7 @@ function betweenQuestions(router: AssetRouter, probe: Probe): Question[] {
         name: `assets_between_chains ${probe.chain_id} -> ${dest}`,
         ask: (g) => assetsBetweenChainsJson(g.assetsBetweenChains({ source_chain_id: probe.chain_id, dest_chain_id: dest })),
         check: (json) => {
-          const answer = AssetsBetweenChainsResponseSchema.parse(JSON.parse(json));
+          const answer = parse(AssetsBetweenChainsResponseSchema, JSON.parse(json));
           const stray = answer.assets_between_chains.find((pair) => pair.asset_on_source.chain_id !== probe.chain_id || pair.asset_on_dest.chain_id !== dest);
           if (stray) throw new Error(`a pair from ${stray.asset_on_source.chain_id} to ${stray.asset_on_dest.chain_id}`);
         },

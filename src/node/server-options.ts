@@ -3,56 +3,56 @@
  * port is taken). The router itself is checked by LiveRouter, the handler's options by the
  * handler (`createService`), each where it is used.
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import { ServiceMetrics } from "../http/metrics.js";
 
 const callback = z.custom<(...args: never[]) => unknown>((value) => typeof value === "function", "must be a function");
-const milliseconds = z.int().min(0);
+const milliseconds = z.int().check(z.gte(0));
 
 export const StartServerOptionsSchema = z.looseObject({
-  router: z.unknown().optional(),
-  source: z
-    .strictObject({
-      network: z.enum(["mainnet", "testnet"]).optional(),
-      dataset: z.string().optional(),
-      registry: z.string().optional(),
-      chainRegistry: z.boolean().optional(),
-      overrides: z.string().optional(),
-      venues: z.string().optional(),
-      state: z.string().optional(),
-      url: z.string().optional(),
-      publicKey: z.string().optional(),
-    })
-    .optional(),
-  reload: z
-    .looseObject({
-      signal: z.union([z.boolean(), z.string()]).optional(),
-      watch: z.union([z.boolean(), z.looseObject({})]).optional(),
-      prepare: callback.optional(),
-      pollMs: z.int().min(100).optional(),
-      remote: z.looseObject({ sequence: z.int(), dataVersion: z.string() }).optional(),
-    })
-    .optional(),
-  port: z.int().min(0).max(65_535).optional(),
-  host: z.string().min(1).optional(),
-  accessLog: z.union([z.boolean(), callback]).optional(),
-  quiet: z.boolean().optional(),
-  log: callback.optional(),
-  headersTimeoutMs: milliseconds.optional(),
-  requestTimeoutMs: milliseconds.optional(),
-  keepAliveTimeoutMs: milliseconds.optional(),
-  maxConnections: z.int().min(1).optional(),
-  drainTimeoutMs: milliseconds.optional(),
-  drainIdleGraceMs: milliseconds.optional(),
-  maxPipelined: z.int().min(0).optional(),
-  outputBudgetBytes: z.int().min(1).optional(),
-  sendTimeoutMs: z.int().min(1).optional(),
-  maxQueueWaitMs: z.int().min(1).optional(),
-  svgBudgetMs: z.int().min(1).optional(),
-  maxSvgQueued: z.int().min(0).optional(),
-  conformance: z.unknown().optional(),
-  onConformance: callback.optional(),
-  metrics: z.union([z.boolean(), z.instanceof(ServiceMetrics)]).optional(),
+  router: z.optional(z.unknown()),
+  source: z.optional(
+    z.strictObject({
+      network: z.optional(z.enum(["mainnet", "testnet"])),
+      dataset: z.optional(z.string()),
+      registry: z.optional(z.string()),
+      chainRegistry: z.optional(z.boolean()),
+      overrides: z.optional(z.string()),
+      venues: z.optional(z.string()),
+      state: z.optional(z.string()),
+      url: z.optional(z.string()),
+      publicKey: z.optional(z.string()),
+    }),
+  ),
+  reload: z.optional(
+    z.looseObject({
+      signal: z.optional(z.union([z.boolean(), z.string()])),
+      watch: z.optional(z.union([z.boolean(), z.looseObject({})])),
+      prepare: z.optional(callback),
+      pollMs: z.optional(z.int().check(z.gte(100))),
+      remote: z.optional(z.looseObject({ sequence: z.int(), dataVersion: z.string() })),
+    }),
+  ),
+  port: z.optional(z.int().check(z.gte(0), z.lte(65_535))),
+  host: z.optional(z.string().check(z.minLength(1))),
+  accessLog: z.optional(z.union([z.boolean(), callback])),
+  quiet: z.optional(z.boolean()),
+  log: z.optional(callback),
+  headersTimeoutMs: z.optional(milliseconds),
+  requestTimeoutMs: z.optional(milliseconds),
+  keepAliveTimeoutMs: z.optional(milliseconds),
+  maxConnections: z.optional(z.int().check(z.gte(1))),
+  drainTimeoutMs: z.optional(milliseconds),
+  drainIdleGraceMs: z.optional(milliseconds),
+  maxPipelined: z.optional(z.int().check(z.gte(0))),
+  outputBudgetBytes: z.optional(z.int().check(z.gte(1))),
+  sendTimeoutMs: z.optional(z.int().check(z.gte(1))),
+  maxQueueWaitMs: z.optional(z.int().check(z.gte(1))),
+  svgBudgetMs: z.optional(z.int().check(z.gte(1))),
+  maxSvgQueued: z.optional(z.int().check(z.gte(0))),
+  conformance: z.optional(z.unknown()),
+  onConformance: z.optional(callback),
+  metrics: z.optional(z.union([z.boolean(), z.instanceof(ServiceMetrics)])),
 });
 
 /** Defaults of the limits (also the `serve` flags' defaults). */

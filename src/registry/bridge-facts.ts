@@ -4,24 +4,24 @@
  * bridge that joins IBC at a Cosmos chain of its own (Axelar), which the route search reads.
  * Checked on first use, never at import; every bridge type the router knows must have an entry.
  */
-import * as z from "zod";
-import { errorFromZod, FungibleError } from "../errors.js";
+import * as z from "zod/mini";
+import { errorFromZod, FungibleError, safeParse } from "../errors.js";
 import { BRIDGE_TYPES, type BridgeType } from "../wire/schema.js";
 import { HUB_BRIDGES, type HubBridge, type Registry } from "./schema.js";
 import bridgesFile from "./data/bridges.json" with { type: "json" };
 
-const Source = z.string().min(10, "must name the public source of the fact");
+const Source = z.string().check(z.minLength(10, "must name the public source of the fact"));
 const BridgeFactSchema = z.strictObject({
-  name: z.string().min(1),
-  logo_uri: z.url().optional(),
+  name: z.string().check(z.minLength(1)),
+  logo_uri: z.optional(z.url()),
   source: Source,
   /** The chain ids of the bridge's hub, one per network, in the order a registry's chains are matched. */
-  hubs: z.array(z.strictObject({ chain_id: z.string().min(1), source: Source })).min(1).optional(),
+  hubs: z.optional(z.array(z.strictObject({ chain_id: z.string().check(z.minLength(1)), source: Source })).check(z.minLength(1))),
 });
 export type BridgeFact = z.infer<typeof BridgeFactSchema>;
 
 const BridgesFileSchema = z.strictObject({
-  about: z.string().min(1),
+  about: z.string().check(z.minLength(1)),
   bridges: z.strictObject(Object.fromEntries(BRIDGE_TYPES.map((type) => [type, BridgeFactSchema])) as Record<BridgeType, typeof BridgeFactSchema>),
 });
 
@@ -30,7 +30,7 @@ let facts: Readonly<Record<BridgeType, BridgeFact>> | undefined;
 /** Name, logo and source of every bridge type. */
 export function bridgeFacts(): Readonly<Record<BridgeType, BridgeFact>> {
   if (facts === undefined) {
-    const result = BridgesFileSchema.safeParse(bridgesFile);
+    const result = safeParse(BridgesFileSchema, bridgesFile);
     if (!result.success) throw errorFromZod("invalid_registry", "bridgeFacts: src/registry/data/bridges.json is invalid", result.error);
     const withHub = BRIDGE_TYPES.filter((type) => result.data.bridges[type].hubs !== undefined && !(HUB_BRIDGES as readonly string[]).includes(type));
     if (withHub.length > 0) throw new FungibleError("invalid_registry", `bridgeFacts: src/registry/data/bridges.json gives a hub to ${withHub.join(", ")}, which the route search has no hub rule for`);

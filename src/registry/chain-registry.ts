@@ -7,7 +7,7 @@ import { convertAssets, indexListedAssets } from "./chain-registry-assets.js";
 import { convertBridgeLinks } from "./chain-registry-bridges.js";
 import { isOnNetwork, resolveChains, type ChainRegistryNetwork } from "./chain-registry-chains.js";
 import { convertChannels } from "./chain-registry-channels.js";
-import * as z from "zod";
+import * as z from "zod/mini";
 import { parseArgument } from "../arguments.js";
 import { ChainRegistryDataSchema, type ChainRegistryData } from "./chain-registry-input.js";
 import type { RegistryIssue } from "./issues.js";
@@ -45,7 +45,7 @@ export function fromChainRegistry(
   );
 }
 
-const ConversionOptionsSchema = z.object({ network: z.enum(["mainnet", "testnet"]).optional() }).optional();
+const ConversionOptionsSchema = z.optional(z.object({ network: z.optional(z.enum(["mainnet", "testnet"])) }));
 
 /** `fromChainRegistry` on data already checked (`loadChainRegistry` parsed the package's modules). */
 export function convertChainRegistry(

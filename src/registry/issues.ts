@@ -3,7 +3,7 @@
  * adapter keeps going and leaves the bad part out, `validate` prints them all, and the CLI exits 1
  * only when one is fatal. Callers switch on `code`, never on the message.
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import { parseArgument } from "../arguments.js";
 
 export type RegistryIssueSeverity = "fatal" | "warning";

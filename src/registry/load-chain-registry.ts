@@ -9,9 +9,9 @@
  * refuses a bare directory (`chain-registry/mainnet`), while the file resolves from ESM (CJS
  * interop), from a CJS bundle (`require`) and from vitest alike.
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import { parseArgument } from "../arguments.js";
-import { errorFromZod, missingDependency } from "../errors.js";
+import { errorFromZod, missingDependency, safeParse } from "../errors.js";
 import { convertChainRegistry } from "./chain-registry.js";
 import type { ChainRegistryNetwork } from "./chain-registry-chains.js";
 import { ChainRegistryDataSchema, type ChainRegistryData } from "./chain-registry-input.js";
@@ -33,16 +33,17 @@ export interface LoadChainRegistryOptions {
 }
 
 /** The options, or (as earlier releases took) the overlay alone; `undefined` for the defaults. */
-const LoadOptionsSchema = z
-  .union([
+const LoadOptionsSchema = z._default(
+  z.union([
     ChainRegistryOverlaySchema,
     z.strictObject({
-      network: z.enum(["mainnet", "testnet"]).optional(),
-      overlay: ChainRegistryOverlaySchema.optional(),
-      venues: z.array(SwapVenueSchema).readonly().optional(),
+      network: z.optional(z.enum(["mainnet", "testnet"])),
+      overlay: z.optional(ChainRegistryOverlaySchema),
+      venues: z.optional(z.readonly(z.array(SwapVenueSchema))),
     }),
-  ])
-  .default({});
+  ]),
+  {},
+);
 
 /** One export, whether the module arrives as ESM named exports or only as a CJS `default`. */
 function exported(module: unknown, name: string): unknown {
@@ -60,7 +61,7 @@ export async function loadChainRegistryData(network: ChainRegistryNetwork = "mai
   ]).catch((error: unknown) => {
     throw missingDependency("loadChainRegistry", "chain-registry", error);
   });
-  const result = ChainRegistryDataSchema.safeParse({
+  const result = safeParse(ChainRegistryDataSchema, {
     chains: exported(lists, "chains"),
     assetLists: exported(lists, "assetLists"),
     ibcData: exported(lists, "ibcData"),

@@ -3,20 +3,23 @@
  * `wei` on chain 1), kept as cited data (./data/native-names.json): a request may name the asset
  * either way, and answers spell it as the registry lists it. Checked once, on first use.
  */
-import * as z from "zod";
-import { errorFromZod } from "../errors.js";
+import * as z from "zod/mini";
+import { errorFromZod, safeParse } from "../errors.js";
 import namesFile from "./data/native-names.json" with { type: "json" };
 
 const NativeNamesFileSchema = z.strictObject({
-  about: z.string().min(1),
-  names: z.record(z.string(), z.strictObject({ name: z.string().min(1), denom: z.string().min(1), source: z.string().min(10) })),
+  about: z.string().check(z.minLength(1)),
+  names: z.record(
+    z.string(),
+    z.strictObject({ name: z.string().check(z.minLength(1)), denom: z.string().check(z.minLength(1)), source: z.string().check(z.minLength(10)) }),
+  ),
 });
 
 let byChain: Map<string, { name: string; denom: string }> | undefined;
 
 function nativeNames(): Map<string, { name: string; denom: string }> {
   if (byChain === undefined) {
-    const parsed = NativeNamesFileSchema.safeParse(namesFile);
+    const parsed = safeParse(NativeNamesFileSchema, namesFile);
     if (!parsed.success) throw errorFromZod("invalid_registry", "native-names.json is invalid", parsed.error);
     byChain = new Map(Object.entries(parsed.data.names).map(([chainId, { name, denom }]) => [chainId, { name, denom }]));
   }

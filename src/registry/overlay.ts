@@ -6,18 +6,18 @@
  * false. The file is checked against the schema below the first time the adapter needs it (the
  * shipped datasets are compiled with it, so a broken file fails the build), never at import.
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import { safeParseArgument } from "../arguments.js";
 import { errorFromZod } from "../errors.js";
 import overlayFile from "./data/overlay.json" with { type: "json" };
 import { ChainSchema } from "./schema.js";
 
-const Source = z.string().min(10, "must name the public source of the fact");
+const Source = z.string().check(z.minLength(10, "must name the public source of the fact"));
 
-const ChainTypeSchema = ChainSchema.shape.chain_type.unwrap();
+const ChainTypeSchema = ChainSchema.shape.chain_type.def.innerType;
 export type ChainType = z.infer<typeof ChainTypeSchema>;
 
-const OverlayChainIdSchema = z.strictObject({ chain_id: z.string().min(1), chain_type: ChainTypeSchema, source: Source });
+const OverlayChainIdSchema = z.strictObject({ chain_id: z.string().check(z.minLength(1)), chain_type: ChainTypeSchema, source: Source });
 export type OverlayChainId = z.infer<typeof OverlayChainIdSchema>;
 
 const SourcedFlagSchema = z.strictObject({ value: z.boolean(), source: Source });
@@ -29,7 +29,7 @@ export type CapabilityFlag = (typeof CAPABILITY_FLAGS)[number];
 export type CapabilityFlags = Record<CapabilityFlag, boolean>;
 
 const OverlayCapabilitiesSchema = z.strictObject(
-  Object.fromEntries(CAPABILITY_FLAGS.map((flag) => [flag, SourcedFlagSchema.optional()])) as Record<CapabilityFlag, z.ZodOptional<typeof SourcedFlagSchema>>,
+  Object.fromEntries(CAPABILITY_FLAGS.map((flag) => [flag, z.optional(SourcedFlagSchema)])) as Record<CapabilityFlag, z.ZodMiniOptional<typeof SourcedFlagSchema>>,
 );
 export type OverlayCapabilities = z.infer<typeof OverlayCapabilitiesSchema>;
 
@@ -42,7 +42,7 @@ export const ChainRegistryOverlaySchema = z.strictObject({
 export type ChainRegistryOverlay = z.infer<typeof ChainRegistryOverlaySchema>;
 
 /** The overlay file: the overlay with a line saying what it is. */
-const OverlayFileSchema = ChainRegistryOverlaySchema.extend({ about: z.string().min(1) });
+const OverlayFileSchema = z.extend(ChainRegistryOverlaySchema, { about: z.string().check(z.minLength(1)) });
 
 /** An overlay file's JSON checked; throws `FungibleError("invalid_registry")` with every problem's path. */
 export function parseOverlay(json: unknown): ChainRegistryOverlay {

@@ -19,12 +19,12 @@
  * vouchers included: to give one metadata, list it in the registry).
  */
 import { terminalText } from "../wire/safe-text.js";
-import * as z from "zod";
+import * as z from "zod/mini";
 import { safeParseArgument } from "../arguments.js";
 import { errorFromZod, FungibleError, type ErrorDetail } from "../errors.js";
 import { assetKey, type Asset, type Registry } from "./schema.js";
 
-const NonEmpty = z.string().min(1, "must be a non-empty string; null removes the field");
+const NonEmpty = z.string().check(z.minLength(1, "must be a non-empty string; null removes the field"));
 
 /** The metadata fields an override may set (`null`: remove). */
 const OVERRIDE_FIELDS = [
@@ -39,29 +39,33 @@ const OVERRIDE_FIELDS = [
 
 export const AssetOverrideSchema = z
   .strictObject({
-    chain_id: z.string().min(1, "must be a non-empty string"),
-    denom: z.string().min(1, "must be a non-empty string"),
-    symbol: NonEmpty.nullable().optional(),
-    name: NonEmpty.nullable().optional(),
-    decimals: z.number().int().min(0).max(255).nullable().optional(),
-    logo_uri: NonEmpty.nullable().optional(),
-    recommended_symbol: NonEmpty.nullable().optional(),
-    coingecko_id: NonEmpty.nullable().optional(),
-    description: NonEmpty.nullable().optional(),
+    chain_id: z.string().check(z.minLength(1, "must be a non-empty string")),
+    denom: z.string().check(z.minLength(1, "must be a non-empty string")),
+    symbol: z.optional(z.nullable(NonEmpty)),
+    name: z.optional(z.nullable(NonEmpty)),
+    decimals: z.optional(z.nullable(z.number().check(z.int(), z.gte(0), z.lte(255)))),
+    logo_uri: z.optional(z.nullable(NonEmpty)),
+    recommended_symbol: z.optional(z.nullable(NonEmpty)),
+    coingecko_id: z.optional(z.nullable(NonEmpty)),
+    description: z.optional(z.nullable(NonEmpty)),
   })
-  .refine((entry) => OVERRIDE_FIELDS.some((field) => entry[field] !== undefined), {
-    message: `an override sets at least one of ${OVERRIDE_FIELDS.join(", ")}`,
-  });
+  .check(
+    z.refine((entry) => OVERRIDE_FIELDS.some((field) => entry[field] !== undefined), {
+      message: `an override sets at least one of ${OVERRIDE_FIELDS.join(", ")}`,
+    }),
+  );
 export type AssetOverride = z.infer<typeof AssetOverrideSchema>;
 
 export const OverridesSchema = z
   .strictObject({
-    about: z.string().optional(),
+    about: z.optional(z.string()),
     overrides: z.array(AssetOverrideSchema),
   })
-  .superRefine((file, ctx) => {
-    for (const detail of duplicateDetails(file.overrides)) ctx.addIssue({ code: "custom", ...detail });
-  });
+  .check(
+    z.superRefine((file, ctx) => {
+      for (const detail of duplicateDetails(file.overrides)) ctx.addIssue({ code: "custom", ...detail });
+    }),
+  );
 export type Overrides = z.infer<typeof OverridesSchema>;
 
 function duplicateDetails(overrides: readonly AssetOverride[]): ErrorDetail[] {

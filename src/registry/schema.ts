@@ -2,7 +2,7 @@
  * The project's own registry format: the single source of truth for what the router reads.
  * TypeScript types are inferred from these schemas; `parseRegistry` is the only way in.
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import { errorFromZod } from "../errors.js";
 import { BridgeTypeSchema } from "../wire/schema.js";
 import { RegistryNoteSchema } from "../wire/registry-note.js";
@@ -11,7 +11,7 @@ import { parseArgument, safeParseArgument } from "../arguments.js";
 import { isEvmAddress } from "../denom/evm-address.js";
 
 
-const NonEmpty = z.string().min(1, "must be a non-empty string");
+const NonEmpty = z.string().check(z.minLength(1, "must be a non-empty string"));
 
 /**
  * An id that every surface writes as `<chain_id>:<denom>` (split at the first ':', so a denom may
@@ -20,91 +20,95 @@ const NonEmpty = z.string().min(1, "must be a non-empty string");
  * the reference checks never quote the id raw; the message shows it escaped.
  */
 function writableId(field: "chain id" | "denom") {
-  return NonEmpty.superRefine((id, ctx) => {
+  return NonEmpty.check(z.superRefine((id, ctx) => {
     const problem = idProblem(id, field);
     if (problem === undefined) return;
     ctx.addIssue({ code: "custom", message: `${field} "${terminalText(id)}" cannot be written as <chain_id>:<denom>: it ${problem}`, continue: false });
-  });
+  }));
 }
 const ChainId = writableId("chain id");
 const Denom = writableId("denom");
 
 /** A gas price as the chain registry states it, as decimal text ("0.025"): never rounded through a float again. */
-const GasPrice = z.string().regex(/^\d+(\.\d+)?$/, "must be a non-negative decimal number as text, such as \"0.025\"");
+const GasPrice = z.string().check(z.regex(/^\d+(\.\d+)?$/, 'must be a non-negative decimal number as text, such as "0.025"'));
 
 /** A denom a chain takes for fees, with its gas price tiers where the registry states them. */
 const FeeAssetSchema = z.object({
   denom: NonEmpty,
-  gas_price: z.object({ low: GasPrice.optional(), average: GasPrice.optional(), high: GasPrice.optional() }).optional(),
+  gas_price: z.optional(z.object({ low: z.optional(GasPrice), average: z.optional(GasPrice), high: z.optional(GasPrice) })),
 });
 export type FeeAsset = z.infer<typeof FeeAssetSchema>;
 
 export const ChainSchema = z.object({
   chain_id: ChainId,
-  chain_name: z.string().optional(),
-  pretty_name: z.string().optional(),
-  chain_type: z.enum(["cosmos", "evm", "svm", "other"]).default("cosmos"),
+  chain_name: z.optional(z.string()),
+  pretty_name: z.optional(z.string()),
+  chain_type: z._default(z.enum(["cosmos", "evm", "svm", "other"]), "cosmos"),
   // Capability flags (docs/behaviour.md "Capability flags"); each false unless set.
   /** Packet-forward middleware: the chain forwards an arriving IBC transfer over IBC (Skip Go `pfm_enabled`). */
-  pfm_enabled: z.boolean().default(false),
+  pfm_enabled: z._default(z.boolean(), false),
   /** The chain's ICS-20 transfer accepts a memo (Skip Go `supports_memo`, `cosmos_memo`). */
-  supports_memo: z.boolean().default(false),
+  supports_memo: z._default(z.boolean(), false),
   /** Wasm IBC hooks: a memo can call a contract on arrival (Skip Go `cosmos_ibc_hooks`). */
-  ibc_hooks: z.boolean().default(false),
+  ibc_hooks: z._default(z.boolean(), false),
   /** Stride's autopilot (Skip Go `cosmos_autopilot`). */
-  autopilot: z.boolean().default(false),
+  autopilot: z._default(z.boolean(), false),
   /** The chain moves funds on after a bridge hop (and into a bridge after IBC) without a new transaction: what routes read. */
-  forwards_after_bridge: z.boolean().default(false),
+  forwards_after_bridge: z._default(z.boolean(), false),
   // Descriptive facts for discovery answers (/v2/info/chains); routing never reads them.
-  bech32_prefix: z.string().optional(),
-  logo_uri: z.string().optional(),
-  fee_assets: z.array(FeeAssetSchema).optional(),
+  bech32_prefix: z.optional(z.string()),
+  logo_uri: z.optional(z.string()),
+  fee_assets: z.optional(z.array(FeeAssetSchema)),
   /** A testnet chain (absent: a mainnet one). */
-  is_testnet: z.boolean().optional(),
+  is_testnet: z.optional(z.boolean()),
 });
 export type Chain = z.infer<typeof ChainSchema>;
 
-export const AssetSchema = z
-  .object({
-    chain_id: ChainId,
-    denom: Denom,
-    /** IBC path on this chain without the base denom; "" for a native asset. */
-    trace: z.string().default(""),
-    origin_chain_id: ChainId.optional(),
-    origin_denom: Denom.optional(),
-    is_cw20: z.boolean().default(false),
-    is_evm: z.boolean().default(false),
-    symbol: z.string().optional(),
-    name: z.string().optional(),
-    logo_uri: z.string().optional(),
-    decimals: z.number().int().min(0).max(255).optional(),
-    description: z.string().optional(),
-    coingecko_id: z.string().optional(),
-    recommended_symbol: z.string().optional(),
-    /** The token's contract address where the registry names one (ERC-20, CW20). */
-    token_contract: z.string().optional(),
-  })
-  .superRefine((asset, ctx) => {
-    if (asset.trace !== "" && (asset.origin_chain_id === undefined || asset.origin_denom === undefined)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["origin_denom"],
-        message: "an asset with a trace must name origin_chain_id and origin_denom",
-      });
-    }
-  })
-  .transform((asset) => ({
+export const AssetSchema = z.pipe(
+  z
+    .object({
+      chain_id: ChainId,
+      denom: Denom,
+      /** IBC path on this chain without the base denom; "" for a native asset. */
+      trace: z._default(z.string(), ""),
+      origin_chain_id: z.optional(ChainId),
+      origin_denom: z.optional(Denom),
+      is_cw20: z._default(z.boolean(), false),
+      is_evm: z._default(z.boolean(), false),
+      symbol: z.optional(z.string()),
+      name: z.optional(z.string()),
+      logo_uri: z.optional(z.string()),
+      decimals: z.optional(z.number().check(z.int(), z.gte(0), z.lte(255))),
+      description: z.optional(z.string()),
+      coingecko_id: z.optional(z.string()),
+      recommended_symbol: z.optional(z.string()),
+      /** The token's contract address where the registry names one (ERC-20, CW20). */
+      token_contract: z.optional(z.string()),
+    })
+    .check(
+      z.superRefine((asset, ctx) => {
+        if (asset.trace !== "" && (asset.origin_chain_id === undefined || asset.origin_denom === undefined)) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["origin_denom"],
+            message: "an asset with a trace must name origin_chain_id and origin_denom",
+          });
+        }
+      }),
+    ),
+  z.transform((asset) => ({
     ...asset,
     origin_chain_id: asset.origin_chain_id ?? asset.chain_id,
     origin_denom: asset.origin_denom ?? asset.denom,
-  }));
+  })),
+);
 export type Asset = z.infer<typeof AssetSchema>;
 export type AssetInput = z.input<typeof AssetSchema>;
 
 const ChannelEndSchema = z.object({
   chain_id: ChainId,
   channel_id: NonEmpty,
-  port_id: NonEmpty.default("transfer"),
+  port_id: z._default(NonEmpty, "transfer"),
 });
 export type ChannelEnd = z.infer<typeof ChannelEndSchema>;
 
@@ -112,8 +116,8 @@ export const IbcChannelSchema = z.object({
   chain_1: ChannelEndSchema,
   chain_2: ChannelEndSchema,
   /** Routes avoid INACTIVE channels; derived vouchers need ACTIVE (docs/behaviour.md §2). */
-  status: z.enum(["ACTIVE", "INACTIVE", "UNKNOWN"]).default("UNKNOWN"),
-  preferred: z.boolean().default(false),
+  status: z._default(z.enum(["ACTIVE", "INACTIVE", "UNKNOWN"]), "UNKNOWN"),
+  preferred: z._default(z.boolean(), false),
 });
 export type IbcChannel = z.infer<typeof IbcChannelSchema>;
 
@@ -125,14 +129,14 @@ export const BridgeLinkSchema = z.object({
   from: AssetRefSchema,
   to: AssetRefSchema,
   /** Most bridges carry tokens both ways; a one-way link says so. */
-  bidirectional: z.boolean().default(true),
+  bidirectional: z._default(z.boolean(), true),
 });
 export type BridgeLink = z.infer<typeof BridgeLinkSchema>;
 
 export const SwapVenueSchema = z.object({
   name: NonEmpty,
   chain_id: ChainId,
-  denoms: z.array(Denom).min(2, "a venue trades at least two denoms"),
+  denoms: z.array(Denom).check(z.minLength(2, "a venue trades at least two denoms")),
 });
 export type SwapVenue = z.infer<typeof SwapVenueSchema>;
 
@@ -153,18 +157,20 @@ export type BridgeHub = z.infer<typeof BridgeHubSchema>;
 const RegistryObjectSchema = z.object({
   chains: z.array(ChainSchema),
   assets: z.array(AssetSchema),
-  ibc_channels: z.array(IbcChannelSchema).default([]),
-  bridge_links: z.array(BridgeLinkSchema).default([]),
-  swap_venues: z.array(SwapVenueSchema).default([]),
+  ibc_channels: z._default(z.array(IbcChannelSchema), []),
+  bridge_links: z._default(z.array(BridgeLinkSchema), []),
+  swap_venues: z._default(z.array(SwapVenueSchema), []),
   /** Which chain is each hub bridge's hub; absent: the facts file's hub ids that the registry lists (`bridgeHubsOf`). */
-  bridge_hubs: z.array(BridgeHubSchema).optional(),
+  bridge_hubs: z.optional(z.array(BridgeHubSchema)),
   /** Import facts `explain` cites (unrouted bridges, unresolved origins): a registry file may carry them. */
-  notes: z.array(RegistryNoteSchema).optional(),
+  notes: z.optional(z.array(RegistryNoteSchema)),
 });
 
-export const RegistrySchema = RegistryObjectSchema.superRefine((registry, ctx) => {
-  for (const { path, message } of referenceProblems(registry)) ctx.addIssue({ code: "custom", path, message });
-});
+export const RegistrySchema = RegistryObjectSchema.check(
+  z.superRefine((registry, ctx) => {
+    for (const { path, message } of referenceProblems(registry)) ctx.addIssue({ code: "custom", path, message });
+  }),
+);
 export type Registry = z.infer<typeof RegistrySchema>;
 export type RegistryInput = z.input<typeof RegistrySchema>;
 

@@ -16,19 +16,19 @@
  * becomes the registry's `cw20:<address>`. Every venue trades at least two distinct denoms; a
  * `(name, chain_id)` pair appears once, since requests select venues by it.
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import { safeParseArgument } from "../arguments.js";
 import { errorFromZod } from "../errors.js";
 import { denomKey, type SwapVenue } from "./schema.js";
 
-const NonEmpty = z.string().min(1, "must be a non-empty string");
+const NonEmpty = z.string().check(z.minLength(1, "must be a non-empty string"));
 
 const VENUE_DENOM = /^[A-Za-z0-9][A-Za-z0-9/:._-]*$/;
 
 /** Whether a venue file's string can be a denom (a quote or bracket means a broken extract). */
 export const isVenueDenom = (text: string): boolean => VENUE_DENOM.test(text);
 
-const Denom = z.string().regex(VENUE_DENOM, "must be a denom: letters, digits and /:._- only");
+const Denom = z.string().check(z.regex(VENUE_DENOM, "must be a denom: letters, digits and /:._- only"));
 
 const VenueDenomSchema = z.union([Denom, z.looseObject({ denom: Denom })]);
 
@@ -43,33 +43,35 @@ export function registryDenomOfVenueDenom(denom: string): string {
 const VenueEntrySchema = z.looseObject({
   name: NonEmpty,
   chain_id: NonEmpty,
-  source: z.string().optional(),
+  source: z.optional(z.string()),
   denoms: z.array(VenueDenomSchema),
 });
 
 export const SwapVenuesFileSchema = z
   .looseObject({
-    about: z.string().optional(),
+    about: z.optional(z.string()),
     venues: z.array(VenueEntrySchema),
   })
-  .superRefine((file, ctx) => {
-    const seen = new Map<string, number>();
-    file.venues.forEach((venue, i) => {
-      const key = `${venue.chain_id}\u0000${venue.name}`;
-      const first = seen.get(key);
-      if (first !== undefined) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["venues", i, "name"],
-          message: `venue "${venue.name}" on "${venue.chain_id}" is already listed at venues[${first}]`,
-        });
-      } else seen.set(key, i);
-      const distinct = new Set(venue.denoms.map((denom) => denomKey(denomOf(denom))));
-      if (distinct.size < 2) {
-        ctx.addIssue({ code: "custom", path: ["venues", i, "denoms"], message: "a venue trades at least two distinct denoms" });
-      }
-    });
-  });
+  .check(
+    z.superRefine((file, ctx) => {
+      const seen = new Map<string, number>();
+      file.venues.forEach((venue, i) => {
+        const key = `${venue.chain_id}\u0000${venue.name}`;
+        const first = seen.get(key);
+        if (first !== undefined) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["venues", i, "name"],
+            message: `venue "${venue.name}" on "${venue.chain_id}" is already listed at venues[${first}]`,
+          });
+        } else seen.set(key, i);
+        const distinct = new Set(venue.denoms.map((denom) => denomKey(denomOf(denom))));
+        if (distinct.size < 2) {
+          ctx.addIssue({ code: "custom", path: ["venues", i, "denoms"], message: "a venue trades at least two distinct denoms" });
+        }
+      });
+    }),
+  );
 export type SwapVenuesFile = z.infer<typeof SwapVenuesFileSchema>;
 
 function denomOf(entry: z.infer<typeof VenueDenomSchema>): string {

@@ -4,34 +4,34 @@
  * the date that source names (`as_of`), with each denom a plain string. `factsFromSnapshot` turns a
  * snapshot dump into that file; scripts/refresh-venues.mjs runs it (docs/data.md).
  */
-import * as z from "zod";
-import { errorFromZod } from "../errors.js";
+import * as z from "zod/mini";
+import { errorFromZod, safeParse } from "../errors.js";
 import { isVenueDenom } from "./swap-venues.js";
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const SwapVenueFactSchema = z
   .strictObject({
-    name: z.string().min(1),
-    chain_id: z.string().min(1),
+    name: z.string().check(z.minLength(1)),
+    chain_id: z.string().check(z.minLength(1)),
     /** Where the denom list was read, verbatim from the snapshot. */
-    source: z.string().min(1),
+    source: z.string().check(z.minLength(1)),
     /** The date the source names (commit date of the file read). */
-    as_of: z.string().regex(ISO_DATE, "must be a date YYYY-MM-DD"),
+    as_of: z.string().check(z.regex(ISO_DATE, "must be a date YYYY-MM-DD")),
     denoms: z.array(z.string()),
   })
-  .refine((fact) => fact.source.includes(`(${fact.as_of})`), { path: ["as_of"], message: "must be the date the source names, as (YYYY-MM-DD)" });
+  .check(z.refine((fact) => fact.source.includes(`(${fact.as_of})`), { path: ["as_of"], message: "must be the date the source names, as (YYYY-MM-DD)" }));
 export type SwapVenueFact = z.infer<typeof SwapVenueFactSchema>;
 
 const SwapVenueFactsFileSchema = z.strictObject({
-  about: z.string().min(1),
-  venues: z.array(SwapVenueFactSchema).min(1),
+  about: z.string().check(z.minLength(1)),
+  venues: z.array(SwapVenueFactSchema).check(z.minLength(1)),
 });
 type SwapVenueFactsFile = z.infer<typeof SwapVenueFactsFileSchema>;
 
 /** The facts file's text checked (the venues-file rules are checked where it is read as venues). */
 export function parseVenueFacts(json: unknown): SwapVenueFactsFile {
-  const result = SwapVenueFactsFileSchema.safeParse(json);
+  const result = safeParse(SwapVenueFactsFileSchema, json);
   if (!result.success) throw errorFromZod("invalid_venues", "parseVenueFacts: the venue facts are invalid", result.error);
   return result.data;
 }
@@ -59,7 +59,7 @@ const SnapshotSchema = z.looseObject({
  * as the facts file, with the strings left out because they are no denom, per venue.
  */
 export function factsFromSnapshot(json: unknown): { facts: SwapVenueFactsFile; dropped: { venue: string; denom: string }[] } {
-  const result = SnapshotSchema.safeParse(json);
+  const result = safeParse(SnapshotSchema, json);
   if (!result.success) throw errorFromZod("invalid_venues", "factsFromSnapshot: the snapshot is not a venues file with sources", result.error);
   const dropped: { venue: string; denom: string }[] = [];
   const venues = result.data.venues.map((venue) => {

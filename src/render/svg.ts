@@ -4,7 +4,7 @@
  * is an optional peer dependency, imported on first use: without it, `missing_dependency`.
  */
 import type { Viz } from "@viz-js/viz";
-import * as z from "zod";
+import * as z from "zod/mini";
 import { FungibleError, missingDependency } from "../errors.js";
 import { parseArgument } from "../arguments.js";
 

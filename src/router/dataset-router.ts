@@ -10,10 +10,10 @@ import { routerOf } from "./build-router.js";
 import { routeIndexOfRouter } from "./core.js";
 import { compiledProvenance, provenanceOf } from "./provenance.js";
 import type { AssetRouter } from "./router.js";
-import * as z from "zod";
+import * as z from "zod/mini";
 import { parseArgument } from "../arguments.js";
 
-const DatasetOptionsSchema = z.object({ compiledAt: z.string().optional() }).optional();
+const DatasetOptionsSchema = z.optional(z.object({ compiledAt: z.optional(z.string()) }));
 
 export interface DatasetOptions {
   /** When it was compiled (ISO 8601), written as `provenance.compiled_at`; none by default, so a build is reproducible. */

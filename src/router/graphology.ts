@@ -2,7 +2,7 @@
 // The type from graphology-types (a declared dependency): graphology itself is bundled, so a
 // caller needs no copy of it to type the view.
 import type { AbstractGraph as Graph } from "graphology-types";
-import * as z from "zod";
+import * as z from "zod/mini";
 import type { AssetRouter } from "./router.js";
 import { routeIndexOfRouter } from "./core.js";
 import { graphologyView } from "../model/graphology-view.js";

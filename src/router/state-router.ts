@@ -5,7 +5,7 @@
  * any loader (a registry, a dataset, the shipped data) takes a snapshot the same way:
  * `withState(await loadRouter(...), state)`.
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import { parseArgument } from "../arguments.js";
 import { contentHash } from "../dataset/data-version.js";
 import { applyState, oldestReading, STATE_REASON_CODES, type AppliedState, type StateApplyOptions, type StateVerdict } from "../state/apply.js";
@@ -27,7 +27,7 @@ export interface RouterState extends AppliedState {
   hash: string;
 }
 
-const StateOptionsSchema = z.strictObject({ maxFactAgeSeconds: z.number().positive().optional() }).optional();
+const StateOptionsSchema = z.optional(z.strictObject({ maxFactAgeSeconds: z.optional(z.number().check(z.positive())) }));
 
 
 /** The content hash of a snapshot: its chains in chain id order, so key order does not count. */

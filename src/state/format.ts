@@ -5,8 +5,9 @@
  * it does not know. Written by `refreshState` (src/node/refresh-state.ts) or by hand (an operator
  * marking one channel down during an incident); read by `applyState` (./apply.ts).
  */
-import * as z from "zod";
-import { errorFromZod, FungibleError } from "../errors.js";
+import * as z from "zod/mini";
+import { $ZodError } from "zod/v4/core";
+import { errorFromZod, FungibleError, safeParse } from "../errors.js";
 
 export const STATE_FORMAT = "fungible-graph-state/1";
 
@@ -20,7 +21,7 @@ export type ChannelState = (typeof CHANNEL_STATES)[number];
 export const CLIENT_STATUSES = ["Active", "Expired", "Frozen", "Unauthorized", "Unknown"] as const;
 export type ClientStatus = (typeof CLIENT_STATUSES)[number];
 
-const Text = z.string().min(1).max(STATE_LIMITS.text);
+const Text = z.string().check(z.minLength(1), z.maxLength(STATE_LIMITS.text));
 /** An ISO 8601 instant with a zone (`2026-11-26T17:00:00Z`), as every date of the project. */
 const Instant = z.iso.datetime({ offset: true });
 
@@ -28,31 +29,30 @@ const Instant = z.iso.datetime({ offset: true });
  * One fact: its value, when it was read and from which endpoint (a URL, or any text saying who
  * set it, such as `manual: incident 42`). An unread fact has its unknown value and both null.
  */
-const fact = <T extends z.ZodType>(value: T) =>
-  z.strictObject({ value, read_at: Instant.nullable(), source: Text.nullable() }).readonly();
+const fact = <T extends z.ZodMiniType>(value: T) => z.readonly(z.strictObject({ value, read_at: z.nullable(Instant), source: z.nullable(Text) }));
 
 const ChannelEndStateSchema = z.strictObject({
   port_id: Text,
   channel_id: Text,
   state: fact(z.enum(CHANNEL_STATES)),
   /** The other end as this chain's channel names it; null: not read. */
-  counterparty: fact(z.strictObject({ port_id: Text, channel_id: z.string().max(STATE_LIMITS.text) }).nullable()),
-  connection_id: fact(Text.nullable()),
-  client_id: fact(Text.nullable()),
+  counterparty: fact(z.nullable(z.strictObject({ port_id: Text, channel_id: z.string().check(z.maxLength(STATE_LIMITS.text)) }))),
+  connection_id: fact(z.nullable(Text)),
+  client_id: fact(z.nullable(Text)),
   /** The chain the light client tracks (its client state's `chain_id`): the counterparty's chain id. */
-  client_chain_id: fact(Text.nullable()),
+  client_chain_id: fact(z.nullable(Text)),
   client_status: fact(z.enum(CLIENT_STATUSES)),
   /** When the light client expires: its latest consensus state's time plus its trusting period. */
-  client_expires_at: fact(Instant.nullable()),
+  client_expires_at: fact(z.nullable(Instant)),
 });
 export type ChannelEndState = z.infer<typeof ChannelEndStateSchema>;
 
 const ChainStateSchema = z.strictObject({
   /** The chain id its node reports (`node_info.default_node_info.network`); facts of a chain whose node said another id are not used. */
-  node_chain_id: fact(Text.nullable()),
+  node_chain_id: fact(z.nullable(Text)),
   /** Why nothing (or not everything) was read from this chain, when something failed. */
-  errors: z.array(Text).max(100).readonly().default([]),
-  ends: z.array(ChannelEndStateSchema).max(STATE_LIMITS.endsPerChain).readonly(),
+  errors: z._default(z.readonly(z.array(Text).check(z.maxLength(100))), []),
+  ends: z.readonly(z.array(ChannelEndStateSchema).check(z.maxLength(STATE_LIMITS.endsPerChain))),
 });
 export type ChainState = z.infer<typeof ChainStateSchema>;
 
@@ -111,7 +111,7 @@ function parseStateValue(input: unknown): StateSnapshot {
     const named = typeof format === "string" ? JSON.stringify(format.slice(0, 60)) : `of type ${typeof format}`;
     throw new FungibleError("invalid_state", `parseState: format ${named} is not ${STATE_FORMAT}`);
   }
-  const head = SnapshotHeadSchema.safeParse(value);
+  const head = safeParse(SnapshotHeadSchema, value);
   if (!head.success) throw errorFromZod("invalid_state", "parseState: not a state snapshot", head.error);
   const ids = Object.keys(head.data.chains);
   if (ids.length > STATE_LIMITS.chains) {
@@ -119,8 +119,8 @@ function parseStateValue(input: unknown): StateSnapshot {
   }
   const chains = Object.create(null) as Record<string, ChainState>;
   for (const id of ids) {
-    const key = Text.safeParse(id);
-    const chain = ChainStateSchema.safeParse(head.data.chains[id]);
+    const key = safeParse(Text, id);
+    const chain = safeParse(ChainStateSchema, head.data.chains[id]);
     if (!key.success) throw new FungibleError("invalid_state", `parseState: chain id ${JSON.stringify(id.slice(0, 60))} is empty or too long`);
     if (!chain.success) throw errorFromZod("invalid_state", `parseState: chain ${JSON.stringify(id)} is not a chain state`, prefixed(chain.error, id));
     chains[id] = chain.data;
@@ -129,8 +129,8 @@ function parseStateValue(input: unknown): StateSnapshot {
 }
 
 /** The errors of one chain with their path from the snapshot's root. */
-function prefixed(error: z.ZodError, id: string): z.ZodError {
-  return new z.ZodError(error.issues.map((issue) => ({ ...issue, path: ["chains", id, ...issue.path] })));
+function prefixed(error: z.core.$ZodError, id: string): z.core.$ZodError {
+  return new $ZodError(error.issues.map((issue) => ({ ...issue, path: ["chains", id, ...issue.path] })));
 }
 
 /** An unread fact: the unknown value, no date, no source. */

@@ -4,18 +4,19 @@
  * well-formed request is read by a function made once per schema from the schema's own parts.
  *
  * It understands the few forms the request schemas are made of, and only those: an object
- * (unknown keys stripped, `.refine` checks run) behind an optional preprocess (the swap rule);
- * text fields (`z.string()` with `.min`); and every other field as a finite table, its outputs
+ * (unknown keys stripped, `z.refine` checks run) behind an optional preprocess (the swap rule);
+ * text fields (`z.string()` with `z.minLength`); and every other field as a finite table, its outputs
  * computed by the field's own schema for the inputs it can take as a primitive (`undefined`,
- * `null`, the booleans, enum and literal values). Anything else in a value (a wrong type, an
- * array, a string a table lacks, a getter that throws) returns `undefined`, and the caller parses
- * with zod, which gives the answer or the errors. A schema made of other forms gets no fast path.
+ * `null`, the booleans, enum and literal values); `z.describe` checks, metadata only, are passed
+ * over. Anything else in a value (a wrong type, an array, a string a table lacks, a getter that
+ * throws) returns `undefined`, and the caller parses with zod, which gives the answer or the errors. A schema made of other forms gets no fast path.
  * So this accepts a subset of what the schema accepts and returns exactly what zod would
  * (test/query/fast-parse.test.ts checks it on generated requests, in both of its forms: compiled
- * to one function where the runtime allows `new Function`, as zod compiles its own parsers, and a
- * loop over the fields where it does not).
+ * to one function where the runtime allows `new Function`, as classic zod compiles its own
+ * parsers, and a loop over the fields where it does not).
  */
-import * as z from "zod";
+import * as z from "zod/mini";
+import { safeParse } from "../errors.js";
 
 export type FastParse = (input: unknown) => unknown;
 
@@ -23,10 +24,12 @@ type Def = { type: string; [key: string]: unknown };
 const defOf = (schema: unknown): Def => (schema as { _zod: { def: Def } })._zod.def;
 
 const fastPaths = new WeakMap<object, FastParse | null>();
+/** zod/mini's `z.describe` and `z.meta` are checks that only register metadata: they never refuse or change a value. */
+const METADATA_CHECKS = new Set(["describe", "meta"]);
 const PREPROCESS_CONTEXT = Object.freeze({ value: undefined, issues: Object.freeze([]) });
 
 /** The schema's fast path, made on first use; `null` when the schema has a form it does not know. */
-export function fastPathOf(schema: z.ZodType): FastParse | null {
+export function fastPathOf(schema: z.ZodMiniType): FastParse | null {
   let fast = fastPaths.get(schema);
   if (fast === undefined) {
     fast = generate(schema);
@@ -35,7 +38,7 @@ export function fastPathOf(schema: z.ZodType): FastParse | null {
   return fast;
 }
 
-function generate(schema: z.ZodType): FastParse | null {
+function generate(schema: z.ZodMiniType): FastParse | null {
   let def = defOf(schema);
   let pre: ((input: unknown) => unknown) | null = null;
   if (def.type === "pipe" && defOf(def.in).type === "transform") {
@@ -48,12 +51,13 @@ function generate(schema: z.ZodType): FastParse | null {
   const refinements: ((value: unknown) => unknown)[] = [];
   for (const check of (def.checks as unknown[] | undefined) ?? []) {
     const checkDef = defOf(check);
+    if (METADATA_CHECKS.has(checkDef.check as string)) continue;
     if (checkDef.check !== "custom" || typeof checkDef.fn !== "function") return null;
     refinements.push(checkDef.fn as (value: unknown) => unknown);
   }
   // Each field is a text field (its minimum length) or a table; in the schema's order, the output's.
   const fields: Field[] = [];
-  for (const [name, field] of Object.entries(def.shape as Record<string, z.ZodType>)) {
+  for (const [name, field] of Object.entries(def.shape as Record<string, z.ZodMiniType>)) {
     if (name === "__proto__") return null; // an own key no object literal or store makes
     const minimum = textMinimum(field);
     const table = minimum === null ? outputTable(field) : null;
@@ -103,9 +107,9 @@ function lookup(table: Table, value: unknown): unknown {
 
 /**
  * Where the runtime allows it (not where `new Function` is refused, as in Cloudflare Workers),
- * the plan becomes one function with each field read and written by name, as zod compiles its
- * own object parsers: the loop over names below is several times slower (every read and write
- * by a computed key). Only field names enter the code, as JSON string literals; every value
+ * the plan becomes one function with each field read and written by name, as classic zod
+ * compiles its own object parsers: the loop over names below is several times slower (every read
+ * and write by a computed key). Only field names enter the code, as JSON string literals; every value
  * (tables, minimums, refinements, the preprocess) is passed in.
  */
 function compiled({ pre, fields, refinements }: Plan): FastParse | null {
@@ -171,7 +175,7 @@ let compiling: boolean | undefined;
  * Not even tried under zod's `jitless` setting, which a page with a strict CSP sets so that no
  * caught attempt is reported as a violation.
  */
-function allowsCompiling(): boolean {
+export function allowsCompiling(): boolean {
   if (compiling === undefined) {
     try {
       compiling = z.config().jitless !== true && new Function("return true")() === true;
@@ -183,12 +187,13 @@ function allowsCompiling(): boolean {
 }
 
 /** `z.string()`, with at most a minimum length: a string that long is itself. */
-function textMinimum(field: z.ZodType): number | null {
+function textMinimum(field: z.ZodMiniType): number | null {
   const def = defOf(field);
   if (def.type !== "string") return null;
   let minimum = 0;
   for (const check of (def.checks as unknown[] | undefined) ?? []) {
     const checkDef = defOf(check);
+    if (METADATA_CHECKS.has(checkDef.check as string)) continue;
     if (checkDef.check !== "min_length" || typeof checkDef.minimum !== "number") return null;
     minimum = Math.max(minimum, checkDef.minimum);
   }
@@ -196,7 +201,7 @@ function textMinimum(field: z.ZodType): number | null {
 }
 
 /** A field whose primitive inputs can be listed: each one's output, as the field's schema gives it. */
-function outputTable(field: z.ZodType): Table | null {
+function outputTable(field: z.ZodMiniType): Table | null {
   const candidates: unknown[] = [undefined, null];
   let inner = defOf(field);
   if (inner.type === "pipe" && defOf(inner.out).type === "transform") inner = defOf(inner.in);
@@ -207,7 +212,7 @@ function outputTable(field: z.ZodType): Table | null {
   const table: Table = { ifUndefined: undefined, ifNull: undefined, ifTrue: undefined, ifFalse: undefined, values: new Map() };
   let size = 0;
   for (const candidate of candidates) {
-    const result = field.safeParse(candidate);
+    const result = safeParse(field, candidate);
     // Outputs are shared by every request: only primitives (an object could be changed by a
     // caller), and never undefined (the read's "not in the table").
     if (!result.success || result.data === undefined || (result.data !== null && typeof result.data === "object")) continue;

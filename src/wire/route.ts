@@ -2,18 +2,18 @@
  * A chosen route as the library, the CLI (`route --json`) and HTTP return it. Each hop kind
  * carries exactly its own facts: a channel for IBC, a bridge type for a bridge, a venue for a swap.
  */
-import * as z from "zod";
-import { BridgeTypeSchema, WireAssetSchema } from "./schema.js";
+import * as z from "zod/mini";
+import { BRIDGE_TYPES, BridgeTypeSchema, WireAssetSchema, type BridgeType } from "./schema.js";
 
 const hopFields = {
   from: WireAssetSchema,
   to: WireAssetSchema,
   /** A new transaction must be signed before this step (always true for the first). */
-  starts_tx: z.boolean().describe("A new transaction is signed before this step (always true for the first)"),
+  starts_tx: z.boolean().check(z.describe("A new transaction is signed before this step (always true for the first)")),
 };
 
-const IbcHopSchema = z
-  .object({
+const IbcHopSchema = z.readonly(
+  z.object({
     kind: z.literal("ibc"),
     bridge: z.literal("IBC"),
     /** The sending chain's end of the channel. */
@@ -25,30 +25,27 @@ const IbcHopSchema = z
      * axelar-dojo-1 and adds no `IBC` to the route's bridges.
      */
     part_of: z
-      .literal("AXELAR")
-      .optional()
-      .describe("AXELAR when this IBC hop is the Cosmos leg of an Axelar transfer (no new transaction at axelar-dojo-1, no IBC in bridges)"),
+      .optional(z.literal("AXELAR"))
+      .check(z.describe("AXELAR when this IBC hop is the Cosmos leg of an Axelar transfer (no new transaction at axelar-dojo-1, no IBC in bridges)")),
     ...hopFields,
-  })
-  .readonly();
+  }),
+);
 
-const BridgeHopSchema = z
-  .object({ kind: z.literal("bridge"), bridge: BridgeTypeSchema.exclude(["IBC"]), ...hopFields })
-  .readonly();
+const BridgeHopSchema = z.readonly(z.object({ kind: z.literal("bridge"), bridge: z.enum(BRIDGE_TYPES.filter((type): type is Exclude<BridgeType, "IBC"> => type !== "IBC")), ...hopFields }));
 
-const SwapHopSchema = z.object({ kind: z.literal("swap"), venue: z.string(), ...hopFields }).readonly();
+const SwapHopSchema = z.readonly(z.object({ kind: z.literal("swap"), venue: z.string(), ...hopFields }));
 
 export const RouteHopSchema = z.discriminatedUnion("kind", [IbcHopSchema, BridgeHopSchema, SwapHopSchema]);
 export type RouteHop = z.infer<typeof RouteHopSchema>;
 export type HopKind = RouteHop["kind"];
 
-export const RouteSchema = z
-  .object({
+export const RouteSchema = z.readonly(
+  z.object({
     from: WireAssetSchema,
     to: WireAssetSchema,
-    txs_required: z.number().int().min(0),
-    bridges: z.array(BridgeTypeSchema).readonly(),
-    hops: z.array(RouteHopSchema).readonly(),
-  })
-  .readonly();
+    txs_required: z.number().check(z.int(), z.gte(0)),
+    bridges: z.readonly(z.array(BridgeTypeSchema)),
+    hops: z.readonly(z.array(RouteHopSchema)),
+  }),
+);
 export type Route = z.infer<typeof RouteSchema>;

@@ -3,21 +3,23 @@
  * The library API, the HTTP handler, the CLI and the OpenAPI document all read these schemas.
  * Optional request fields accept `null` as "absent" (proto3 JSON clients send it).
  */
-import * as z from "zod";
+import * as z from "zod/mini";
+import { preprocess } from "./preprocess.js";
 import { parseArgument, REQUEST } from "../arguments.js";
 import { fastPathOf } from "./fast-parse.js";
 
 const flag = (meaning: string) =>
   z
-    .boolean()
-    .nullish()
-    .transform((value) => value ?? false)
-    .describe(meaning);
+    .pipe(
+      z.nullish(z.boolean()),
+      z.transform((value) => value ?? false),
+    )
+    .check(z.describe(meaning));
 
 const requiredString = (field: string, meaning: string) =>
-  z.string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
-    .min(1, `${field} must not be empty`)
-    .describe(meaning);
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
+    .check(z.minLength(1, `${field} must not be empty`), z.describe(meaning));
 
 /** Bridge types a route may use (docs/behaviour.md §5), spelled as the answers spell them. */
 export const BRIDGE_TYPES = [
@@ -47,8 +49,8 @@ const venueError = (issue: { input?: unknown }) =>
     : undefined;
 
 export const SwapVenueRefSchema = z
-  .looseObject({ name: z.string().min(1), chain_id: z.string().min(1) }, { error: venueError })
-  .describe("A swap venue, matched by name and chain_id; extra fields such as logo_uri are ignored");
+  .looseObject({ name: z.string().check(z.minLength(1)), chain_id: z.string().check(z.minLength(1)) }, { error: venueError })
+  .check(z.describe("A swap venue, matched by name and chain_id; extra fields such as logo_uri are ignored"));
 
 /**
  * A field that counts only when a flag is true: without the flag it is dropped before any check,
@@ -63,7 +65,7 @@ interface ReadOnlyWith {
 }
 const readOnlyWith = z.registry<ReadOnlyWith>();
 
-function onlyWithFlag<S extends z.ZodObject>(fields: S, rule: ReadOnlyWith) {
+function onlyWithFlag<S extends z.ZodMiniObject>(fields: S, rule: ReadOnlyWith) {
   const { field, flag } = rule;
   const dropUnread = (input: unknown): unknown => {
     if (typeof input !== "object" || input === null || Array.isArray(input)) return input;
@@ -72,7 +74,7 @@ function onlyWithFlag<S extends z.ZodObject>(fields: S, rule: ReadOnlyWith) {
     const { [field]: _ignored, ...rest } = record;
     return rest;
   };
-  const schema = z.preprocess(dropUnread, fields);
+  const schema = preprocess(dropUnread, fields);
   readOnlyWith.add(schema, rule);
   return schema;
 }
@@ -82,20 +84,21 @@ const SWAP_VENUES_RULE: ReadOnlyWith = { field: "swap_venues", flag: "include_sw
 export const SWAP_FIELDS = {
   include_swaps: flag("Let routes swap in place on the registry's swap venues"),
   swap_venues: z
-    .array(SwapVenueRefSchema)
-    .nullish()
-    .transform((value) => value ?? null)
-    .describe("Limit swaps to these venues; ignored, unchecked, unless include_swaps is true"),
+    .pipe(
+      z.nullish(z.array(SwapVenueRefSchema)),
+      z.transform((value) => value ?? null),
+    )
+    .check(z.describe("Limit swaps to these venues; ignored, unchecked, unless include_swaps is true")),
 };
 /** A request's fields (with `SWAP_FIELDS` among them) under the swap rule: every request with swaps is made so. */
-export const withSwapRule = <S extends z.ZodObject>(fields: S) => onlyWithFlag(fields, SWAP_VENUES_RULE);
+export const withSwapRule = <S extends z.ZodMiniObject>(fields: S) => onlyWithFlag(fields, SWAP_VENUES_RULE);
 
 /**
  * JSON Schema for the rules zod's own output cannot say (a `toJSONSchema` override): a field read
  * only with a flag becomes `if` the flag is true `then` the field's schema; otherwise anything.
  */
 export function describeRequestRules(ctx: { zodSchema: unknown; jsonSchema: Record<string, unknown> }): void {
-  const rule = readOnlyWith.get(ctx.zodSchema as z.ZodType);
+  const rule = readOnlyWith.get(ctx.zodSchema as z.ZodMiniType);
   if (rule === undefined) return;
   const properties = ctx.jsonSchema.properties as Record<string, Record<string, unknown>>;
   const checked = properties[rule.field]!;
@@ -104,28 +107,32 @@ export function describeRequestRules(ctx: { zodSchema: unknown; jsonSchema: Reco
   ctx.jsonSchema.then = { properties: { [rule.field]: checked } };
 }
 
-export const AssetsFromSourceRequestSchema = withSwapRule(z.object({
-  source_asset_denom: requiredString("source_asset_denom", "Denom of the source asset"),
-  source_asset_chain_id: requiredString("source_asset_chain_id", "Chain-id of the source asset"),
-  allow_multi_tx: flag("Include assets that need several transactions to reach"),
-  recommendation_reason: z
-    .enum(RECOMMENDATION_REASONS)
-    .nullish()
-    .transform((value) => value ?? "UNKNOWN")
-    .describe("UNKNOWN (no filter), MOST_LIQUID, BASE_TOKEN or DIRECT"),
-  ...SWAP_FIELDS,
-  native_only: flag("Return only native assets (empty trace)"),
-  group_by: z
-    .literal("chain_id", { error: 'group_by supports only "chain_id" (or null / absent)' })
-    .nullish()
-    .transform(() => "chain_id" as const)
-    .describe('Grouping key; only "chain_id" is supported'),
-  include_cw20_assets: flag("Include CW20 tokens"),
-}));
-export type AssetsFromSourceRequest = z.input<typeof AssetsFromSourceRequestSchema.out>;
+export const AssetsFromSourceRequestSchema = withSwapRule(
+  z.object({
+    source_asset_denom: requiredString("source_asset_denom", "Denom of the source asset"),
+    source_asset_chain_id: requiredString("source_asset_chain_id", "Chain-id of the source asset"),
+    allow_multi_tx: flag("Include assets that need several transactions to reach"),
+    recommendation_reason: z
+      .pipe(
+        z.nullish(z.enum(RECOMMENDATION_REASONS)),
+        z.transform((value) => value ?? "UNKNOWN"),
+      )
+      .check(z.describe("UNKNOWN (no filter), MOST_LIQUID, BASE_TOKEN or DIRECT")),
+    ...SWAP_FIELDS,
+    native_only: flag("Return only native assets (empty trace)"),
+    group_by: z
+      .pipe(
+        z.nullish(z.literal("chain_id", { error: 'group_by supports only "chain_id" (or null / absent)' })),
+        z.transform(() => "chain_id" as const),
+      )
+      .check(z.describe('Grouping key; only "chain_id" is supported')),
+    include_cw20_assets: flag("Include CW20 tokens"),
+  }),
+);
+export type AssetsFromSourceRequest = z.input<typeof AssetsFromSourceRequestSchema.def.out>;
 export type AssetsFromSourceOptions = z.output<typeof AssetsFromSourceRequestSchema>;
 /** The swap part of a request, which `route()` takes too (absent: no swaps). */
-export const SwapOptionsSchema = withSwapRule(z.object(SWAP_FIELDS)).optional();
+export const SwapOptionsSchema = z.optional(withSwapRule(z.object(SWAP_FIELDS)));
 export type SwapOptions = Pick<AssetsFromSourceRequest, "include_swaps" | "swap_venues">;
 
 export const AssetsBetweenChainsRequestSchema = z
@@ -137,40 +144,46 @@ export const AssetsBetweenChainsRequestSchema = z
     include_evm_assets: flag("Include EVM tokens"),
     allow_multi_tx: flag("Include pairs that need several transactions"),
   })
-  .refine((request) => request.source_chain_id !== request.dest_chain_id, {
-    message: "source_chain_id and dest_chain_id must differ",
-    path: ["dest_chain_id"],
-  })
-  .describe("source_chain_id and dest_chain_id must differ (400 otherwise)");
+  .check(
+    z.refine((request) => request.source_chain_id !== request.dest_chain_id, {
+      message: "source_chain_id and dest_chain_id must differ",
+      path: ["dest_chain_id"],
+    }),
+    z.describe("source_chain_id and dest_chain_id must differ (400 otherwise)"),
+  );
 export type AssetsBetweenChainsRequest = z.input<typeof AssetsBetweenChainsRequestSchema>;
 export type AssetsBetweenChainsOptions = z.output<typeof AssetsBetweenChainsRequestSchema>;
 
-export const WireAssetSchema = z.object({
-  denom: z.string(),
-  chain_id: z.string(),
-  origin_denom: z.string(),
-  origin_chain_id: z.string(),
-  trace: z.string(),
-  is_cw20: z.boolean(),
-  is_evm: z.boolean(),
-  is_svm: z.boolean().describe("An asset of an SVM chain (Solana)"),
-  symbol: z.string().optional(),
-  name: z.string().optional(),
-  logo_uri: z.string().optional(),
-  decimals: z.number().int().optional(),
-  token_contract: z.string().optional().describe("The token's contract address where the registry names one (ERC-20, CW20)"),
-  description: z.string().optional(),
-  coingecko_id: z.string().optional(),
-  recommended_symbol: z.string().optional(),
-}).readonly();
+export const WireAssetSchema = z.readonly(
+  z.object({
+    denom: z.string(),
+    chain_id: z.string(),
+    origin_denom: z.string(),
+    origin_chain_id: z.string(),
+    trace: z.string(),
+    is_cw20: z.boolean(),
+    is_evm: z.boolean(),
+    is_svm: z.boolean().check(z.describe("An asset of an SVM chain (Solana)")),
+    symbol: z.optional(z.string()),
+    name: z.optional(z.string()),
+    logo_uri: z.optional(z.string()),
+    decimals: z.optional(z.number().check(z.int())),
+    token_contract: z.optional(z.string()).check(z.describe("The token's contract address where the registry names one (ERC-20, CW20)")),
+    description: z.optional(z.string()),
+    coingecko_id: z.optional(z.string()),
+    recommended_symbol: z.optional(z.string()),
+  }),
+);
 /** Answers share frozen asset objects, so the type is readonly too. */
 export type WireAsset = z.infer<typeof WireAssetSchema>;
 
-const AssetGroupSchema = z.object({ assets: z.array(WireAssetSchema).readonly() }).readonly();
+const AssetGroupSchema = z.readonly(z.object({ assets: z.readonly(z.array(WireAssetSchema)) }));
 
-export const AssetsFromSourceResponseSchema = z.object({
-  dest_assets: z.record(z.string(), AssetGroupSchema).readonly(),
-}).readonly();
+export const AssetsFromSourceResponseSchema = z.readonly(
+  z.object({
+    dest_assets: z.readonly(z.record(z.string(), AssetGroupSchema)),
+  }),
+);
 export type AssetsFromSourceResponse = z.infer<typeof AssetsFromSourceResponseSchema>;
 
 /**
@@ -178,23 +191,27 @@ export type AssetsFromSourceResponse = z.infer<typeof AssetsFromSourceResponseSc
  * entries: `z.record` skips a `__proto__` key, and here that is a chain id like any other.
  */
 export const AssetGroupEntriesSchema = z.object({
-  dest_assets: z.preprocess(
-    (groups) => (typeof groups === "object" && groups !== null ? Object.entries(groups) : groups),
+  dest_assets: z.pipe(
+    z.transform((groups) => (typeof groups === "object" && groups !== null ? Object.entries(groups) : groups)),
     z.array(z.tuple([z.string(), AssetGroupSchema])),
   ),
 });
 
-const AssetPairSchema = z.object({
-  asset_on_source: WireAssetSchema,
-  asset_on_dest: WireAssetSchema,
-  txs_required: z.number().int().min(1),
-  bridges: z.array(BridgeTypeSchema).readonly(),
-}).readonly();
+const AssetPairSchema = z.readonly(
+  z.object({
+    asset_on_source: WireAssetSchema,
+    asset_on_dest: WireAssetSchema,
+    txs_required: z.number().check(z.int(), z.gte(1)),
+    bridges: z.readonly(z.array(BridgeTypeSchema)),
+  }),
+);
 export type AssetPair = z.infer<typeof AssetPairSchema>;
 
-export const AssetsBetweenChainsResponseSchema = z.object({
-  assets_between_chains: z.array(AssetPairSchema).readonly(),
-}).readonly();
+export const AssetsBetweenChainsResponseSchema = z.readonly(
+  z.object({
+    assets_between_chains: z.readonly(z.array(AssetPairSchema)),
+  }),
+);
 export type AssetsBetweenChainsResponse = z.infer<typeof AssetsBetweenChainsResponseSchema>;
 
 /**
@@ -203,7 +220,7 @@ export type AssetsBetweenChainsResponse = z.infer<typeof AssetsBetweenChainsResp
  * also takes its own outputs again (the HTTP layer parses once for its cache key, then asks the
  * router, through any wrapper, with the parsed request).
  */
-export function parseRequest<S extends z.ZodType>(schema: S, body: unknown, operation: string): z.output<S> {
+export function parseRequest<S extends z.ZodMiniType>(schema: S, body: unknown, operation: string): z.output<S> {
   const fast = fastPathOf(schema)?.(body);
   if (fast !== undefined) return fast as z.output<S>;
   if (typeof body === "object" && body !== null && parsedBy.get(body) === schema) return body as z.output<S>;
@@ -218,4 +235,4 @@ export function parseRequest<S extends z.ZodType>(schema: S, body: unknown, oper
  * outputs are in it, never a caller's object; the fast path's are not (a WeakMap entry per query
  * cost more than parsing its output again).
  */
-const parsedBy = new WeakMap<object, z.ZodType>();
+const parsedBy = new WeakMap<object, z.ZodMiniType>();

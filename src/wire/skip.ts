@@ -6,24 +6,33 @@
  * CosmosModuleSupport, Bridge, SwapVenue, OptionalAsset, RecommendationRequest, AssetRecommendation)
  * and the types of `@skip-go/client`. Optional request fields accept `null` as absent.
  */
-import * as z from "zod";
+import * as z from "zod/mini";
+import { preprocess } from "./preprocess.js";
 import { BridgeTypeSchema, RECOMMENDATION_REASONS, WireAssetSchema } from "./schema.js";
 
 const flag = (meaning: string) =>
   z
-    .boolean()
-    .nullish()
-    .transform((value) => value ?? false)
-    .describe(`${meaning} (default false)`);
+    .pipe(
+      z.nullish(z.boolean()),
+      z.transform((value) => value ?? false),
+    )
+    .check(z.describe(`${meaning} (default false)`));
 
 /** A repeated query parameter arrives as a list, a single one as a string: both are a list here. */
 const ChainIdsSchema = z
-  .preprocess((value) => (typeof value === "string" ? [value] : value), z.array(z.string().min(1, "a chain id must not be empty")).nullish())
-  .transform((value) => value ?? null)
-  .describe("Limit the answer to these chain ids (repeat the parameter: chain_ids=a&chain_ids=b); all chains when absent");
+  .pipe(
+    preprocess(
+      (value) => (typeof value === "string" ? [value] : value),
+      z.nullish(z.array(z.string().check(z.minLength(1, "a chain id must not be empty")))),
+    ),
+    z.transform((value) => value ?? null),
+  )
+  .check(z.describe("Limit the answer to these chain ids (repeat the parameter: chain_ids=a&chain_ids=b); all chains when absent"));
 
 const text = (field: string) =>
-  z.string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) }).min(1, `${field} must not be empty`);
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
+    .check(z.minLength(1, `${field} must not be empty`));
 
 // ---- GET /v2/info/chains ----
 
@@ -35,39 +44,39 @@ export const SkipChainsRequestSchema = z.object({
 });
 export type SkipChainsRequest = z.input<typeof SkipChainsRequestSchema>;
 
-const GasPriceSchema = z.object({ low: z.string().optional(), average: z.string().optional(), high: z.string().optional() }).readonly();
-const FeeAssetSchema = z.object({ denom: z.string(), gas_price: GasPriceSchema.optional() }).readonly();
+const GasPriceSchema = z.readonly(z.object({ low: z.optional(z.string()), average: z.optional(z.string()), high: z.optional(z.string()) }));
+const FeeAssetSchema = z.readonly(z.object({ denom: z.string(), gas_price: z.optional(GasPriceSchema) }));
 
-const SkipChainSchema = z
-  .object({
+const SkipChainSchema = z.readonly(
+  z.object({
     chain_name: z.string(),
     chain_id: z.string(),
     pretty_name: z.string(),
     chain_type: z.enum(["cosmos", "evm", "svm"]),
-    bech32_prefix: z.string().describe('The chain\'s bech32 address prefix; "" where it has none (EVM, SVM)'),
-    fee_assets: z.array(FeeAssetSchema).readonly(),
-    logo_uri: z.string().optional(),
-    pfm_enabled: z.boolean().describe("Packet-forward middleware: an arriving IBC transfer is forwarded over IBC (by its memo)"),
-    supports_memo: z.boolean().describe("The chain's ICS-20 transfer accepts a memo; true wherever pfm_enabled is"),
+    bech32_prefix: z.string().check(z.describe('The chain\'s bech32 address prefix; "" where it has none (EVM, SVM)')),
+    fee_assets: z.readonly(z.array(FeeAssetSchema)),
+    logo_uri: z.optional(z.string()),
+    pfm_enabled: z.boolean().check(z.describe("Packet-forward middleware: an arriving IBC transfer is forwarded over IBC (by its memo)")),
+    supports_memo: z.boolean().check(z.describe("The chain's ICS-20 transfer accepts a memo; true wherever pfm_enabled is")),
     ibc_capabilities: z
-      .object({
-        cosmos_pfm: z.boolean().describe("pfm_enabled"),
-        cosmos_ibc_hooks: z.boolean().describe("Wasm IBC hooks: a memo can call a contract on arrival"),
-        cosmos_memo: z.boolean().describe("supports_memo"),
-        cosmos_autopilot: z.boolean().describe("Stride's autopilot"),
-      })
-      .readonly()
-      .describe("Each flag false where no cited fact says otherwise"),
+      .readonly(
+        z.object({
+          cosmos_pfm: z.boolean().check(z.describe("pfm_enabled")),
+          cosmos_ibc_hooks: z.boolean().check(z.describe("Wasm IBC hooks: a memo can call a contract on arrival")),
+          cosmos_memo: z.boolean().check(z.describe("supports_memo")),
+          cosmos_autopilot: z.boolean().check(z.describe("Stride's autopilot")),
+        }),
+      )
+      .check(z.describe("Each flag false where no cited fact says otherwise")),
     cosmos_module_support: z
-      .object({ authz: z.boolean().optional(), feegrant: z.boolean().optional() })
-      .readonly()
-      .describe("Empty: the registry does not say which modules a chain runs"),
+      .readonly(z.object({ authz: z.optional(z.boolean()), feegrant: z.optional(z.boolean()) }))
+      .check(z.describe("Empty: the registry does not say which modules a chain runs")),
     is_testnet: z.boolean(),
-  })
-  .readonly();
+  }),
+);
 export type SkipChain = z.infer<typeof SkipChainSchema>;
 
-export const SkipChainsResponseSchema = z.object({ chains: z.array(SkipChainSchema).readonly() }).readonly();
+export const SkipChainsResponseSchema = z.readonly(z.object({ chains: z.readonly(z.array(SkipChainSchema)) }));
 export type SkipChainsResponse = z.infer<typeof SkipChainsResponseSchema>;
 
 // ---- GET /v2/fungible/assets ----
@@ -83,68 +92,69 @@ export const SkipAssetsRequestSchema = z.object({
 });
 export type SkipAssetsRequest = z.input<typeof SkipAssetsRequestSchema>;
 
-export const SkipAssetsResponseSchema = z
-  .object({ chain_to_assets_map: z.record(z.string(), z.object({ assets: z.array(WireAssetSchema).readonly() }).readonly()).readonly() })
-  .readonly();
+export const SkipAssetsResponseSchema = z.readonly(
+  z.object({ chain_to_assets_map: z.readonly(z.record(z.string(), z.readonly(z.object({ assets: z.readonly(z.array(WireAssetSchema)) })))) }),
+);
 export type SkipAssetsResponse = z.infer<typeof SkipAssetsResponseSchema>;
 
 // ---- GET /v2/info/bridges, GET /v2/fungible/venues ----
 
-export const SkipBridgesResponseSchema = z
-  .object({ bridges: z.array(z.object({ id: BridgeTypeSchema, name: z.string(), logo_uri: z.string().optional() }).readonly()).readonly() })
-  .readonly();
+export const SkipBridgesResponseSchema = z.readonly(
+  z.object({ bridges: z.readonly(z.array(z.readonly(z.object({ id: BridgeTypeSchema, name: z.string(), logo_uri: z.optional(z.string()) })))) }),
+);
 export type SkipBridgesResponse = z.infer<typeof SkipBridgesResponseSchema>;
 
 export const SkipVenuesRequestSchema = z.object({ only_testnets: flag("Venues of testnet chains only (otherwise of mainnet chains only)") });
 export type SkipVenuesRequest = z.input<typeof SkipVenuesRequestSchema>;
 
-export const SkipVenuesResponseSchema = z
-  .object({ venues: z.array(z.object({ name: z.string(), chain_id: z.string(), logo_uri: z.string().optional() }).readonly()).readonly() })
-  .readonly();
+export const SkipVenuesResponseSchema = z.readonly(
+  z.object({ venues: z.readonly(z.array(z.readonly(z.object({ name: z.string(), chain_id: z.string(), logo_uri: z.optional(z.string()) })))) }),
+);
 export type SkipVenuesResponse = z.infer<typeof SkipVenuesResponseSchema>;
 
 // ---- POST /v2/fungible/ibc_origin_assets ----
 
 export const IbcOriginAssetsRequestSchema = z.object({
   assets: z
-    .array(z.object({ denom: text("denom").describe("Denom of the asset"), chain_id: text("chain_id").describe("Chain id of the asset") }))
-    .max(1000, "at most 1000 assets per request")
-    .describe("The assets whose IBC origin to look up"),
+    .array(z.object({ denom: text("denom").check(z.describe("Denom of the asset")), chain_id: text("chain_id").check(z.describe("Chain id of the asset")) }))
+    .check(z.maxLength(1000, "at most 1000 assets per request"), z.describe("The assets whose IBC origin to look up")),
 });
 export type IbcOriginAssetsRequest = z.input<typeof IbcOriginAssetsRequestSchema>;
 
 const OriginAssetSchema = z
-  .object({ asset: WireAssetSchema.optional(), asset_found: z.boolean() })
-  .readonly()
-  .describe("The asset at the origin of the asset's IBC path; asset_found false (no asset) where the registry does not know the asset or its origin");
+  .readonly(z.object({ asset: z.optional(WireAssetSchema), asset_found: z.boolean() }))
+  .check(z.describe("The asset at the origin of the asset's IBC path; asset_found false (no asset) where the registry does not know the asset or its origin"));
 
-export const IbcOriginAssetsResponseSchema = z.object({ origin_assets: z.array(OriginAssetSchema).readonly() }).readonly();
+export const IbcOriginAssetsResponseSchema = z.readonly(z.object({ origin_assets: z.readonly(z.array(OriginAssetSchema)) }));
 export type IbcOriginAssetsResponse = z.infer<typeof IbcOriginAssetsResponseSchema>;
 
 // ---- POST /v2/fungible/recommend_assets ----
 
 const RecommendationRequestSchema = z.object({
-  source_asset_denom: text("source_asset_denom").describe("Denom of the source asset"),
-  source_asset_chain_id: text("source_asset_chain_id").describe("Chain id of the source asset"),
-  dest_chain_id: text("dest_chain_id").describe("Chain id to recommend an asset on"),
+  source_asset_denom: text("source_asset_denom").check(z.describe("Denom of the source asset")),
+  source_asset_chain_id: text("source_asset_chain_id").check(z.describe("Chain id of the source asset")),
+  dest_chain_id: text("dest_chain_id").check(z.describe("Chain id to recommend an asset on")),
   reason: z
-    .enum(RECOMMENDATION_REASONS)
-    .nullish()
-    .transform((value) => value ?? "UNKNOWN")
-    .describe("BASE_TOKEN, MOST_LIQUID or DIRECT; UNKNOWN or absent: the base token where the source comes home, else the most liquid"),
+    .pipe(
+      z.nullish(z.enum(RECOMMENDATION_REASONS)),
+      z.transform((value) => value ?? "UNKNOWN"),
+    )
+    .check(z.describe("BASE_TOKEN, MOST_LIQUID or DIRECT; UNKNOWN or absent: the base token where the source comes home, else the most liquid")),
 });
 
 export const RecommendAssetsRequestSchema = z.object({
-  requests: z.array(RecommendationRequestSchema).max(1000, "at most 1000 requests per call").describe("One entry per recommendation asked"),
+  requests: z.array(RecommendationRequestSchema).check(z.maxLength(1000, "at most 1000 requests per call"), z.describe("One entry per recommendation asked")),
 });
 export type RecommendAssetsRequest = z.input<typeof RecommendAssetsRequestSchema>;
 
-const RecommendationEntrySchema = z
-  .object({
-    recommendations: z.array(z.object({ asset: WireAssetSchema, reason: z.enum(RECOMMENDATION_REASONS) }).readonly()).readonly(),
-    error: z.object({ message: z.string() }).readonly().optional().describe("Why this entry has no recommendation (unknown chain or asset, nothing reachable)"),
-  })
-  .readonly();
+const RecommendationEntrySchema = z.readonly(
+  z.object({
+    recommendations: z.readonly(z.array(z.readonly(z.object({ asset: WireAssetSchema, reason: z.enum(RECOMMENDATION_REASONS) })))),
+    error: z
+      .optional(z.readonly(z.object({ message: z.string() })))
+      .check(z.describe("Why this entry has no recommendation (unknown chain or asset, nothing reachable)")),
+  }),
+);
 
-export const RecommendAssetsResponseSchema = z.object({ recommendation_entries: z.array(RecommendationEntrySchema).readonly() }).readonly();
+export const RecommendAssetsResponseSchema = z.readonly(z.object({ recommendation_entries: z.readonly(z.array(RecommendationEntrySchema)) }));
 export type RecommendAssetsResponse = z.infer<typeof RecommendAssetsResponseSchema>;

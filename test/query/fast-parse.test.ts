@@ -7,7 +7,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import * as z from "zod";
+import * as z from "zod/mini";
 import { fastPathOf } from "../../src/wire/fast-parse.js";
 import { AssetsBetweenChainsRequestSchema, AssetsFromSourceRequestSchema } from "../../src/wire/schema.js";
 import { ExplainRequestSchema } from "../../src/wire/explain.js";
@@ -20,13 +20,16 @@ const anyValue = fc.oneof(
 );
 const ids = fc.constantFrom("osmosis-1", "cosmoshub-4", "uatom");
 
-const SCHEMAS: [string, z.ZodType, string[]][] = [
+const SCHEMAS: [string, z.ZodMiniType, string[]][] = [
   ["assets_from_source", AssetsFromSourceRequestSchema, ["source_asset_denom", "source_asset_chain_id"]],
   ["assets_between_chains", AssetsBetweenChainsRequestSchema, ["source_chain_id", "dest_chain_id"]],
   ["explain", ExplainRequestSchema, ["source_asset_denom", "source_asset_chain_id", "dest_chain_id"]],
 ];
 
-const keysOf = (schema: z.ZodType) => Object.keys((("out" in schema ? schema.out : schema) as z.ZodObject).shape);
+const keysOf = (schema: z.ZodMiniType) => {
+  const def = schema._zod.def as { type: string; out?: z.ZodMiniObject };
+  return Object.keys((def.type === "pipe" ? def.out! : (schema as z.ZodMiniObject)).shape);
+};
 
 vi.resetModules();
 vi.stubGlobal("Function", function refused() {

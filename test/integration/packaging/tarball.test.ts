@@ -94,8 +94,11 @@ describe("a fresh project that installs the tarball", () => {
     const heaviest = top.map((name) => [name, bytesUnder(join(modules, name))] as const).sort((a, b) => b[1] - a[1]).slice(0, 4);
     console.log(`consumer node_modules: ${(size / MiB).toFixed(2)} MiB (${heaviest.map(([name, bytes]) => `${name} ${(bytes / MiB).toFixed(2)}`).join(", ")})`);
     // zod, the one heavy declared dependency, takes about 6 of these; graphology is bundled.
-    // 10 MiB before this round; 10.25-10.47 MiB measured after it (the package itself grew, see above).
-    expect(size).toBeLessThanOrEqual(11 * MiB);
+    // 10 MiB before this round; 10.25-10.47 MiB measured after it (the package itself grew, see above);
+    // about 10.90 MiB before the move to zod/mini, 11.01 MiB after it: zod/mini's type names are
+    // longer (`ZodMiniOptional<ZodMiniString<string>>` for `ZodOptional<ZodString>`), so the schemas'
+    // declarations in dist/ grew by 96 KB (d.ts and d.cts), the code by 18 KB. This ceiling, 2% above.
+    expect(size).toBeLessThanOrEqual(11.25 * MiB);
   });
 
   test("answers from the shipped dataset (ESM and CommonJS) without chain-registry", () => {
@@ -121,7 +124,7 @@ for (const attempt of [() => loadChainRegistry(), () => renderSvg("digraph { a -
     expect(svg).toMatch(/^FungibleError missing_dependency .*"@viz-js\/viz".*`npm install @viz-js\/viz`$/);
   });
 
-  test("a bundler's build of the core (loader and queries, no data) is at most 60 KiB gzipped", async () => {
+  test("a bundler's build of the core (loader and queries, no data) is at most 50 KiB gzipped", async () => {
     const esbuild = await import("esbuild");
     // The browser app of bench/scenarios/s8-cold-start.mjs, built from the installed package.
     const entry = `import { loadRouter } from "fungible-graph";
@@ -145,12 +148,10 @@ console.log(router.assetsFromSource({ source_asset_denom: "uatom", source_asset_
     visit(Object.keys(outputs).find((path) => outputs[path]!.entryPoint !== undefined)!);
     const gzipped = [...core].reduce((sum, path) => sum + gzipSync(result.outputFiles.find((file) => file.path === join(consumer, path))!.contents, { level: 9 }).length, 0);
     console.log(`core bundle: ${(gzipped / 1024).toFixed(1)} KiB gzipped in ${core.size} chunk(s)`);
-    // 49 KiB before this round; 58.2 KiB after it (the state layer, the ibc/ decode table, EIP-55,
-    // the generated request fast path, bridge hubs as data entered the core), 57.0 KiB with the
-    // explain schemas out of the load path (bench/README.md, "Cold start and the browser core"):
-    // still over bench row 8's 50 KiB target; 58.8 KiB once decoded ibc/ denoms became sources (the
-    // admission of a voucher on demand). zod is 29 KiB of it, its JSON Schema processors (which its
-    // classic schemas import) 18 KB minified. This ceiling stops further growth.
-    expect(gzipped).toBeLessThanOrEqual(60 * 1024);
+    // 58.8 KiB with classic zod (29 KiB of it: its classic schemas import its JSON Schema
+    // processors and every method); 43.2 KiB since the package is written in zod/mini (zod 42 KB of
+    // the core's 129 KB minified), under bench row 8's 50 KiB target (bench/README.md, "Cold start
+    // and the browser core"). This ceiling is that target.
+    expect(gzipped).toBeLessThanOrEqual(50 * 1024);
   });
 });
