@@ -7,21 +7,25 @@
  * of the assets an answer shows). `warmUp` sends requests made from the data, by a fixed rule,
  * through a handler of its own over the same router: the pipeline a request runs, routing,
  * parsing, the search, the JSON, the headers. That handler is then dropped, with whatever it kept.
- * Workers refuse to build a Response at module scope, the very last step: the request ran up to
- * it, and its refusal is caught (the report's `status` is then null).
+ * Then, given the handler that will serve, through it too: what is its own (its Hono app, its kept
+ * answers) runs before a client's request (under workerd that halved what the first request paid
+ * beyond a later one: bench scenario 15). Workers refuse to build a Response at module scope, the
+ * very last step: the request ran up to it, and its refusal is caught (`status` null in the report).
  */
 import { compareStrings } from "../compare.js";
 import { routerArgument } from "../router/core.js";
 import type { AssetRouter } from "../router/router.js";
 import { isOwnOrigin } from "../registry/schema.js";
-import { createService } from "./handler.js";
+import { describeValue } from "../arguments.js";
+import { FungibleError } from "../errors.js";
+import { createService, type FetchHandler } from "./handler.js";
 import { PATHS } from "./routes.js";
 
 /**
  * Each request is sent this many times: V8 runs a function's first calls in its interpreter and
- * compiles it to faster code only once it has been called a few times, so one pass left the first
- * real request about 2.3-2.5x a later one under workerd and three left it 1.7x (bench scenario 15,
- * seven rounds each); the later passes cost little (the router's structures are built by then).
+ * compiles it to faster code only once it has been called a few times (one pass left the first
+ * real request about 2.3-2.5x a later one under workerd, three 1.7-2.3x, bench scenario 15); the
+ * later passes cost little (the router's structures are built by then).
  */
 const PASSES = 3;
 
@@ -31,7 +35,9 @@ export interface WarmUpReport {
 }
 
 /**
- * Runs two GETs through a handler's pipeline before any request, PASSES times: assets_from_source with
+ * Runs two GETs through a handler's pipeline before any request, PASSES times, then as many times
+ * through `handler` when given (the one that will serve; its kept answers then hold those two, as
+ * after a client asked them): assets_from_source with
  * `allow_multi_tx` (the widest search) from the native asset of the chain with the most IBC
  * channels (the hub), and assets_between_chains to the hub from its counterparty listing the
  * fewest assets (a small answer: between computes the routes of every asset of its source chain,
@@ -39,32 +45,35 @@ export interface WarmUpReport {
  * answer (what stays in the router is what any query leaves there). A router that refuses a
  * question (a wrapper's rule) gives that request's error status; a bug of the router is thrown.
  */
-export async function warmUp(routerArg: AssetRouter): Promise<WarmUpReport> {
+export async function warmUp(routerArg: AssetRouter, handler?: FetchHandler): Promise<WarmUpReport> {
   const router = routerArgument(routerArg, "warmUp");
+  if (handler !== undefined && typeof handler !== "function") throw new FungibleError("invalid_config", `warmUp: handler must be the fetch handler that will serve (createFetchHandler), got ${describeValue(handler)}`);
   let bug: unknown = null;
   // Keeping no answer: each pass runs the search and the JSON again, as a first request does.
-  const service = createService(router, { answerCacheBytes: 0, compressedCacheBytes: 0, onInternalError: (error) => (bug ??= error) }, "warmUp");
-  const asked = requestsOf(router);
-  const requests: WarmUpReport["requests"] = [];
-  for (let pass = 1; pass <= PASSES; pass++) {
-    for (const [path, params] of asked) {
-      const query = new URLSearchParams(params).toString();
-      let status: number | null;
+  const scratch = createService(router, { answerCacheBytes: 0, compressedCacheBytes: 0, onInternalError: (error) => (bug ??= error) }, "warmUp").fetch;
+  const asked = requestsOf(router).map(([path, params]) => ({ path, query: new URLSearchParams(params).toString() }));
+  let statuses: (number | null)[] = [];
+  const pass = async (fetch: FetchHandler) => {
+    statuses = [];
+    for (const { path, query } of asked) {
       bug = null;
       try {
-        status = (await service.fetch(new Request(`http://warm-up.invalid${path}?${query}`))).status;
+        statuses.push((await fetch(new Request(`http://warm-up.invalid${path}?${query}`))).status);
       } catch {
         // Workers at module scope: the Response itself is refused (the handler reports that as an
         // internal error, then fails to answer it too); everything before it ran. A bug of the router
         // cannot be told apart here: it shows at the first request, as it would without warmUp.
-        status = null;
+        statuses.push(null);
         bug = null;
       }
       if (bug !== null) throw bug;
-      if (pass === PASSES) requests.push({ path, query, status });
     }
-  }
-  return { requests };
+  };
+  for (let i = 0; i < PASSES; i++) await pass(scratch);
+  // Then the handler that will serve: its own pieces (its Hono app, its kept answers) run too. Its
+  // errors are its own to report; what it keeps is what the same requests from a client would leave.
+  if (handler !== undefined) for (let i = 0; i < PASSES; i++) await pass(handler);
+  return { requests: asked.map((request, i) => ({ ...request, status: statuses[i] ?? null })) };
 }
 
 /** The requests of the rule above, for this data (none without channels). */

@@ -76,6 +76,26 @@ describe("warmUp", () => {
     }
   });
 
+  it("through the serving handler too: its answers afterwards are a never-warmed handler's, byte for byte, the warm requests' included", async () => {
+    const serving = createFetchHandler(freshRouter());
+    const warmed = await warmUp(freshRouter(), serving);
+    expect(warmed).toEqual(report);
+    const cold = createFetchHandler(fixtureGraph());
+    for (const target of [...report.requests.map((request) => `${request.path}?${request.query}`), `${FROM_SOURCE}?source_asset_denom=uatom&source_asset_chain_id=cosmoshub-4`]) {
+      const [a, b] = [await serving(new Request(`http://fungible.test${target}`)), await cold(new Request(`http://fungible.test${target}`))];
+      expect(a.status, target).toBe(b.status);
+      expect(headerList(a.headers), target).toEqual(headerList(b.headers));
+      expect(await a.text(), target).toBe(await b.text());
+    }
+    let thrown: unknown;
+    try {
+      await warmUp(freshRouter(), "handler" as never);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isFungibleError(thrown) && thrown.code).toBe("invalid_config");
+  });
+
   it("takes a router's refusal of its question as that request's answer, and throws what is a bug", async () => {
     const refusing = Object.create(freshRouter()) as ReturnType<typeof freshRouter>;
     refusing.assetsFromSource = () => {
