@@ -64,7 +64,7 @@ export async function scenarioMsgs({ quick }) {
   const note = `${build.length} plain IBC routes from a seeded sample of native sources (time cap ${capMs / 1000} s), ${txs} messages, ${forwards} with a forward memo`;
   return [
     costRow({
-      scenario: "10 msgs, mainnet IBC routes",
+      scenario: "11 msgs, mainnet IBC routes",
       metric: "median build messages vs route query",
       value: median(build),
       baseline: median(query),
@@ -72,7 +72,7 @@ export async function scenarioMsgs({ quick }) {
       note: `${note}; median of per-route ratios ${median(ratios).toFixed(2)}x`,
     }),
     costRow({
-      scenario: "10 msgs, mainnet IBC routes",
+      scenario: "11 msgs, mainnet IBC routes",
       metric: "median build messages vs JSON.stringify(messages)",
       value: median(build),
       baseline: median(floor),

@@ -8,7 +8,7 @@ import { DIST } from "../lib/package.mjs";
 import { figureRow } from "../lib/report.mjs";
 import { now } from "../lib/timing.mjs";
 
-const SCENARIO = "10 worst-case requests";
+const SCENARIO = "12 worst-case requests";
 const ALL_FLAGS = "include_no_metadata_assets=true&include_cw20_assets=true&include_evm_assets=true&include_svm_assets=true";
 const OSMO = "source_asset_denom=uosmo&source_asset_chain_id=osmosis-1";
 /** What, the request target, and its worst case in ms (docs/http.md). */
