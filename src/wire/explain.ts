@@ -5,7 +5,7 @@
  */
 import * as z from "zod/mini";
 import { RouteSchema } from "./route.js";
-import { RECOMMENDATION_REASONS, SWAP_FIELDS, WireAssetSchema, withSwapRule } from "./schema.js";
+import { RECOMMENDATION_REASON_FIELD, SWAP_FIELDS, WireAssetSchema, withSwapRule } from "./schema.js";
 
 const requiredString = (field: string, meaning: string) =>
   z
@@ -43,12 +43,7 @@ export const ExplainRequestSchema = withSwapRule(
     include_evm_assets: flag(false, "Count EVM tokens"),
     include_no_metadata_assets: flag(false, "Count assets without metadata"),
     native_only: flag(false, "Count only native assets (empty trace)"),
-    recommendation_reason: z
-      .pipe(
-        z.nullish(z.enum(RECOMMENDATION_REASONS)),
-        z.transform((value) => value ?? "UNKNOWN"),
-      )
-      .check(z.describe("UNKNOWN (no filter), MOST_LIQUID, BASE_TOKEN or DIRECT")),
+    recommendation_reason: RECOMMENDATION_REASON_FIELD,
     ...SWAP_FIELDS,
   }),
 );

@@ -81,6 +81,14 @@ function onlyWithFlag<S extends z.ZodMiniObject>(fields: S, rule: ReadOnlyWith) 
 
 /** The swaps of a request: `swap_venues` only with `include_swaps: true` (docs/behaviour.md §6). */
 const SWAP_VENUES_RULE: ReadOnlyWith = { field: "swap_venues", flag: "include_swaps" };
+/** The recommendation filter of assets_from_source and explain: absent or null is UNKNOWN (no filter). */
+export const RECOMMENDATION_REASON_FIELD = z
+  .pipe(
+    z.nullish(z.enum(RECOMMENDATION_REASONS)),
+    z.transform((value) => value ?? "UNKNOWN"),
+  )
+  .check(z.describe("UNKNOWN (no filter), MOST_LIQUID, BASE_TOKEN or DIRECT"));
+
 export const SWAP_FIELDS = {
   include_swaps: flag("Let routes swap in place on the registry's swap venues"),
   swap_venues: z
@@ -112,12 +120,7 @@ export const AssetsFromSourceRequestSchema = withSwapRule(
     source_asset_denom: requiredString("source_asset_denom", "Denom of the source asset"),
     source_asset_chain_id: requiredString("source_asset_chain_id", "Chain-id of the source asset"),
     allow_multi_tx: flag("Include assets that need several transactions to reach"),
-    recommendation_reason: z
-      .pipe(
-        z.nullish(z.enum(RECOMMENDATION_REASONS)),
-        z.transform((value) => value ?? "UNKNOWN"),
-      )
-      .check(z.describe("UNKNOWN (no filter), MOST_LIQUID, BASE_TOKEN or DIRECT")),
+    recommendation_reason: RECOMMENDATION_REASON_FIELD,
     ...SWAP_FIELDS,
     native_only: flag("Return only native assets (empty trace)"),
     group_by: z
