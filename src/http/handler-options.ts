@@ -6,7 +6,7 @@ import * as z from "zod/mini";
 import { describeValue, parseArgument } from "../arguments.js";
 import { FungibleError } from "../errors.js";
 import { ENCODINGS, webCompressor, type Compressor, type Encoding } from "./encoding.js";
-import { ServiceMetrics } from "./metrics.js";
+import { MetricsOptionSchema, type ServiceMetrics } from "./metrics.js";
 
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 /**
@@ -111,7 +111,7 @@ const HandlerOptionsSchema = z.object({
   minCompressBytes: integerOption("minCompressBytes", 0),
   explainBudgetMs: integerOption("explainBudgetMs", 1),
   svgRenderer: callback("svgRenderer"),
-  metrics: z.optional(z.union([z.boolean(), z.instanceof(ServiceMetrics)], { error: "metrics must be a boolean or a ServiceMetrics" })),
+  metrics: z.optional(MetricsOptionSchema),
 });
 
 /** The options checked (`invalid_config` naming each bad one) with their defaults filled in. */

@@ -69,11 +69,15 @@ export interface ServiceMetricsOptions {
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH"]);
 
+/** ServiceMetrics' brand: one made by another copy of the library (CommonJS beside ESM) is recognised too. */
+const SERVICE_METRICS_BRAND = Symbol.for("fungible-graph.service-metrics");
+
 /**
  * The figures of one fetch handler (`createFetchHandler(graph, { metrics })`: `true` makes one;
  * pass your own to read its `snapshot()` or to gather the figures of several processes).
  */
 export class ServiceMetrics {
+  readonly [SERVICE_METRICS_BRAND] = true;
   readonly #series = new Map<string, MetricsSeries>();
   #sources: MetricsSources | null = null;
   readonly #gather: (() => Promise<readonly MetricsSnapshot[]>) | undefined;
@@ -134,6 +138,18 @@ export class ServiceMetrics {
     return writeMetrics(this.#gather === undefined ? [this.snapshot()] : await this.#gather());
   }
 }
+
+/** A ServiceMetrics of any copy of the library (by its brand); false (not a TypeError) for a revoked Proxy. */
+export function isServiceMetrics(value: unknown): value is ServiceMetrics {
+  try {
+    return typeof value === "object" && value !== null && (value as { [SERVICE_METRICS_BRAND]?: unknown })[SERVICE_METRICS_BRAND] === true;
+  } catch {
+    return false;
+  }
+}
+
+/** The `metrics` option of the handler and of startServer: on or off, or the caller's own ServiceMetrics. */
+export const MetricsOptionSchema = z.union([z.boolean(), z.custom<ServiceMetrics>(isServiceMetrics)], { error: "metrics must be a boolean or a ServiceMetrics" });
 
 /**
  * The exposition text of one or several processes' snapshots, summed where a sum is the replica's

@@ -4,7 +4,7 @@
  * handler (`createService`), each where it is used.
  */
 import * as z from "zod/mini";
-import { ServiceMetrics } from "../http/metrics.js";
+import { MetricsOptionSchema } from "../http/metrics.js";
 
 const callback = z.custom<(...args: never[]) => unknown>((value) => typeof value === "function", "must be a function");
 const milliseconds = z.int().check(z.gte(0));
@@ -52,7 +52,7 @@ export const StartServerOptionsSchema = z.looseObject({
   maxSvgQueued: z.optional(z.int().check(z.gte(0))),
   conformance: z.optional(z.unknown()),
   onConformance: z.optional(callback),
-  metrics: z.optional(z.union([z.boolean(), z.instanceof(ServiceMetrics)])),
+  metrics: z.optional(MetricsOptionSchema),
 });
 
 /** Defaults of the limits (also the `serve` flags' defaults). */

@@ -38,6 +38,12 @@ const result = {
   live: new LiveRouter(fromCjs).health().chains === fromEsm.chainIds().length,
   http: [await status("/v2/info/chains"), await status("/fungible-graph/v1/explain?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom&dest_chain_id=osmosis-1"), await status("/v2/fungible/assets?chain_ids=osmosis-1")],
   cjsLiveRouter: (await createFetchHandler(new (require("fungible-graph/http").LiveRouter)(fromEsm))(new Request("http://x/v2/info/chains"))).status,
+  cjsMetrics: await (async () => {
+    const metrics = new (require("fungible-graph/http").ServiceMetrics)();
+    const counted = createFetchHandler(fromEsm, { metrics });
+    await counted(new Request("http://x/v2/info/chains"));
+    return metrics.snapshot().series.map((s) => [s.route, s.count]);
+  })(),
   lookAlike: (() => { try { createFetchHandler({ ...fromCjs, chainIds: () => [] }); return "accepted"; } catch (e) { return e.code; } })(),
 };
 console.log(JSON.stringify(result));
@@ -59,6 +65,8 @@ test("a router from the CommonJS build works with every function of the ESM buil
     http: [200, 200, 200],
     // The CommonJS build's LiveRouter is a live router to the ESM handler too (its own brand).
     cjsLiveRouter: 200,
+    // The CommonJS build's ServiceMetrics counts for the ESM handler (its own brand, not instanceof).
+    cjsMetrics: [["/v2/info/chains", 1]],
     // A spread copies the own members, the brand included, but not the class's methods: refused when the handler is built.
     lookAlike: "invalid_config",
   });
