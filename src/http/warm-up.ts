@@ -52,9 +52,9 @@ export async function warmUp(routerArg: AssetRouter, handler?: FetchHandler): Pr
   // Keeping no answer: each pass runs the search and the JSON again, as a first request does.
   const scratch = createService(router, { answerCacheBytes: 0, compressedCacheBytes: 0, onInternalError: (error) => (bug ??= error) }, "warmUp").fetch;
   const asked = requestsOf(router).map(([path, params]) => ({ path, query: new URLSearchParams(params).toString() }));
-  let statuses: (number | null)[] = [];
-  const pass = async (fetch: FetchHandler) => {
-    statuses = [];
+  /** One pass of the requests through `fetch`: each one's status, null where the Response was refused. */
+  const pass = async (fetch: FetchHandler): Promise<(number | null)[]> => {
+    const statuses: (number | null)[] = [];
     for (const { path, query } of asked) {
       bug = null;
       try {
@@ -68,11 +68,13 @@ export async function warmUp(routerArg: AssetRouter, handler?: FetchHandler): Pr
       }
       if (bug !== null) throw bug;
     }
+    return statuses;
   };
-  for (let i = 0; i < PASSES; i++) await pass(scratch);
+  let statuses: (number | null)[] = [];
+  for (let i = 0; i < PASSES; i++) statuses = await pass(scratch);
   // Then the handler that will serve: its own pieces (its Hono app, its kept answers) run too. Its
   // errors are its own to report; what it keeps is what the same requests from a client would leave.
-  if (handler !== undefined) for (let i = 0; i < PASSES; i++) await pass(handler);
+  if (handler !== undefined) for (let i = 0; i < PASSES; i++) statuses = await pass(handler);
   return { requests: asked.map((request, i) => ({ ...request, status: statuses[i] ?? null })) };
 }
 
