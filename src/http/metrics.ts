@@ -50,6 +50,8 @@ const MetricsSnapshotSchema = z.object({
   kept: z.object({ hit: count, miss: count, replayed: count }),
   data_version: z.string(),
   reloads: z.object({ ok: count, refused: count }),
+  /** Requests the server refused before the handler, by reason (the Node server's load shedding and pipelining limit). */
+  refused: z.optional(z.record(z.string(), count)),
   /** Where the runtime has a Node-style `process`; null on Workers. */
   process: z.nullable(z.object({ cpu_seconds: z.optional(count), resident_bytes: z.optional(count), heap_bytes: z.optional(count), start_time_seconds: z.optional(count) })),
 });
@@ -79,6 +81,7 @@ const SERVICE_METRICS_BRAND = Symbol.for("fungible-graph.service-metrics");
 export class ServiceMetrics {
   readonly [SERVICE_METRICS_BRAND] = true;
   readonly #series = new Map<string, MetricsSeries>();
+  readonly #refused = new Map<string, number>();
   #sources: MetricsSources | null = null;
   readonly #gather: (() => Promise<readonly MetricsSnapshot[]>) | undefined;
 
@@ -108,6 +111,11 @@ export class ServiceMetrics {
     if (bucket !== -1) series.buckets[bucket]!++;
   }
 
+  /** Counts one request refused before the handler (the Node server's 503s), by reason. */
+  refuse(reason: string): void {
+    this.#refused.set(reason, (this.#refused.get(reason) ?? 0) + 1);
+  }
+
   /** The middleware: first in the pipeline, so it times and counts every answer, errors and 404s included. */
   middleware(): MiddlewareHandler {
     return async (c, next) => {
@@ -129,6 +137,7 @@ export class ServiceMetrics {
       kept: { hit: sources.store.hits, miss: sources.store.misses, replayed: sources.replayed() },
       data_version: sources.live.current.dataVersion,
       reloads: sources.live.reloads,
+      refused: Object.fromEntries(this.#refused),
       process: processFigures(),
     };
   }
@@ -202,6 +211,10 @@ export function writeMetrics(snapshotsArg: readonly MetricsSnapshot[]): string {
   family("fungible_graph_reloads_total", "counter", "Reloads of the data that ended, since the process started: ok (swapped or unchanged) or refused.");
   const most = (read: (snapshot: MetricsSnapshot) => number) => snapshots.reduce((max, snapshot) => Math.max(max, read(snapshot)), 0);
   out.push(`fungible_graph_reloads_total{result="ok"} ${most((s) => s.reloads.ok)}`, `fungible_graph_reloads_total{result="refused"} ${most((s) => s.reloads.refused)}`);
+  family("fungible_graph_refused_total", "counter", "Requests refused before the handler, by reason: event_loop_delay (503 while the event loop is behind), pipelined (503 past the pipelining limit), and the refusals of malformed or too slow requests.");
+  const reasons = new Map<string, number>();
+  for (const snapshot of snapshots) for (const [reason, n] of Object.entries(snapshot.refused ?? {})) reasons.set(reason, (reasons.get(reason) ?? 0) + n);
+  for (const [reason, n] of [...reasons].sort()) out.push(`fungible_graph_refused_total{reason="${escapeLabel(reason)}"} ${n}`);
   family("fungible_graph_processes", "gauge", "Processes whose figures this scrape adds up (the workers of `serve --workers N` that answered).");
   out.push(`fungible_graph_processes ${snapshots.length}`);
   out.push(...processFamilies(snapshots.map((snapshot) => snapshot.process)));

@@ -8,7 +8,7 @@
 import type { Socket } from "node:net";
 import { FungibleError } from "../errors.js";
 import { ERROR_HEADERS, errorJson, errorResponse } from "../http/errors.js";
-import type { ConnectionTracker } from "./drain.js";
+import type { Connections } from "./connections.js";
 
 interface Refusal {
   status: number;
@@ -61,7 +61,8 @@ export function answerClientError(
   error: NodeJS.ErrnoException,
   socket: Socket,
   headers: () => Record<string, string>,
-  tracker: ConnectionTracker,
+  tracker: Connections,
+  refused: (reason: string) => void,
 ): void {
   if (refusing.has(socket)) return; // the parser fails again on every further chunk: already handled
   if (error.code === "ECONNRESET" || !socket.writable) {
@@ -73,11 +74,13 @@ export function answerClientError(
   const cutsBody = error.code !== "HPE_INVALID_EOF_STATE";
   if (cutsBody) refusing.add(socket);
   const reason = (error.message || String(error.code)).replace(/[\r\n]/g, " ").slice(0, 200);
-  tracker.afterAnswers(socket, () => endWith(socket, rawAnswer(refusalOf(error.code, reason), headers())), undefined, cutsBody);
+  const refusal = refusalOf(error.code, reason);
+  refused(refusal.status === 408 ? "request_timeout" : refusal.status === 431 ? "headers_too_large" : "malformed");
+  tracker.afterAnswers(socket, () => endWith(socket, rawAnswer(refusal, headers())), undefined, cutsBody);
 }
 
 /** CONNECT: this is not a proxy. Said in JSON after the answers pipelined before it (node hands the socket over at once). */
-export function refuseConnect(socket: Socket, headers: () => Record<string, string>, tracker: ConnectionTracker): void {
+export function refuseConnect(socket: Socket, headers: () => Record<string, string>, tracker: Connections): void {
   socket.on("error", () => {});
   const error = new FungibleError("method_not_allowed", "method CONNECT is not allowed: this is not a proxy");
   tracker.afterAnswers(socket, () => endWith(socket, rawAnswer({ status: 405, reason: "Method Not Allowed", error }, headers())));

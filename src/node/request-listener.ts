@@ -1,11 +1,10 @@
 /**
- * The node:http 'request' listener around @hono/node-server's: connection bookkeeping for the
- * drain, the access log, a log line for a client that leaves before its answer, and the replay
- * of a repeated GET (or POST: ./replay-post.ts) of a query straight from the service's replay
- * cache (../http/replay-cache.ts): the headers and bytes the pipeline itself produced the first
- * time, written without building a web Request or Response (the adapter's cost is most of a
- * cached answer's). Requests pipelined on one connection are answered one at a time, in order
- * (./connection-queue.ts).
+ * The node:http 'request' listener around @hono/node-server's: each connection's requests in
+ * turn (./connections.ts), a 503 while the event loop is behind (./loop-delay.ts), the access log,
+ * a log line for a client that leaves before its answer, and the replay of a repeated GET (or
+ * POST: ./replay-post.ts) of a query straight from the service's replay cache
+ * (../http/replay-cache.ts): the headers and bytes the pipeline itself produced the first time,
+ * written without building a web Request or Response (the adapter's cost is most of a cached answer's).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
@@ -16,34 +15,46 @@ import type { ReplayedAnswer } from "../http/replay-cache.js";
 import { pathProblem, pathRefused } from "../http/raw-path.js";
 import { accessLine, type LineSink } from "./access-log.js";
 import { isRefused } from "./client-error.js";
-import type { ConnectionQueue, Refusal } from "./connection-queue.js";
-import type { ConnectionTracker } from "./drain.js";
+import type { Connections } from "./connections.js";
+import type { LoopDelay } from "./loop-delay.js";
 import { postReplayable, replayPost } from "./replay-post.js";
+
+/** Why the server below the handler refused a request (a label of fungible_graph_refused_total). */
+export type RefusalReason = "pipelined" | "event_loop_delay";
 
 export interface ListenerParts {
   service: FungibleService;
   /** @hono/node-server's listener: every request that is not a replay. */
   adapter: (incoming: IncomingMessage, outgoing: ServerResponse) => Promise<void>;
-  tracker: ConnectionTracker;
-  queue: ConnectionQueue;
-  /** Sockets the queue cut (their client stopped reading): logged there, not as a client that left. */
+  connections: Connections;
+  loop: LoopDelay;
+  /** Sockets cut because their client stopped reading: logged there, not as a client that left. */
   cut: WeakSet<Socket>;
   log: (line: string) => void;
   sink: LineSink | undefined;
   headers: () => Record<string, string>;
+  /** Counts a refusal (in /metrics when it is on). */
+  refused: (reason: RefusalReason) => void;
 }
 
 export function requestListener(parts: ListenerParts): (incoming: IncomingMessage, outgoing: ServerResponse) => void {
-  const { service, adapter, tracker, queue, cut, log, sink } = parts;
+  const { service, adapter, connections, loop, cut, log, sink } = parts;
   /** Sockets on which an answer ended the connection: what was pipelined behind it is never answered (HTTP/1.1), the client retries. */
   const closedByAnswer = new WeakSet<Socket>();
+  const refuse = (outgoing: ServerResponse, why: RefusalReason) => {
+    parts.refused(why);
+    const message =
+      why === "pipelined"
+        ? `more than ${connections.maxPipelined} requests are waiting on this connection; send the rest again on a new connection`
+        : "the service is busy answering earlier requests; retry after the time in Retry-After";
+    // Past the pipelining limit the connection closes (the client sends the rest again on a new one).
+    const close: Record<string, string> = why === "pipelined" ? { connection: "close" } : {};
+    answerError(outgoing, parts.headers(), 503, new FungibleError("unavailable", message), { "retry-after": "1", ...close });
+  };
   return (incoming, outgoing) => {
     const started = performance.now();
     const socket = incoming.socket;
-    tracker.requestStarted(socket, incoming);
-    if (tracker.draining) outgoing.setHeader("connection", "close");
     outgoing.once("close", () => {
-      tracker.requestEnded(socket, incoming);
       if (!outgoing.writableFinished) {
         if (closedByAnswer.has(socket) || cut.has(socket) || isRefused(socket)) return;
         log(`client closed the connection before the answer: ${incoming.method} ${pathOf(incoming.url)}${incoming.complete ? "" : " (mid-upload)"}`);
@@ -53,34 +64,19 @@ export function requestListener(parts: ListenerParts): (incoming: IncomingMessag
       if (socket.writableEnded) closedByAnswer.add(socket);
       if (sink) sink.write(accessLine(incoming.method ?? "", incoming.url ?? "/", outgoing.statusCode, performance.now() - started));
     });
-    const early = replayOf(service, incoming);
     const run = () => {
       // Before the URL parser resolves `/%2e%2e/` into another path: the raw target, as sent.
       const problem = pathProblem(incoming.url ?? "/");
       if (problem !== null) return answerError(outgoing, parts.headers(), 400, pathRefused(problem), {});
-      // Found on arrival (an answer of the version served then), or kept since by a request before it.
-      const replay = early ?? replayOf(service, incoming);
+      const replay = replayOf(service, incoming);
       if (replay !== undefined) return sendReplay(outgoing, replay);
+      // Cheap answers are never shed: replays (above), /health and /metrics (what an operator reads under load).
+      if (loop.behind && !(incoming.method === "GET" && NEVER_SHED.has(pathOf(incoming.url)))) return refuse(outgoing, "event_loop_delay");
       if (postReplayable(incoming, PLAIN_HOST)) return replayPost(service, incoming, outgoing, adapter);
       void adapter(incoming, outgoing);
     };
-    // Cheap answers never wait for a time slice: /health, and an answer the cache replays as is.
-    const urgent = early !== undefined || (incoming.method === "GET" && pathOf(incoming.url) === "/health");
-    queue.enqueue(incoming, outgoing, run, (why) => refuse(outgoing, parts.headers(), why, queue.maxPipelined), urgent);
+    connections.inTurn(incoming, outgoing, run, () => refuse(outgoing, "pipelined"));
   };
-}
-
-/**
- * A 503 with Retry-After: past the pipelining limit it closes the connection (the client sends
- * the rest again on a new one); when the process is behind, the connection stays open.
- */
-function refuse(outgoing: ServerResponse, headers: Record<string, string>, why: Refusal, limit: number): void {
-  const message =
-    why === "pipelined"
-      ? `more than ${limit} requests are waiting on this connection; send the rest again on a new connection`
-      : "the service is busy answering earlier requests; retry after the time in Retry-After";
-  const close: Record<string, string> = why === "pipelined" ? { connection: "close" } : {};
-  answerError(outgoing, headers, 503, new FungibleError("unavailable", message), { "retry-after": "1", ...close });
 }
 
 function answerError(outgoing: ServerResponse, headers: Record<string, string>, status: number, error: FungibleError, extra: Record<string, string>): void {
@@ -108,6 +104,8 @@ function sendReplay(outgoing: ServerResponse, answer: ReplayedAnswer): void {
   outgoing.writeHead(200, answer.headers);
   outgoing.end(answer.body);
 }
+
+const NEVER_SHED = new Set(["/health", "/metrics"]);
 
 /** A host name or address and an optional port: anything odder goes to the adapter, which judges it. */
 const PLAIN_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;

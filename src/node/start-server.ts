@@ -1,9 +1,10 @@
 /**
  * `fungible-graph/node`'s server: the fetch handler (../http/handler.ts) on node:http through
  * @hono/node-server, with what a public service needs around it: header, request and keep-alive
- * timeouts, a connection cap, JSON for every answer (even to requests the adapter or node's parser
- * refuse), an optional access log, client aborts logged as such, live reload (./live-reload.ts),
- * and a close() that drains without resetting requests already sent (see drain.ts).
+ * timeouts, a connection cap, each connection's requests in turn and a 503 while the event loop is
+ * behind (./connections.ts, ./loop-delay.ts), JSON for every answer (even to requests the adapter
+ * or node's parser refuse), an optional access log, client aborts logged as such, live reload
+ * (./live-reload.ts), and a close() that drains without resetting requests already sent.
  */
 import { parseArgument } from "../arguments.js";
 import { SERVER_DEFAULTS, StartServerOptionsSchema } from "./server-options.js";
@@ -16,13 +17,13 @@ import { routerArgument } from "../router/core.js";
 import { createService, DEFAULT_BODY_LIMIT } from "../http/handler.js";
 import { ERROR_HEADERS, errorJson } from "../http/errors.js";
 import { isLiveRouter, LiveRouter } from "../http/live-router.js";
-import type { ServiceMetrics } from "../http/metrics.js";
+import { ServiceMetrics } from "../http/metrics.js";
 import { terminalLines } from "../wire/safe-text.js";
 import { accessLine, bufferedSink, type LineSink } from "./access-log.js";
 import { answerClientError, refuseConnect, requestErrorResponse } from "./client-error.js";
 import { nodeCompressor } from "./compressor.js";
-import { ConnectionQueue } from "./connection-queue.js";
-import { ConnectionTracker } from "./drain.js";
+import { Connections } from "./connections.js";
+import { LoopDelay } from "./loop-delay.js";
 import { builtSvgPool } from "./svg-renderer.js";
 import { startLiveReload, type LiveReload, type ReloadOptions } from "./live-reload.js";
 import { sourceFiles, type RouterSource } from "./load-source.js";
@@ -61,16 +62,12 @@ export interface StartServerOptions {
   maxConnections?: number;
   /** How long close() waits for requests in flight before cutting connections (default 10 s). */
   drainTimeoutMs?: number;
-  /** While draining, an idle keep-alive connection is closed once idle this long (default 1 s). */
-  drainIdleGraceMs?: number;
   /** Requests that may wait behind the one being answered on a connection (default 1024); the next gets a 503 and the connection closes. */
   maxPipelined?: number;
-  /** Unsent answer bytes a connection may hold while its client takes none for a second (default 4 MiB); past it the connection is cut. */
-  outputBudgetBytes?: number;
-  /** How long a connection may hold unsent answer bytes while its client takes none (default 10 s; nginx's send_timeout). */
+  /** How long a connection may hold an unsent answer without any of it being taken (default 10 s; nginx's send_timeout); past it the connection is cut. */
   sendTimeoutMs?: number;
-  /** How long a request may wait for its turn while expensive ones run before new requests get a 503 with Retry-After (default 2 s). */
-  maxQueueWaitMs?: number;
+  /** Event-loop delay past which requests that compute get a 503 with Retry-After, counted in /metrics (default 1 s; 0 never sheds). */
+  maxEventLoopDelayMs?: number;
   /** Wall time one `format=svg` picture may take to draw on the SVG thread (default 30 s); past it 503 `over_budget` with Retry-After. */
   svgBudgetMs?: number;
   /** Pictures that may wait behind the one being drawn (default 4); the next gets 503 `unavailable` with Retry-After. */
@@ -146,12 +143,14 @@ async function listenWith(options: StartServerOptions, live: LiveRouter, log: (l
   const host = options.host ?? "127.0.0.1";
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   // Graphviz draws on a worker thread, one picture at a time: seconds of drawing never stop this one.
+  // Made here when asked for, so the refusals below the handler count in the same figures.
+  const metrics = options.metrics === true ? new ServiceMetrics() : options.metrics || null;
   const svg = builtSvgPool({ budgetMs: options.svgBudgetMs ?? SERVER_DEFAULTS.svgBudgetMs, maxQueued: options.maxSvgQueued ?? SERVER_DEFAULTS.maxSvgQueued });
   const service = createService(live, {
     bodyLimit,
     compressor: nodeCompressor,
     ...(svg === null ? {} : { svgRenderer: svg.render }),
-    ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
+    ...(metrics === null ? {} : { metrics }),
     ...(options.answerCacheBytes === undefined ? {} : { answerCacheBytes: options.answerCacheBytes }),
     ...(options.compressedCacheBytes === undefined ? {} : { compressedCacheBytes: options.compressedCacheBytes }),
     // The listener logs a client that left mid-request once, as such; nothing more to say here.
@@ -182,21 +181,11 @@ async function listenWith(options: StartServerOptions, live: LiveRouter, log: (l
   );
   const sink: LineSink | undefined =
     options.accessLog === true ? bufferedSink() : typeof options.accessLog === "function" ? { write: options.accessLog, flush: () => {} } : undefined;
-  const tracker = new ConnectionTracker();
+  const connections = new Connections(options.maxPipelined ?? SERVER_DEFAULTS.maxPipelined);
+  const loop = new LoopDelay(options.maxEventLoopDelayMs ?? SERVER_DEFAULTS.maxEventLoopDelayMs);
   const cut = new WeakSet<Socket>();
-  const queue = new ConnectionQueue(
-    {
-      maxPipelined: options.maxPipelined ?? SERVER_DEFAULTS.maxPipelined,
-      outputBudgetBytes: options.outputBudgetBytes ?? SERVER_DEFAULTS.outputBudgetBytes,
-      sendTimeoutMs: options.sendTimeoutMs ?? SERVER_DEFAULTS.sendTimeoutMs,
-      maxQueueWaitMs: options.maxQueueWaitMs ?? SERVER_DEFAULTS.maxQueueWaitMs,
-    },
-    (socket, why) => {
-      cut.add(socket);
-      log(`connection cut: its client stopped reading (${why})`);
-    },
-  );
-  const onRequest = requestListener({ service, adapter, tracker, queue, cut, log, sink, headers: nodeHeaders });
+  const refused = (reason: string) => metrics?.refuse(reason);
+  const onRequest = requestListener({ service, adapter, connections, loop, cut, log, sink, headers: nodeHeaders, refused });
 
   const server = createServer(
     {
@@ -211,8 +200,22 @@ async function listenWith(options: StartServerOptions, live: LiveRouter, log: (l
     onRequest,
   );
   server.maxConnections = options.maxConnections ?? SERVER_DEFAULTS.maxConnections;
-  server.on("connection", (socket: Socket) => tracker.add(socket));
-  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, nodeHeaders, tracker));
+  // A connection whose answer has not moved for sendTimeoutMs (its client stopped reading) is cut;
+  // an idle one is left to keepAliveTimeout, one whose answer is still computing to its budget.
+  server.timeout = options.sendTimeoutMs ?? SERVER_DEFAULTS.sendTimeoutMs;
+  server.on("timeout", (socket: Socket) => {
+    if (socket.writableLength === 0) {
+      // Node's keep-alive timeout comes here too: an idle connection ends, as without this listener.
+      if (!connections.busy(socket)) socket.destroy();
+      return;
+    }
+    cut.add(socket);
+    refused("send_timeout");
+    log(`connection cut: its client stopped reading (it took none of ${socket.writableLength} unsent bytes for ${server.timeout} ms)`);
+    socket.destroy();
+  });
+  server.on("connection", (socket: Socket) => connections.add(socket));
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, nodeHeaders, connections, refused));
   // An Expect other than 100-continue: node's own 417 has no body.
   server.on("checkExpectation", (_request, response) => {
     const body = errorJson(new FungibleError("invalid_request", "the Expect header can only be 100-continue"));
@@ -220,7 +223,7 @@ async function listenWith(options: StartServerOptions, live: LiveRouter, log: (l
     response.end(body);
   });
   // With no listener node drops a CONNECT without a word; this is not a proxy: say so in JSON.
-  server.on("connect", (_request, socket: Socket) => refuseConnect(socket, nodeHeaders, tracker));
+  server.on("connect", (_request, socket: Socket) => refuseConnect(socket, nodeHeaders, connections));
   // Readiness: the corpus passes before the port is taken (the cache it warms is the one that serves).
   if (options.conformance !== undefined) options.onConformance?.(await passConformance(service.fetch, options.conformance));
   const port = await listen(server, options.port ?? 8080, host);
@@ -233,10 +236,10 @@ async function listenWith(options: StartServerOptions, live: LiveRouter, log: (l
     reload: (trigger) => (reloader ? reloader.reload(trigger) : Promise.reject(new FungibleError("invalid_config", "reload: the server was started without a source"))),
     close: () => {
       reloader?.close();
-      queue.close();
+      loop.close();
       void svg?.close();
-      return (closed ??= tracker
-        .drain(server, options.drainTimeoutMs ?? SERVER_DEFAULTS.drainTimeoutMs, options.drainIdleGraceMs ?? SERVER_DEFAULTS.drainIdleGraceMs)
+      return (closed ??= connections
+        .drain(server, options.drainTimeoutMs ?? SERVER_DEFAULTS.drainTimeoutMs)
         .finally(() => sink?.flush()));
     },
   };

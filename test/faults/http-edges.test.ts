@@ -16,7 +16,7 @@ afterEach(async () => {
 
 async function start() {
   const lines: string[] = [];
-  const server = await startServer({ router: fixtureGraph(), port: 0, log: (line) => lines.push(line), drainIdleGraceMs: 20 });
+  const server = await startServer({ router: fixtureGraph(), port: 0, log: (line) => lines.push(line) });
   running.push(server);
   return { server, lines };
 }

@@ -18,7 +18,7 @@ const running: RunningServer[] = [];
 
 async function start(options: Partial<Parameters<typeof startServer>[0]> = {}) {
   const lines: string[] = [];
-  const server = await startServer({ router: fixtureGraph(), port: 0, log: (line) => lines.push(line), drainIdleGraceMs: 20, ...options });
+  const server = await startServer({ router: fixtureGraph(), port: 0, log: (line) => lines.push(line), ...options });
   running.push(server);
   return { server, lines };
 }

@@ -24,7 +24,7 @@ let server: RunningServer;
 const lines: string[] = [];
 
 beforeAll(async () => {
-  server = await startServer({ router: fixtureGraph(), port: 0, log: (line) => lines.push(line), drainIdleGraceMs: 20 });
+  server = await startServer({ router: fixtureGraph(), port: 0, log: (line) => lines.push(line) });
 });
 afterAll(async () => {
   await server.close();
