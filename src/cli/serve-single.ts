@@ -1,8 +1,9 @@
 /**
  * `serve` as one process: loads and checks the data, then hands it to the Node server with its
  * source, which reloads on SIGHUP (and on file changes with --watch) off the serving thread; drains
- * on SIGTERM/SIGINT.
+ * on SIGTERM/SIGINT. Each worker of `--workers N` is one of these (./serve-cluster.ts).
  */
+import cluster from "node:cluster";
 import { LiveRouter } from "../http/live-router.js";
 import { loadServedGraph } from "../node/served-graph.js";
 import { startServer } from "../node/start-server.js";
@@ -56,7 +57,11 @@ export async function runSingle(command: string, config: ServeConfig): Promise<n
     ...serverOptions(config, lifecycle),
   });
   process.off("SIGHUP", early);
-  print(`listening on ${server.url}`);
+  // A worker of `--workers N` tells the primary, which announces once all listen (./serve-cluster.ts).
+  if (cluster.isWorker) {
+    process.send?.({ type: "listening", url: server.url });
+    process.once("disconnect", () => process.kill(process.pid, "SIGTERM"));
+  } else print(`listening on ${server.url}`);
   lifecycle(`serving ${served.router.dataVersion}${config.workersWhy ? ` (${config.workersWhy})` : ""}`);
 
   const reason = await stopped;

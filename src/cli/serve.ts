@@ -2,7 +2,7 @@
  * `fungible-graph serve`: the HTTP service. Prints `listening on http://HOST:PORT` once it
  * accepts connections; SIGHUP (or a change to a watched file with --watch) reloads the data
  * without dropping a request; SIGTERM or SIGINT stops accepting, drains requests in flight, exits 0.
- * With more than one worker the process becomes a node:cluster primary (see serve-cluster.ts).
+ * With more than one worker the process becomes a thin node:cluster primary (see serve-cluster.ts).
  */
 import cluster from "node:cluster";
 import { DEFAULT_ANSWER_CACHE_BYTES, DEFAULT_COMPRESSED_CACHE_BYTES } from "../http/handler-options.js";
@@ -67,7 +67,7 @@ signature or an older pointer the same way.`,
       arg: "FILE",
       help: "before listening, answer this conformance corpus (fixtures/conformance/mainnet.json) in-process; refuse to start if any answer differs",
     },
-    metrics: { type: "boolean", help: "answer GET /metrics in the Prometheus text format (default off; with --workers N every scrape adds up all the workers)" },
+    metrics: { type: "boolean", help: "answer GET /metrics in the Prometheus text format (default off; each process answers for itself)" },
     "access-log": { type: "boolean", help: "one JSON line per request on stdout: {t, method, path, status, ms} (default off)" },
     quiet: { type: "boolean", help: "no lifecycle lines (reloads, draining, client aborts); the listening line stays" },
   },
@@ -75,14 +75,13 @@ signature or an older pointer the same way.`,
     const source: SourceValues = {};
     for (const flag of Object.keys(ROUTER_OPTIONS)) source[flag] = (values as Record<string, string | boolean | undefined>)[flag];
     const config = parseServeConfig(NAME, values, source);
-    // Read and checked once, with the flags (in the cluster primary before it forks): a missing or
-    // malformed corpus stops `serve` before any load.
+    // Read and checked with the flags (in the primary and each worker): a missing or malformed
+    // corpus stops `serve` before any load.
     const corpusFile = values["check-conformance"];
     if (corpusFile !== undefined) config.conformance = await (await import("./serve-conformance.js")).readConformanceCorpus(NAME, corpusFile);
     // Loaded here, not at the top: the other commands need none of the server (Hono, the node
     // adapter, the caches), and leaving it out keeps their heap and start small.
-    if (cluster.isWorker) return (await import("./serve-cluster.js")).runClusterWorker(NAME, config);
-    if (config.workers > 1) return (await import("./serve-cluster.js")).runPrimary(NAME, config);
+    if (config.workers > 1 && cluster.isPrimary) return (await import("./serve-cluster.js")).runPrimary(config);
     return (await import("./serve-single.js")).runSingle(NAME, config);
   },
 });

@@ -1,10 +1,9 @@
 /**
- * The worker thread behind reloads (and a cluster's start): loads, checks and compiles the source
- * off the serving thread, posts one `Prepared` message, and ends. Built as its own file
- * (dist/reload-thread.js) next to the package's entries and dist/cli.js.
+ * The worker thread behind reloads (./reload.ts): loads, checks and compiles the source off the
+ * serving thread and answers with one `Prepared`. Built as its own file (dist/reload-thread.js)
+ * next to the package's entries and dist/cli.js.
  */
-import { parentPort, workerData } from "node:worker_threads";
-import { prepareDataset, type PrepareInput } from "./served-graph.js";
+import { prepareDataset } from "./served-graph.js";
+import { answerJobs } from "./worker-thread.js";
 
-const prepared = await prepareDataset(workerData as PrepareInput);
-parentPort?.postMessage(prepared);
+answerJobs(prepareDataset);

@@ -4,12 +4,12 @@
  * loads that dataset (milliseconds) and swaps. Triggers during a reload coalesce into one more
  * reload after it. Every outcome is one lifecycle line; a refusal keeps the data being served.
  */
-import { Worker } from "node:worker_threads";
 import type { ServedProvenance } from "../http/health.js";
 import { terminalLine } from "../wire/safe-text.js";
 import { describeSource, type RouterSource } from "./load-source.js";
 import type { RemoteMark } from "../router/remote-dataset.js";
 import type { Prepared, PrepareInput, Probe } from "./served-graph.js";
+import { ThreadJobs, type Refusal } from "./worker-thread.js";
 
 /**
  * The thread's file, built next to the package's entries (dist/reload-thread.js). The CommonJS
@@ -20,29 +20,20 @@ const WORKER_FILE = new URL("./reload-thread.js", import.meta.url);
 const PREPARE_TIMEOUT_MS = 10 * 60_000;
 
 /** Runs prepareDataset in a fresh worker thread; `signal` abandons it (the thread is terminated at once). */
-export function prepareInThread(input: PrepareInput, signal?: AbortSignal): Promise<Prepared> {
-  return new Promise((resolve) => {
-    let settled = false;
-    const worker = new Worker(WORKER_FILE, { workerData: input });
-    const abandon = () => finish({ kind: "refused", error: "abandoned: the server is stopping" });
-    const finish = (prepared: Prepared) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", abandon);
-      void worker.terminate();
-      resolve(prepared);
-    };
-    if (signal?.aborted) return abandon();
-    signal?.addEventListener("abort", abandon);
-    const timer = setTimeout(() => finish({ kind: "refused", error: `loading took over ${PREPARE_TIMEOUT_MS / 1000} s` }), PREPARE_TIMEOUT_MS);
-    worker.once("message", (message: Prepared) => finish(message));
-    worker.once("error", (error) => finish({ kind: "refused", error: `the loader thread failed: ${error.message}` }));
-    worker.once("exit", (code) => finish({ kind: "refused", error: `the loader thread exited (${code}) without an answer` }));
-  });
+export async function prepareInThread(input: PrepareInput, signal?: AbortSignal): Promise<Prepared> {
+  const jobs = new ThreadJobs<PrepareInput, Prepared>(WORKER_FILE, { budgetMs: PREPARE_TIMEOUT_MS, maxQueued: 0, fresh: true, refusal: refusalOf });
+  try {
+    return await jobs.run(input, signal);
+  } catch (error) {
+    return { kind: "refused", error: error instanceof Error ? error.message : String(error) };
+  }
 }
 
-/** Where prepared data goes: this process's LiveRouter, or every worker of a cluster. */
+function refusalOf(why: Refusal): Error {
+  return new Error(why === "over_budget" ? `loading took over ${PREPARE_TIMEOUT_MS / 1000} s` : why === "gone" || why === "closed" ? "abandoned: the server is stopping" : "a reload is already being prepared");
+}
+
+/** Where prepared data goes: the LiveRouter being served. */
 export interface ReloadTarget {
   /** Serve this dataset, reporting `provenance` in /health; resolves with a short note (how long the swap took). */
   apply(dataset: string, dataVersion: string, provenance: ServedProvenance): Promise<string>;
