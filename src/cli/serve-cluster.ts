@@ -1,7 +1,8 @@
 /**
  * `serve --workers N` (N > 1): a thin node:cluster. Each worker is a whole `serve` process
  * (./serve-single.ts): it loads and checks the data, reloads (SIGHUP, --watch, --poll), answers
- * /metrics for itself and drains on SIGTERM, by itself. The primary only forks them, passes SIGHUP
+ * /metrics for itself and drains on SIGTERM, by itself. The primary only forks them (the first
+ * alone, the others once it listens: bad data is refused once), passes SIGHUP
  * on, replaces one that dies, and stops them all on SIGTERM/SIGINT (one still running 2 s after the
  * drain timeout is killed). Workers accept connections themselves (SCHED_NONE): one killed takes
  * only its own connections with it. Replicas behind a proxy, each on its own port, are the recipe
@@ -27,7 +28,10 @@ export function runPrimary(config: ServeConfig): Promise<number> {
       const worker = cluster.fork();
       workers.add(worker);
       worker.on("message", (message: { type?: string; url?: string }) => {
-        if (message.type !== "listening" || ++listening !== config.workers) return;
+        if (message.type !== "listening") return;
+        // The others start once one has loaded the data: bad data is refused once, by one worker.
+        if (++listening === 1) for (let i = 1; i < config.workers; i++) fork();
+        if (listening !== config.workers) return;
         print(`listening on ${message.url}`);
         lifecycle(`${config.workers} workers${config.workersWhy ? ` (${config.workersWhy})` : ""}`);
       });
@@ -58,6 +62,6 @@ export function runPrimary(config: ServeConfig): Promise<number> {
     });
     void stopSignal().then((reason) => stop(EXIT_OK, reason));
     process.on("SIGHUP", () => workers.forEach((worker) => worker.process.kill("SIGHUP")));
-    for (let i = 0; i < config.workers; i++) fork();
+    fork();
   });
 }

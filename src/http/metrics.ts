@@ -215,7 +215,7 @@ export function writeMetrics(snapshotsArg: readonly MetricsSnapshot[]): string {
   const reasons = new Map<string, number>();
   for (const snapshot of snapshots) for (const [reason, n] of Object.entries(snapshot.refused ?? {})) reasons.set(reason, (reasons.get(reason) ?? 0) + n);
   for (const [reason, n] of [...reasons].sort()) out.push(`fungible_graph_refused_total{reason="${escapeLabel(reason)}"} ${n}`);
-  family("fungible_graph_processes", "gauge", "Processes whose figures this scrape adds up (the workers of `serve --workers N` that answered).");
+  family("fungible_graph_processes", "gauge", "Processes whose figures this scrape adds up (1 unless a ServiceMetrics gather adds others).");
   out.push(`fungible_graph_processes ${snapshots.length}`);
   out.push(...processFamilies(snapshots.map((snapshot) => snapshot.process)));
   return `${out.join("\n")}\n`;
