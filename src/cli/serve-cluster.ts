@@ -31,6 +31,7 @@ export function runPrimary(config: ServeConfig): Promise<number> {
         if (message.type !== "listening") return;
         // The others start once one has loaded the data: bad data is refused once, by one worker.
         if (++listening === 1) for (let i = 1; i < config.workers; i++) fork();
+        if (listening > config.workers) return lifecycle(`replacement worker ${worker.process.pid} listening`);
         if (listening !== config.workers) return;
         print(`listening on ${message.url}`);
         lifecycle(`${config.workers} workers${config.workersWhy ? ` (${config.workersWhy})` : ""}`);

@@ -1,13 +1,15 @@
 /**
  * Whether the serving thread is behind, read from node's own event-loop delay histogram
  * (node:perf_hooks monitorEventLoopDelay): every SAMPLE_MS the longest delay seen since the last
- * sample is kept and the histogram reset. While it is over the limit, requests that would compute
+ * sample is kept and the histogram reset. A turn of the loop that is still running (many requests
+ * read at once, each computing) is behind too once the sample is overdue by the limit: the
+ * histogram only learns of a turn when it ends. While either is over the limit, requests that would compute
  * are refused with a 503 and Retry-After (./request-listener.ts) rather than promised an answer
  * given too late; /health and replayed answers are still answered. A limit of 0 sheds nothing.
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
 
-const SAMPLE_MS = 500;
+const SAMPLE_MS = 100;
 /** The histogram's own timer resolution, subtracted from what it reports. */
 const RESOLUTION_MS = 10;
 
@@ -16,6 +18,7 @@ export class LoopDelay {
   readonly #limitMs: number;
   readonly #timer: NodeJS.Timeout | undefined;
   #delayMs = 0;
+  #sampledAt = performance.now();
 
   constructor(limitMs: number) {
     this.#limitMs = limitMs;
@@ -31,13 +34,15 @@ export class LoopDelay {
 
   /** Whether new computing requests are refused now. */
   get behind(): boolean {
-    return this.#limitMs > 0 && this.#delayMs > this.#limitMs;
+    if (this.#limitMs <= 0) return false;
+    return this.#delayMs > this.#limitMs || performance.now() - this.#sampledAt - SAMPLE_MS > this.#limitMs;
   }
 
   /** Reads the histogram and starts a new sample (on the timer; tests call it too). */
   sample(): void {
     this.#delayMs = Math.max(0, this.#histogram.max / 1e6 - RESOLUTION_MS);
     this.#histogram.reset();
+    this.#sampledAt = performance.now();
   }
 
   close(): void {
