@@ -6,12 +6,14 @@
  * here each connection runs ONE request at a time: the next starts once the answer before it is
  * handed to the socket ('finish'; a client that does not read holds it up), so a connection holds
  * at most one answer. At most `maxPipelined` may wait; the next is refused (503, the connection
- * closes). The drain is node's own (see drain()).
+ * closes). The drain answers what was sent before node's close() stops accepting (see drain()).
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 
 type Run = () => void;
+
+const SWEEP_MS = 50;
 
 interface Connection {
   /** Requests parsed and not yet answered, in order of arrival. */
@@ -23,6 +25,8 @@ interface Connection {
   refused: boolean;
   /** Called once nothing is pending (see afterAnswers). */
   waiters: Run[];
+  idleSince: number;
+  bytesAtIdle: number;
   /** The refusal waits for the answers the bad bytes interrupted: it answers the request whose body they are in. */
   answersCut: boolean;
 }
@@ -46,7 +50,7 @@ export class Connections {
   }
 
   add(socket: Socket): void {
-    const connection: Connection = { pending: new Set(), answering: null, waiting: [], refused: false, waiters: [], answersCut: false };
+    const connection: Connection = { pending: new Set(), answering: null, idleSince: performance.now(), bytesAtIdle: 0, waiting: [], refused: false, waiters: [], answersCut: false };
     this.#open.set(socket, connection);
     socket.once("close", () => {
       this.#open.delete(socket);
@@ -94,6 +98,8 @@ export class Connections {
 
   #ended(socket: Socket, connection: Connection, incoming: IncomingMessage): void {
     connection.pending.delete(incoming);
+    connection.idleSince = performance.now();
+    connection.bytesAtIdle = socket.bytesRead;
     if (connection.waiters.length > 0) setImmediate(() => this.#wake(socket, connection));
   }
 
@@ -136,21 +142,40 @@ export class Connections {
   }
 
   /**
-   * node's own drain: `server.close()` stops accepting and closes the connections idle now; every
-   * answer from here says `Connection: close`, so busy connections end after their answer;
-   * `closeAllConnections()` cuts what is left after `timeoutMs`.
+   * The drain, with node's own close: every answer from now says `Connection: close`; a connection
+   * idle for `idleGraceMs` with no byte read since is closed (a request already on its way is
+   * answered); once no connection is idle for less than that (at most 2 x idleGraceMs),
+   * `server.close()` stops accepting and closes what is idle then (only connections accepted an
+   * instant before). `closeAllConnections()` cuts what is left after `timeoutMs`.
    */
-  drain(server: Server, timeoutMs: number): Promise<void> {
+  drain(server: Server, timeoutMs: number, idleGraceMs: number): Promise<void> {
     this.#draining = true;
     for (const { answering } of this.#open.values()) if (answering !== null && !answering.headersSent) answering.setHeader("connection", "close");
     return new Promise((resolve, reject) => {
+      const started = performance.now();
       const cutoff = setTimeout(() => server.closeAllConnections(), timeoutMs);
       cutoff.unref();
-      server.close((error?: Error) => {
-        clearTimeout(cutoff);
-        if (error) reject(error);
-        else resolve();
-      });
+      const sweep = setInterval(() => {
+        if (this.#closeIdle(idleGraceMs) > 0 && performance.now() - started < 2 * idleGraceMs) return;
+        clearInterval(sweep);
+        server.close((error?: Error) => {
+          clearTimeout(cutoff);
+          if (error) reject(error);
+          else resolve();
+        });
+      }, SWEEP_MS);
     });
+  }
+
+  /** Closes connections idle for `graceMs` with no byte read since; returns how many idle ones are left. */
+  #closeIdle(graceMs: number): number {
+    const now = performance.now();
+    let left = 0;
+    for (const [socket, connection] of this.#open) {
+      if (connection.pending.size > 0 || socket.bytesRead !== connection.bytesAtIdle) continue;
+      if (now - connection.idleSince >= graceMs) socket.destroy();
+      else left++;
+    }
+    return left;
   }
 }

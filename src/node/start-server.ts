@@ -62,6 +62,8 @@ export interface StartServerOptions {
   maxConnections?: number;
   /** How long close() waits for requests in flight before cutting connections (default 10 s). */
   drainTimeoutMs?: number;
+  /** While draining, an idle keep-alive connection is closed once idle this long with no new bytes (default 1 s). */
+  drainIdleGraceMs?: number;
   /** Requests that may wait behind the one being answered on a connection (default 1024); the next gets a 503 and the connection closes. */
   maxPipelined?: number;
   /** How long a connection may hold an unsent answer without any of it being taken (default 10 s; nginx's send_timeout); past it the connection is cut. */
@@ -239,7 +241,7 @@ async function listenWith(options: StartServerOptions, live: LiveRouter, log: (l
       loop.close();
       void svg?.close();
       return (closed ??= connections
-        .drain(server, options.drainTimeoutMs ?? SERVER_DEFAULTS.drainTimeoutMs)
+        .drain(server, options.drainTimeoutMs ?? SERVER_DEFAULTS.drainTimeoutMs, options.drainIdleGraceMs ?? SERVER_DEFAULTS.drainIdleGraceMs)
         .finally(() => sink?.flush()));
     },
   };

@@ -158,7 +158,8 @@ describe("serve reloads", () => {
       await until(() => done() >= 100, "100 answers");
       writeRegistry(file, renamed("v2"));
       server.child.kill("SIGHUP");
-      await until(() => /reload ok \(SIGHUP\)/.test(server.stderr()), "the reload line");
+      // Each worker reloads by itself: every one's line.
+      await until(() => (server.stderr().match(/reload ok \(SIGHUP\)/g) ?? []).length >= Number(workers), "the reload lines");
     });
     expect(load.failed).toEqual([]);
     expect(load.ok).toBeGreaterThanOrEqual(600);
@@ -173,13 +174,13 @@ describe("serve reloads", () => {
     expect(load.versions.at(-1)).toBe(after.data_version);
     expect(new Set(load.versions)).toEqual(new Set([before, after.data_version]));
     expect(server.stderr()).toContain(`now serving ${after.data_version}`);
-    // Every worker swapped in the primary's record: fresh connections, whichever worker takes them, agree.
+    // Every worker reloaded by itself: fresh connections, whichever worker takes them, serve the new data.
     const seen = new Set<string>();
     for (let i = 0; i < 12; i++) {
       const body = await (await fetch(`${server.url}/health`, { headers: { connection: "close" } })).json();
-      seen.add(JSON.stringify([body.data_version, body.loaded_at, body.last_reload, body.provenance]));
+      seen.add(JSON.stringify([body.data_version, body.last_reload.ok, body.provenance]));
     }
-    expect([...seen]).toEqual([JSON.stringify([after.data_version, after.loaded_at, after.last_reload, after.provenance])]);
+    expect([...seen]).toEqual([JSON.stringify([after.data_version, true, after.provenance])]);
   });
 
   it("with --watch, refuses a malformed file and a fatal registry, keeps serving the old data, and reports it in /health", async () => {

@@ -25,6 +25,7 @@ async function start(options: Partial<Parameters<typeof startServer>[0]> = {}) {
     port: 0,
     log: (line) => lines.push(line),
     accessLog: (line) => access.push(line),
+    drainIdleGraceMs: 20,
     ...options,
   });
   running.push(server);
@@ -283,8 +284,8 @@ describe("draining", () => {
     return { socket, answer };
   }
 
-  it("answers the requests in flight with Connection: close, closes idle connections, refuses new ones", async () => {
-    const { server } = await start();
+  it("answers the requests in flight with Connection: close, closes idle connections, then refuses new ones", async () => {
+    const { server } = await start({ drainIdleGraceMs: 200 });
     const held = await Promise.all([heldRequest(server.port), heldRequest(server.port)]);
     const [idle] = await openConnections(server.port, 1);
     const idleClosed = new Promise<boolean>((resolve) => idle!.once("close", () => resolve(true)));
@@ -297,11 +298,11 @@ describe("draining", () => {
       expect(text.toLowerCase()).toContain("connection: close");
     }
     expect(await idleClosed).toBe(true);
+    await closing;
     const refused = await new Promise<string>((resolve) => {
       const socket = connect(server.port, "127.0.0.1", () => resolve("connected"));
       socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
     });
     expect(refused).toBe("ECONNREFUSED");
-    await closing;
   });
 });
