@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { AnswerStore } from "../../src/http/answer-store.js";
-import { canonicalAssetsFromSource } from "../../src/http/canonical.js";
+import { canonicalRequest } from "../../src/http/canonical.js";
 import { createFetchHandler, DEFAULT_CACHE_CONTROL, webCompressor } from "../../src/entries/http.js";
 import { AssetsFromSourceRequestSchema } from "../../src/entries/schemas.js";
 import { ROUTER_BRAND, type AssetRouter } from "../../src/index.js";
@@ -59,9 +59,9 @@ describe("ETag", () => {
 
   it("treats venues as a set: order, repeats and extra fields do not matter", () => {
     const canonical = (venues: unknown) =>
-      canonicalAssetsFromSource(
-        AssetsFromSourceRequestSchema.parse({ source_asset_denom: "uatom", source_asset_chain_id: "cosmoshub-4", include_swaps: true, swap_venues: venues }),
-      );
+      canonicalRequest("assets_from_source", [
+        [AssetsFromSourceRequestSchema, AssetsFromSourceRequestSchema.parse({ source_asset_denom: "uatom", source_asset_chain_id: "cosmoshub-4", include_swaps: true, swap_venues: venues })],
+      ]);
     const a = { chain_id: "osmosis-1", name: "pool" };
     const b = { chain_id: "neutron-1", name: "astroport" };
     expect(canonical([a, b])).toBe(canonical([b, a, { ...a, logo_uri: "x" }]));
