@@ -25,7 +25,7 @@ import { keptAnswers } from "./kept-answers.js";
 import { METRICS_CONTENT_TYPE, ServiceMetrics } from "./metrics.js";
 import { isLiveRouter, LiveRouter } from "./live-router.js";
 import { optionsArgument } from "../arguments.js";
-import { routerArgument } from "../router/core.js";
+import { servedRouter } from "../router/core.js";
 import { buildOpenApiDocument } from "./openapi.js";
 import { queryHandlers } from "./query-routes.js";
 import { clientClosed } from "./read-json.js";
@@ -67,7 +67,7 @@ export function createFetchHandler(router: AssetRouter | LiveRouter, options: Fe
 }
 
 export function createService(router: AssetRouter | LiveRouter, optionsArg: FetchHandlerOptions = {}, fn = "createService"): FungibleService {
-  const live = isLiveRouter(router) ? router : new LiveRouter(routerArgument(router, fn));
+  const live = isLiveRouter(router) ? router : new LiveRouter(servedRouter(router, fn));
   const options = optionsArgument(optionsArg, fn) as FetchHandlerOptions;
   const config = checkedOptions(options);
   const reportBug = (error: unknown, request: Request) => safely(() => config.onInternalError(error, request));
