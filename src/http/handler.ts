@@ -25,7 +25,7 @@ import { keptAnswers } from "./kept-answers.js";
 import { METRICS_CONTENT_TYPE, ServiceMetrics } from "./metrics.js";
 import { isLiveRouter, LiveRouter } from "./live-router.js";
 import { optionsArgument } from "../arguments.js";
-import { routerArgument } from "../router/core.js";
+import { servedRouter } from "../router/core.js";
 import { buildOpenApiDocument } from "./openapi.js";
 import { queryHandlers } from "./query-routes.js";
 import { clientClosed } from "./read-json.js";
@@ -67,7 +67,7 @@ export function createFetchHandler(router: AssetRouter | LiveRouter, options: Fe
 }
 
 export function createService(router: AssetRouter | LiveRouter, optionsArg: FetchHandlerOptions = {}, fn = "createService"): FungibleService {
-  const live = isLiveRouter(router) ? router : new LiveRouter(routerArgument(router, fn));
+  const live = isLiveRouter(router) ? router : new LiveRouter(servedRouter(router, fn));
   const options = optionsArgument(optionsArg, fn) as FetchHandlerOptions;
   const config = checkedOptions(options);
   const reportBug = (error: unknown, request: Request) => safely(() => config.onInternalError(error, request));
@@ -132,12 +132,12 @@ export function createService(router: AssetRouter | LiveRouter, optionsArg: Fetc
   for (const route of ROUTES) {
     const handler = handlers[route.operationId];
     const isQuery = queries.has(route.path);
-    // Every other GET answer but /health is kept by target and compressed once (./kept-answers.ts).
+    // Every other GET answer but /health is kept by what it asks and compressed once (./kept-answers.ts).
     const kept = route.method === "GET" && !isQuery && route.path !== PATHS.health && route.path !== PATHS.metrics;
     // Validators on the answers that have a versioned form; not on the page's files (./kept-answers.ts).
     const tagged = kept && VERSIONED_PATHS.has(route.path);
     const before = route.method === "POST" ? [limit, ...(isQuery ? [] : squeeze)] : isQuery || tagged ? [revalidate] : kept ? [] : squeeze;
-    const answer = kept ? keptAnswers(handler, sending, tagged) : handler;
+    const answer = kept ? keptAnswers(handler, sending, route.path, "query" in route ? route.query : [], tagged) : handler;
     const final: MiddlewareHandler<AppEnv> = async (c) => answer(c);
     on(route.method, route.path, ...before, final);
   }

@@ -1,44 +1,53 @@
 /**
  * Every GET answer besides the two queries' (which keep theirs by canonical request,
- * ./query-routes.ts) is kept the same way: by request target (path and query string as sent) for
- * the data version, in the same byte-bounded store, compressed once per encoding. The reach
- * picture in SVG (seconds of CPU, tens of MB) or every asset of every chain is computed once per
- * data version; a HEAD is the GET it mirrors, served from the same entry (Hono answers HEAD
- * with the GET route and drops the body), and a repeat GET is replayed by the runtime adapter.
- * Those with a versioned form (`withEtag`) carry a weak ETag from the data version, the package
- * version (these answers are the code's too: the OpenAPI document, a fixed explain) and the
- * target without its `/at/<version>` prefix, which hono/etag answers 304 from. The page's files
- * get none: they change with the code alone.
- * The key is the target in one spelling (keyOf): the handlers read their parameters decoded and
- * by name, so `?b=1&a=%74rue` and `?a=true&b=1` are one answer, computed once, not one per
- * spelling (24 orders of the four flags of every asset of every chain cost 24 times 0.3 s).
+ * ./query-routes.ts) is kept the same way: by what the request means, for the data version, in
+ * the same byte-bounded store, compressed once per encoding. The reach picture in SVG (seconds of
+ * CPU, tens of MB) or every asset of every chain is computed once per data version; a HEAD is the
+ * GET it mirrors, served from the same entry (Hono answers HEAD with the GET route and drops the
+ * body), and a repeat GET is replayed by the runtime adapter. Those with a versioned form
+ * (`withEtag`) carry a weak ETag from the data version, the package version (these answers are
+ * the code's too: the OpenAPI document, a fixed explain) and the key, which hono/etag answers 304
+ * from. The page's files get none: they change with the code alone.
+ * The key is the route's path and the requests its schemas parse from the query string (the route
+ * table's `query`, ./routes.ts), in canonical form (./canonical.ts): parameters in any order or
+ * percent-encoding, and parameters no schema reads, are one answer computed once, not one per
+ * spelling (200 GETs of /v2/fungible/assets with distinct unknown parameters cost 7.6 times the
+ * same 200 without them while the key was the spelling).
  */
+import type * as z from "zod/mini";
+import { version as packageVersion } from "../../package.json";
 import type { StoredAnswer } from "./answer-store.js";
 import { queryString, targetOf, type AppContext, type RouteHandler } from "./app-env.js";
+import { canonicalRequest } from "./canonical.js";
+import { answerEtag } from "./etag.js";
+import { queryRequest } from "./query-params.js";
 import { ReplayCache } from "./replay-cache.js";
 import { encodedAnswer, type SendServices } from "./send-answer.js";
-import { version as packageVersion } from "../../package.json";
-import { answerEtag } from "./etag.js";
-import { splitVersioned } from "./versioned.js";
 
-/** A target longer than this is answered but not kept: real requests are a few hundred bytes. */
-const MAX_KEPT_TARGET = 4096;
+/** A key longer than this is answered but not kept: real requests mean a few hundred bytes. */
+const MAX_KEPT_KEY = 4096;
 
-/** `handler` with its 200 answers kept (errors never are: they leave by throwing). */
-export function keptAnswers(handler: RouteHandler, services: SendServices, withEtag = false): RouteHandler {
+/**
+ * `handler` (the GET of `path`, reading the requests of `query`) with its 200 answers kept
+ * (errors never are: they leave by throwing).
+ */
+export function keptAnswers(handler: RouteHandler, services: SendServices, path: string, query: readonly z.ZodMiniType[], withEtag = false): RouteHandler {
   return async (c: AppContext) => {
     const version = c.var.router.dataVersion;
     const target = targetOf(c.req.url);
-    // The versioned form shares the ETag of the unversioned one: the same answer (./versioned.ts);
-    // and every spelling shares one, so replicas agree whichever spelling came first.
-    const etagOf = () => answerEtag(version, `\u0001${packageVersion}\u0001${keyOf(splitVersioned(target)?.rest ?? target)}`);
-    if (target.length > MAX_KEPT_TARGET) {
+    const meaning = meaningOf(path, query, target);
+    // A request its schemas refuse: the handler answers its 400.
+    if (meaning === undefined) return handler(c);
+    // The versioned form shares the key, and so the ETag, of the unversioned one: the same answer
+    // (./versioned.ts); every spelling shares one, so replicas agree whichever came first.
+    const etagOf = () => answerEtag(version, `\u0001${packageVersion}\u0001${meaning}`);
+    if (meaning.length > MAX_KEPT_KEY) {
       const response = await handler(c);
       if (withEtag && response.status === 200) response.headers.set("etag", etagOf());
       return response;
     }
     // Apart from the queries' canonical keys, which never start with a control character.
-    const key = `\u0001${keyOf(target)}`;
+    const key = `\u0001${meaning}`;
     let kept = services.store.answer(version, key);
     if (kept === undefined) {
       const response = await handler(c);
@@ -55,15 +64,20 @@ export function keptAnswers(handler: RouteHandler, services: SendServices, withE
 }
 
 /**
- * `target` with its query parameters decoded and ordered by name (a repeated name keeps the order
- * of its values, which a list parameter reads): one key per answer, whatever the spelling.
+ * What a GET of `path` asks: the canonical form of the requests its schemas parse from the query
+ * string (only their fields are read), or `undefined` when a schema refuses it.
  */
-export function keyOf(target: string): string {
-  const mark = target.indexOf("?");
-  if (mark === -1) return target;
+export function meaningOf(path: string, query: readonly z.ZodMiniType[], target: string): string | undefined {
+  if (query.length === 0) return canonicalRequest(path, []);
   const params = new URLSearchParams(queryString(target));
-  params.sort();
-  return `${target.slice(0, mark)}?${params.toString()}`;
+  try {
+    return canonicalRequest(
+      path,
+      query.map((schema) => [schema, queryRequest(params, schema, path)] as const),
+    );
+  } catch {
+    return undefined;
+  }
 }
 
 /** The headers an answer is kept with: all but those of its one encoding and length. */

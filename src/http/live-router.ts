@@ -6,7 +6,7 @@
 import type { AssetRouter } from "../router/router.js";
 import * as z from "zod/mini";
 import { optionsArgument, parseArgument } from "../arguments.js";
-import { routerArgument } from "../router/core.js";
+import { servedRouter } from "../router/core.js";
 import { LastReloadSchema, type HealthBody, type LastReload, type ServedProvenance } from "./health.js";
 
 const ReloadResultSchema = z.discriminatedUnion("ok", [z.object({ ok: z.literal(true) }), z.object({ ok: z.literal(false), error: z.string() })]);
@@ -38,7 +38,7 @@ export class LiveRouter {
   readonly #now: () => Date;
 
   constructor(router: AssetRouter, optionsArg: LiveRouterOptions = {}) {
-    routerArgument(router, "LiveRouter");
+    servedRouter(router, "LiveRouter");
     const options = optionsArgument(optionsArg, "LiveRouter");
     this.#now = options.now ?? (() => new Date());
     this.#router = router;
@@ -57,7 +57,7 @@ export class LiveRouter {
    * now: a cluster's workers report the primary's); the data version already served changes nothing.
    */
   swap(next: AssetRouter, provenance?: ServedProvenance, loadedAt?: string): "swapped" | "unchanged" {
-    routerArgument(next, "LiveRouter.swap", "next");
+    servedRouter(next, "LiveRouter.swap", "next");
     provenance ??= next.provenance;
     if (loadedAt !== undefined) loadedAt = parseArgument(z.iso.datetime(), loadedAt, { fn: "LiveRouter.swap", arg: "loadedAt" });
     if (next.dataVersion === this.#router.dataVersion) return "unchanged";

@@ -12,8 +12,26 @@
  */
 import type * as z from "zod/mini";
 import { safeParse } from "../errors.js";
+import { parseRequest } from "../wire/schema.js";
 
 export const SWAP_VENUES_PARAM = "swap_venues";
+
+/** The fields of a request schema: its object's shape, behind a preprocess (the swap rule) if it has one. */
+export function requestFields(schema: z.ZodMiniType): Record<string, z.ZodMiniType> {
+  const def = (schema as unknown as { _zod: { def: { type: string; out?: z.ZodMiniType; shape?: Record<string, z.ZodMiniType> } } })._zod.def;
+  if (def.type === "pipe" && def.out !== undefined) return requestFields(def.out);
+  if (def.type !== "object" || def.shape === undefined) throw new TypeError("requestFields: a request schema is an object, or a preprocess of one");
+  return def.shape;
+}
+
+/**
+ * The request a query string asks with `schema`, parsed (a 400 FungibleError naming `operation`
+ * otherwise): only the schema's fields are read, so a parameter it does not declare is ignored,
+ * as the Skip Go API ignores unknown fields (docs/http.md, "Requests").
+ */
+export function queryRequest<S extends z.ZodMiniType>(params: URLSearchParams, schema: S, operation: string): z.output<S> {
+  return parseRequest(schema, queryToBody(params, requestFields(schema)), operation);
+}
 
 export function queryToBody(params: URLSearchParams, shape: Record<string, z.ZodMiniType>): Record<string, unknown> {
   const body: Record<string, unknown> = {};

@@ -16,9 +16,9 @@ import {
 import { assetsBetweenChainsJson, assetsFromSourceJson } from "../wire/serialize.js";
 import type { StoredAnswer } from "./answer-store.js";
 import { JSON_TYPE, queryString, targetOf, type AppContext, type RouteHandler } from "./app-env.js";
-import { canonicalAssetsBetweenChains, canonicalAssetsFromSource } from "./canonical.js";
+import { canonicalRequest as canonicalForm } from "./canonical.js";
 import { answerEtag } from "./etag.js";
-import { queryToBody } from "./query-params.js";
+import { queryToBody, requestFields } from "./query-params.js";
 import { assertJsonContentType, parseJsonText, readBodyText } from "./read-json.js";
 import { MAX_REPLAYED_BODY, ReplayCache } from "./replay-cache.js";
 import { PATHS } from "./routes.js";
@@ -30,9 +30,8 @@ interface QueryOperation<O> {
   name: string;
   /** The request schema: every rule of the request is stated there, and this is the one parse. */
   schema: z.ZodMiniType<O>;
-  /** The request's fields, which a GET form's query string is read by. */
-  fields: Record<string, z.ZodMiniType>;
-  canonical(options: O): string;
+  /** Names the operation in its canonical request (./canonical.ts). */
+  canonicalName: string;
   /**
    * The answer's JSON text for parsed options, asked of the router (a wrapper's method is called;
    * the parsed options are not validated again, see parseRequest); throws the library's
@@ -45,8 +44,7 @@ const ASSETS_FROM_SOURCE: QueryOperation<AssetsFromSourceOptions> = {
   path: PATHS.assetsFromSource,
   name: "assetsFromSource",
   schema: AssetsFromSourceRequestSchema,
-  fields: AssetsFromSourceRequestSchema.def.out.shape,
-  canonical: canonicalAssetsFromSource,
+  canonicalName: "assets_from_source",
   answer: (router, options) => assetsFromSourceJson(router.assetsFromSource(options)),
 };
 
@@ -54,8 +52,7 @@ const ASSETS_BETWEEN_CHAINS: QueryOperation<AssetsBetweenChainsOptions> = {
   path: PATHS.assetsBetweenChains,
   name: "assetsBetweenChains",
   schema: AssetsBetweenChainsRequestSchema,
-  fields: AssetsBetweenChainsRequestSchema.shape,
-  canonical: canonicalAssetsBetweenChains,
+  canonicalName: "assets_between_chains",
   answer: (router, options) => assetsBetweenChainsJson(router.assetsBetweenChains(options)),
 };
 
@@ -92,13 +89,13 @@ async function serveQuery<O>(c: AppContext, op: QueryOperation<O>, isGet: boolea
   let options: O | undefined;
   // Parsed once, here: the options key the caches and are what the query answers (it does not parse again).
   const parse = (): O => {
-    const body = isGet ? queryToBody(new URLSearchParams(query), op.fields) : parseJsonText(text);
+    const body = isGet ? queryToBody(new URLSearchParams(query), requestFields(op.schema)) : parseJsonText(text);
     return parseRequest(op.schema, body, op.name);
   };
   let canonical = store.canonicalOf(version, spelling);
   if (canonical === undefined) {
     options = parse();
-    canonical = op.canonical(options);
+    canonical = canonicalOf(op, options);
     store.rememberSpelling(version, spelling, canonical);
   }
   let kept: StoredAnswer | undefined = store.answer(version, canonical);
@@ -129,6 +126,11 @@ async function serveQuery<O>(c: AppContext, op: QueryOperation<O>, isGet: boolea
 export function canonicalRequest(path: string, asked: { query: string } | { body: unknown }): string | undefined {
   const op = [ASSETS_FROM_SOURCE, ASSETS_BETWEEN_CHAINS].find((candidate) => candidate.path === path) as QueryOperation<unknown> | undefined;
   if (op === undefined) return undefined;
-  const body = "query" in asked ? queryToBody(new URLSearchParams(asked.query), op.fields) : asked.body;
-  return op.canonical(parseRequest(op.schema, body, op.name));
+  const body = "query" in asked ? queryToBody(new URLSearchParams(asked.query), requestFields(op.schema)) : asked.body;
+  return canonicalOf(op, parseRequest(op.schema, body, op.name));
+}
+
+/** The one canonical form of every request (./canonical.ts), named by the operation. */
+function canonicalOf<O>(op: QueryOperation<O>, options: O): string {
+  return canonicalForm(op.canonicalName, [[op.schema, options]]);
 }

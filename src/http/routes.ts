@@ -4,6 +4,10 @@
  * operation id, checked by the compiler), answers 405 with `Allow` from them, and the OpenAPI
  * document (./openapi.ts) is built from them, so the two cannot list different endpoints.
  */
+import type * as z from "zod/mini";
+import { ExplainRequestSchema } from "../wire/explain.js";
+import { AssetsFromSourceRequestSchema } from "../wire/schema.js";
+import { DestinationsRequestSchema } from "../wire/destinations.js";
 import { AssetsQuerySchema, EXTENSION_PREFIX, ExplainFormatQuerySchema, REACH_PATH, ReachFormatQuerySchema, RouteQuerySchema } from "./explorer-schemas.js";
 import { DATA_VERSION_HEADER, jsonContent, pickErrors, queryGet, queryOf, queryParameters, queryPost, type JsonSchema } from "./openapi-parts.js";
 import { PAGE_PATHS } from "./page/page-html.js";
@@ -36,6 +40,11 @@ interface RouteSpec {
   operationId: string;
   /** The OpenAPI operation; null for what is not part of the API (the document itself, the page's files). */
   doc: ((parts: DocumentParts) => Record<string, unknown>) | null;
+  /**
+   * A GET's request schemas, read from its query string: a kept answer is keyed by the requests
+   * they parse (./kept-answers.ts), so every other parameter is ignored. None: the path alone.
+   */
+  query?: readonly z.ZodMiniType[];
 }
 
 const FROM_SOURCE = queryPost(
@@ -124,6 +133,7 @@ export const ROUTES = [
     method: "GET",
     path: PATHS.explain,
     operationId: "explainGet",
+    query: [ExplainRequestSchema, ExplainFormatQuerySchema],
     doc: ({ requests }) => ({
       ...EXPLAIN,
       operationId: "explainGet",
@@ -147,6 +157,7 @@ export const ROUTES = [
     method: "GET",
     path: PATHS.destinations,
     operationId: "destinationsGet",
+    query: [DestinationsRequestSchema],
     doc: ({ requests }) => ({
       ...DESTINATIONS,
       operationId: "destinationsGet",
@@ -169,6 +180,7 @@ export const ROUTES = [
     method: "GET",
     path: PATHS.assets,
     operationId: "assets",
+    query: [AssetsQuerySchema],
     doc: () => ({
       operationId: "assets",
       summary: "The assets of one chain: symbol, origin, metadata or not, listed or derived",
@@ -180,6 +192,7 @@ export const ROUTES = [
     method: "GET",
     path: PATHS.route,
     operationId: "route",
+    query: [RouteQuerySchema],
     doc: () => ({
       operationId: "route",
       summary: "The chosen route between two assets, optionally with its picture as Mermaid, DOT or SVG text",
@@ -191,6 +204,7 @@ export const ROUTES = [
     method: "GET",
     path: PATHS.reach,
     operationId: "reachPicture",
+    query: [AssetsFromSourceRequestSchema, ReachFormatQuerySchema],
     doc: ({ requests }) => ({
       operationId: "reachPicture",
       summary: "The assets reachable from one asset (the assets_from_source query) drawn as Mermaid, DOT or SVG text",

@@ -75,10 +75,10 @@ function notImplemented(path: string, what: string): FungibleError {
 }
 
 export const SKIP_ROUTES = [
-  { method: "GET", path: "/v2/info/chains", operationId: "skipChains", doc: discoveryGet("skipChains", "Chains with bech32 prefix, fee assets, logo and IBC capabilities (Skip Go /v2/info/chains)", "SkipChainsResponse", SkipChainsRequestSchema) },
-  { method: "GET", path: "/v2/fungible/assets", operationId: "skipAssets", doc: discoveryGet("skipAssets", "Assets by chain id (Skip Go /v2/fungible/assets)", "SkipAssetsResponse", SkipAssetsRequestSchema) },
+  { method: "GET", path: "/v2/info/chains", operationId: "skipChains", query: [SkipChainsRequestSchema], doc: discoveryGet("skipChains", "Chains with bech32 prefix, fee assets, logo and IBC capabilities (Skip Go /v2/info/chains)", "SkipChainsResponse", SkipChainsRequestSchema) },
+  { method: "GET", path: "/v2/fungible/assets", operationId: "skipAssets", query: [SkipAssetsRequestSchema], doc: discoveryGet("skipAssets", "Assets by chain id (Skip Go /v2/fungible/assets)", "SkipAssetsResponse", SkipAssetsRequestSchema) },
   { method: "GET", path: "/v2/info/bridges", operationId: "skipBridges", doc: discoveryGet("skipBridges", "The bridge types the data routes over (Skip Go /v2/info/bridges)", "SkipBridgesResponse", null) },
-  { method: "GET", path: "/v2/fungible/venues", operationId: "skipVenues", doc: discoveryGet("skipVenues", "The registry's swap venues (Skip Go /v2/fungible/venues)", "SkipVenuesResponse", SkipVenuesRequestSchema) },
+  { method: "GET", path: "/v2/fungible/venues", operationId: "skipVenues", query: [SkipVenuesRequestSchema], doc: discoveryGet("skipVenues", "The registry's swap venues (Skip Go /v2/fungible/venues)", "SkipVenuesResponse", SkipVenuesRequestSchema) },
   { method: "POST", path: "/v2/fungible/ibc_origin_assets", operationId: "skipIbcOriginAssets", doc: discoveryPost("skipIbcOriginAssets", "The asset at the origin of each asset's IBC path (Skip Go /v2/fungible/ibc_origin_assets)", "IbcOriginAssetsRequest", "IbcOriginAssetsResponse") },
   { method: "POST", path: "/v2/fungible/recommend_assets", operationId: "skipRecommendAssets", doc: discoveryPost("skipRecommendAssets", "What a source asset becomes on a destination chain, and why (Skip Go /v2/fungible/recommend_assets)", "RecommendAssetsRequest", "RecommendAssetsResponse") },
   { method: "POST", path: "/v2/fungible/route", operationId: "skipRoute", doc: transferPost("skipRoute", "The route of an IBC transfer as operations (Skip Go /v2/fungible/route; no swaps: amount_out = amount_in)", "SkipRouteRequest", "SkipRouteResponse") },

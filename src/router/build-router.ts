@@ -75,13 +75,25 @@ export function routerOf(
   notes: readonly RegistryNote[] = registry.notes ?? [],
   state?: RouterState,
 ): AssetRouter {
-  return new QueryRouter(registry, routeIndex, provenance, dataVersion, notes, state);
+  return new QueryRouter(deepFrozen(registry), routeIndex, provenance, dataVersion, deepFrozen(notes), state);
+}
+
+/**
+ * `value` with every array and record in it frozen (a parsed registry is plain JSON data: no
+ * cycles, no class instances), so no caller can change the data behind a router's answers and
+ * its `dataVersion` after the router is built. Cheap: one `Object.freeze` per record.
+ */
+function deepFrozen<T>(value: T): T {
+  if (typeof value !== "object" || value === null) return value;
+  for (const inner of Object.values(value)) deepFrozen(inner);
+  return Object.freeze(value);
 }
 
 class QueryRouter implements AssetRouter {
   /** The brand and core: a declared member, so a wrapper or another copy of the library reads it too. */
   readonly [ROUTER_BRAND]: RouterCore;
-  private version: string | undefined;
+  /** Content hash of the registry, notes and model facts, fixed when the router is built (the loader may already know it). */
+  readonly dataVersion: string;
 
   constructor(
     readonly registry: Registry,
@@ -92,16 +104,12 @@ class QueryRouter implements AssetRouter {
     readonly notes: readonly RegistryNote[],
     state: RouterState | undefined,
   ) {
-    this.version = dataVersion;
-    this[ROUTER_BRAND] = coreOf(routeIndex, state);
+    this.dataVersion = dataVersion ?? dataVersionOf(registry, notes, routeIndex.model.facts);
+    this[ROUTER_BRAND] = coreOf(routeIndex, this, state);
+    // Fixed too: assigning one throws in strict mode. The instance itself stays open, so a test can
+    // still spy on a method.
+    for (const name of ["registry", "provenance", "notes", "dataVersion"] as const) Object.defineProperty(this, name, { writable: false, configurable: false });
   }
-
-  /** Hashed on first use from the registry, notes and model facts, unless the loader already knew it. */
-  get dataVersion(): string {
-    this.version ??= dataVersionOf(this.registry, this.notes, this.routeIndex.model.facts);
-    return this.version;
-  }
-
 
   assetsFromSource(request: AssetsFromSourceRequest): AssetsFromSourceResponse {
     return assetsFromSource(this.routeIndex, request);

@@ -12,16 +12,18 @@ import { ROUTER_BRAND, type AssetRouter, type RouterCore } from "./router.js";
  * The core's layout. Two copies of one release always agree; raise it when RouteIndex or Model
  * changes shape, so a router from a copy with the old layout is refused by name, not misread.
  */
-export const CORE_FORMAT = 1;
+export const CORE_FORMAT = 2;
 
 interface Core extends RouterCore {
   readonly routeIndex: RouteIndex;
+  /** The router built around this core: what a wrapper's members are compared with (`servedRouter`). */
+  readonly router: AssetRouter;
   /** The state snapshot the router was narrowed by (`withState`, ./state-router.ts reads it). */
   readonly state?: unknown;
 }
 
-export function coreOf(routeIndex: RouteIndex, state?: unknown): RouterCore {
-  const core: Core = { format: CORE_FORMAT, routeIndex, ...(state === undefined ? {} : { state }) };
+export function coreOf(routeIndex: RouteIndex, router: AssetRouter, state?: unknown): RouterCore {
+  const core: Core = { format: CORE_FORMAT, routeIndex, router, ...(state === undefined ? {} : { state }) };
   return Object.freeze(core);
 }
 
@@ -58,6 +60,28 @@ export function routerArgument(value: unknown, fn: string, arg = "router"): Asse
   const why = refusal(value);
   if (why !== null) throw new FungibleError("invalid_config", `${fn}: \`${arg}\` must be ${EXPECTED}, ${why}`);
   return value as AssetRouter;
+}
+
+/**
+ * A router a service answers from: one whose members are those of the router built around its
+ * core (the router itself, a Proxy or `Object.create` of it that passes every member through).
+ * A wrapper that overrides a query or a field is refused by name (`invalid_config`): the service's
+ * analyses (explain, destinations, the Skip Go calls) read the core, so a wrapper's rule would be
+ * obeyed by some endpoints and not by others. Wrappers observe; they do not decide what is answered.
+ */
+export function servedRouter(value: unknown, fn: string, arg = "router"): AssetRouter {
+  const router = routerArgument(value, fn, arg);
+  const built = (router[ROUTER_BRAND] as Core).router;
+  const changed = [...METHODS, ...FIELDS].filter((name) => router[name] !== built[name]);
+  if (changed.length > 0) {
+    throw new FungibleError(
+      "invalid_config",
+      `${fn}: \`${arg}\` is a wrapper that overrides ${changed.join(", ")} of the router it wraps; a service answers every endpoint from the router's own data ` +
+        `(explain, destinations and the Skip Go calls read it directly), so such a wrapper would be obeyed by some endpoints and not others. ` +
+        `Serve the router itself, and put access control in front of the service (docs/library.md, "Wrapping a router")`,
+    );
+  }
+  return router;
 }
 
 /** The route index of a router argument, checked as `routerArgument` checks it. */

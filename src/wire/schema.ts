@@ -7,6 +7,7 @@ import * as z from "zod/mini";
 import { preprocess } from "./preprocess.js";
 import { parseArgument, REQUEST } from "../arguments.js";
 import { fastPathOf } from "./fast-parse.js";
+import { unordered } from "./unordered.js";
 
 const flag = (meaning: string) =>
   z
@@ -93,7 +94,7 @@ export const SWAP_FIELDS = {
   include_swaps: flag("Let routes swap in place on the registry's swap venues"),
   swap_venues: z
     .pipe(
-      z.nullish(z.array(SwapVenueRefSchema)),
+      z.nullish(unordered(z.array(SwapVenueRefSchema))),
       z.transform((value) => value ?? null),
     )
     .check(z.describe("Limit swaps to these venues; ignored, unchecked, unless include_swaps is true")),

@@ -8,6 +8,7 @@
  */
 import * as z from "zod/mini";
 import { preprocess } from "./preprocess.js";
+import { unordered } from "./unordered.js";
 import { BridgeTypeSchema, RECOMMENDATION_REASONS, WireAssetSchema } from "./schema.js";
 
 const flag = (meaning: string) =>
@@ -23,7 +24,7 @@ const ChainIdsSchema = z
   .pipe(
     preprocess(
       (value) => (typeof value === "string" ? [value] : value),
-      z.nullish(z.array(z.string().check(z.minLength(1, "a chain id must not be empty")))),
+      z.nullish(unordered(z.array(z.string().check(z.minLength(1, "a chain id must not be empty"))))),
     ),
     z.transform((value) => value ?? null),
   )

@@ -6,7 +6,7 @@
  * for byte.
  */
 import { readFileSync } from "node:fs";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createFetchHandler, warmUp } from "../../src/entries/http.js";
 import { buildRouter, FungibleError, isFungibleError, parseRegistry } from "../../src/index.js";
 import { FIXTURE_PATH, fixtureGraph } from "./fixture.js";
@@ -97,15 +97,15 @@ describe("warmUp", () => {
   });
 
   it("takes a router's refusal of its question as that request's answer, and throws what is a bug", async () => {
-    const refusing = Object.create(freshRouter()) as ReturnType<typeof freshRouter>;
-    refusing.assetsFromSource = () => {
-      throw new FungibleError("unknown_asset", "this wrapper answers no assets_from_source");
-    };
+    const refusing = freshRouter();
+    vi.spyOn(refusing, "assetsFromSource").mockImplementation(() => {
+      throw new FungibleError("unknown_asset", "this router answers no assets_from_source");
+    });
     expect((await warmUp(refusing)).requests.map((request) => request.status)).toEqual([404, 200]);
-    const broken = Object.create(freshRouter()) as ReturnType<typeof freshRouter>;
-    broken.assetsFromSource = () => {
+    const broken = freshRouter();
+    vi.spyOn(broken, "assetsFromSource").mockImplementation(() => {
       throw new TypeError("a bug");
-    };
+    });
     await expect(warmUp(broken)).rejects.toThrow("a bug");
   });
 

@@ -2,14 +2,18 @@
  * One router type: every public function that takes a router works on the routers buildRouter,
  * loadRouter and dataset loading make, and on a wrapper that passes the brand on; an object that
  * only looks like a router is refused where it enters, with `invalid_config` naming the function,
- * never later by a request answering 500.
+ * never later by a request answering 500. A service refuses, when it is made, a wrapper that
+ * overrides a query (a policy wrapper refusing a source): its analyses read the router's data, so
+ * such a wrapper would be obeyed by some endpoints and not others (issue 33).
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { buildRouter, compileDataset, isRouter, loadRouter, parseRegistry, ROUTER_BRAND, type AssetRouter } from "../../src/index.js";
+import { buildRouter, compileDataset, FungibleError, isRouter, loadRouter, parseRegistry, ROUTER_BRAND, type AssetRouter } from "../../src/index.js";
 import { explain } from "../../src/entries/explain.js";
 import { graphologyOf } from "../../src/entries/graphology.js";
-import { createFetchHandler, LiveRouter } from "../../src/entries/http.js";
+import { createFetchHandler, LiveRouter, warmUp } from "../../src/entries/http.js";
+import { createService } from "../../src/http/handler.js";
+import { ROUTES } from "../../src/http/routes.js";
 import { startServer } from "../../src/entries/node.js";
 import { loadDataset } from "../../src/router/dataset-router.js";
 import { skipAssets, skipBridges, skipChains, skipIbcOriginAssets, skipRecommendAssets, skipVenues } from "../../src/router/skip.js";
@@ -17,6 +21,16 @@ import { FIXTURE_PATH } from "../http/fixture.js";
 
 const json: unknown = JSON.parse(readFileSync(FIXTURE_PATH, "utf8"));
 const built = buildRouter(parseRegistry(json));
+
+/** Every GET endpoint's parameters at once: each reads its own and ignores the others. */
+const EVERY_PARAMETER =
+  "source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom&dest_chain_id=osmosis-1&chain_id=osmosis-1&from=cosmoshub-4:uatom&to=osmosis-1:uosmo&chain_ids=osmosis-1&format=dot";
+
+/** An observer: a Proxy that records which members are read and passes each through unchanged. */
+function observed(router: AssetRouter): { router: AssetRouter; reads: Set<PropertyKey> } {
+  const reads = new Set<PropertyKey>();
+  return { reads, router: new Proxy(router, { get: (target, name) => (reads.add(name), Reflect.get(target, name)) }) };
+}
 
 /** A metrics wrapper as docs/library.md writes one: the brand passed on, each member delegated, queries counted. */
 function counted(router: AssetRouter): AssetRouter & { calls: number } {
@@ -82,7 +96,7 @@ describe("every function that takes a router", () => {
       ["loadRouter({registry})", await loadRouter({ registry: json })],
       ["loadRouter({dataset})", await loadRouter({ dataset: text })],
       ["loadDataset", loadDataset(text)],
-      ["a wrapper", counted(built)],
+      ["an observing Proxy", observed(built).router],
     ];
     for (const [name, router] of routers) {
       expect(isRouter(router), name).toBe(true);
@@ -90,12 +104,54 @@ describe("every function that takes a router", () => {
     }
   });
 
-  it("a wrapper's queries go through the wrapper: the service counts them", async () => {
+  it("a wrapper's queries go through the wrapper where the library calls them", () => {
     const wrapper = counted(built);
-    const handler = createFetchHandler(wrapper, { answerCacheBytes: 0 });
-    await handler(new Request(`http://fungible.test/v2/fungible/assets_from_source?source_asset_chain_id=cosmoshub-4&source_asset_denom=uatom`));
-    await handler(new Request(`http://fungible.test/fungible-graph/v1/route?from=cosmoshub-4:uatom&to=cosmoshub-4:uatom`));
+    wrapper.assetsFromSource(ATOM);
+    expect(wrapper.route({ chain_id: "cosmoshub-4", denom: "uatom" }, { chain_id: "cosmoshub-4", denom: "uatom" })).not.toBeNull();
     expect(wrapper.calls).toBe(2);
+  });
+});
+
+describe("a policy wrapper is never served", () => {
+  /** A wrapper refusing one source, as access control would: assets_from_source is a 404 for it. */
+  const refusing = Object.assign(Object.create(built) as AssetRouter, {
+    assetsFromSource(request: Parameters<AssetRouter["assetsFromSource"]>[0]) {
+      if (request.source_asset_denom === "uatom") throw new FungibleError("unknown_asset", "uatom is not served here");
+      return built.assetsFromSource(request);
+    },
+  });
+  const refusal = expect.objectContaining({ code: "invalid_config", message: expect.stringMatching(/is a wrapper that overrides assetsFromSource of the router it wraps/) });
+
+  it.each([
+    ["createFetchHandler", () => createFetchHandler(refusing)],
+    ["createService", () => createService(refusing)],
+    ["LiveRouter", () => new LiveRouter(refusing)],
+    ["LiveRouter.swap", () => new LiveRouter(built).swap(refusing)],
+    ["warmUp", () => warmUp(refusing)],
+  ])("%s refuses it when it is made, naming the member", async (_fn, make) => {
+    await expect(async () => make()).rejects.toThrow(refusal);
+  });
+
+  it("startServer refuses it before listening", async () => {
+    await expect(startServer({ router: refusing, port: 0 })).rejects.toThrow(refusal);
+  });
+
+  it("an overridden field is refused too, and an observer that changes nothing is served on every endpoint", async () => {
+    // Object.defineProperty: the built router's dataVersion is read-only, so an assignment through a prototype throws.
+    const otherVersion = Object.defineProperty(Object.create(built) as AssetRouter, "dataVersion", { value: "sha256:00000000000000000000000000000000" });
+    expect(() => createFetchHandler(otherVersion)).toThrow(/overrides dataVersion/);
+    const { router, reads } = observed(built);
+    const plain = createFetchHandler(built);
+    const watched = createFetchHandler(router);
+    const asked = ROUTES.filter((route) => route.method === "GET" && route.path !== "/metrics" && route.path !== "/health");
+    expect(asked.length).toBeGreaterThan(15);
+    for (const route of asked) {
+      const path = `${route.path}?${EVERY_PARAMETER}`;
+      const [a, b] = await Promise.all([plain, watched].map(async (handler) => handler(new Request(`http://fungible.test${path}`))));
+      expect(b!.status, route.path).toBe(a!.status);
+      expect(await b!.text(), route.path).toBe(await a!.text());
+    }
+    expect(reads.size).toBeGreaterThan(0);
   });
 });
 
