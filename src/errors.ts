@@ -78,6 +78,13 @@ export const ErrorDetailSchema = z.object({
 });
 export type ErrorDetail = z.infer<typeof ErrorDetailSchema>;
 
+/**
+ * The brand every FungibleError carries, under `Symbol.for` so it is the same symbol in every copy
+ * of the library (the ESM and CommonJS builds side by side, two bundles): `isFungibleError` and
+ * `instanceof FungibleError` recognise an error of another copy, as the router's brand does.
+ */
+const FUNGIBLE_ERROR_BRAND = Symbol.for("fungible-graph.error");
+
 export class FungibleError extends Error {
   override readonly name = "FungibleError";
   readonly code: FungibleErrorCode;
@@ -91,14 +98,21 @@ export class FungibleError extends Error {
     this.status = ERROR_KINDS[code].status;
     this.grpcCode = ERROR_KINDS[code].grpcCode;
     this.details = details;
+    Object.defineProperty(this, FUNGIBLE_ERROR_BRAND, { value: true });
+  }
+
+  /** `instanceof` answers by the brand, so an error of another copy of the library is one too (zod's own habit). */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    // A subclass (the CLI's UsageError) keeps the prototype check: only the base class answers by brand.
+    return this === FungibleError ? isFungibleError(value) : Function.prototype[Symbol.hasInstance].call(this, value);
   }
 }
 
 export function isFungibleError(value: unknown): value is FungibleError {
   try {
-    return value instanceof FungibleError;
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[FUNGIBLE_ERROR_BRAND] === true && typeof (value as { code?: unknown }).code === "string";
   } catch {
-    return false; // a revoked Proxy, or one whose getPrototypeOf trap throws
+    return false; // a revoked Proxy, or one whose get trap throws
   }
 }
 

@@ -3,6 +3,7 @@
  * record a row of integer columns pointing into it. A storage encoding only: `data_version`
  * hashes the registry's values (data-version.ts), not these columns.
  */
+import { TransferRuleSchema } from "../registry/transfer-rules.js";
 import * as z from "zod/mini";
 import { FungibleError } from "../errors.js";
 import { HUB_BRIDGES, type Asset, type Chain, type FeeAsset, type Registry } from "../registry/schema.js";
@@ -51,6 +52,8 @@ export const RegistryContentSchema = z.object({
   swap_venues: z.array(Ints),
   /** Added later, only where the registry names its hubs: one row per hub, `[bridge, chain_id]`. */
   bridge_hubs: z.optional(z.array(Ints)),
+  /** Added later, only where the registry carries its own transfer rules: the rules as they are (few, cited, mostly text). */
+  transfer_rules: z.optional(z.array(TransferRuleSchema)),
 });
 type RegistryContent = z.infer<typeof RegistryContentSchema>;
 
@@ -99,7 +102,8 @@ export function encodeRegistry(registry: Registry): RegistryContent {
   }
   const venues = registry.swap_venues.map((v) => [s(v.name), s(v.chain_id), ...v.denoms.map(s)]);
   const hubs = registry.bridge_hubs === undefined ? {} : { bridge_hubs: registry.bridge_hubs.map((h) => [HUB_BRIDGES.indexOf(h.bridge), s(h.chain_id)]) };
-  return { strings, chains, assets, fee_assets: fees, ibc_channels: channels, bridge_links: links, swap_venues: venues, ...hubs };
+  const rules = registry.transfer_rules === undefined ? {} : { transfer_rules: registry.transfer_rules };
+  return { strings, chains, assets, fee_assets: fees, ibc_channels: channels, bridge_links: links, swap_venues: venues, ...hubs, ...rules };
 }
 
 function columns<K extends string>(names: readonly K[]): Columns<K> {
@@ -241,7 +245,8 @@ export function decodeRegistry(content: RegistryContent, fail: (why: string) => 
     if (row.length !== 2) throw fail(`${at}: a hub row is [bridge, chain_id]`);
     return { bridge: pick(HUB_BRIDGES, row[0]!, at), chain_id: str(row[1]!, at) };
   });
-  return { chains, assets, ibc_channels, bridge_links, swap_venues, ...(hubs === undefined ? {} : { bridge_hubs: hubs }) };
+  const rules = content.transfer_rules === undefined ? {} : { transfer_rules: content.transfer_rules };
+  return { chains, assets, ibc_channels, bridge_links, swap_venues, ...(hubs === undefined ? {} : { bridge_hubs: hubs }), ...rules };
 }
 
 /**

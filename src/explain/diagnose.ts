@@ -19,6 +19,8 @@ import { stateReason, stateVerdictsByEnd } from "./state-reasons.js";
 import type { RouteLabel } from "../query/best-routes.js";
 import type { Model } from "../model/model.js";
 import type { StateVerdict } from "../state/apply.js";
+import { citeRule, type TransferRule } from "../registry/transfer-rules.js";
+import type { Route } from "../wire/route.js";
 
 /** The first (best) label of the diagnostic search on each chain, by chain index: what `find` on one chain gives. */
 function firstOnChain(model: Model, labels: readonly RouteLabel[], cache: DiagnosisCache): Map<number, RouteLabel> {
@@ -66,8 +68,13 @@ export function diagnoseUnreached(
     const reasons: Reason[] = [];
     const verdictOf = (cache.verdicts ??= stateVerdictsByEnd(input));
     steps.forEach((step, i) => {
-      const status = diagnostic.added.get(step.edge!);
+      const missing = diagnostic.added.get(step.edge!);
       const hop = route.hops[i]!;
+      if (typeof missing === "object") {
+        reasons.push(ruleReason(missing, hop, `the nearest path to ${what} (${chains.join(" -> ")})`, chains, route));
+        return;
+      }
+      const status = missing;
       // An added hop over an ACTIVE channel only follows a broken one (it leaves a voucher the router lacks).
       if (status === undefined || status === "ACTIVE" || hop.kind !== "ibc") return;
       const verdict = verdictOf.get(channelKey(hop.from.chain_id, hop.port, hop.channel));
@@ -94,8 +101,10 @@ export function diagnoseUnreached(
     });
     if (reasons.length > 0) {
       if (route.txs_required > 1 && !options.allow_multi_tx) {
-        const channels = reasons.map((reason) => ("port" in reason ? `${reason.port}/${reason.channel}` : "")).join(", ");
-        reasons.push(multiTxReason(route, `even with ${channels} active, `));
+        const channels = reasons.flatMap((reason) => ("port" in reason ? [`${reason.port}/${reason.channel}`] : []));
+        const rules = reasons.flatMap((reason) => (reason.code === "chain_refuses_token" ? [`the rule of "${reason.chain_id}"`] : []));
+        const lifted = [...(channels.length > 0 ? [`${channels.join(", ")} active`] : []), ...(rules.length > 0 ? [`${rules.join(", ")} lifted`] : [])];
+        reasons.push(multiTxReason(route, `even with ${lifted.join(" and ")}, `));
       }
       return reasons;
     }
@@ -122,4 +131,23 @@ export function diagnoseUnreached(
           ? `${what} is a multi-hop voucher the registry does not list: decoded, it is a source whose routes unwind it, but no route arrives at it`
           : "only single-hop vouchers of native assets are derived, and multi-hop vouchers exist only where the registry lists them");
   return [{ code: "no_path", message, chain_path: chainPath }];
+}
+
+/** A hop of the nearest path that a chain's transfer rule refuses, named with the rule and its sources. */
+function ruleReason(rule: TransferRule, hop: Route["hops"][number], nearest: string, chains: string[], route: Route): Reason {
+  const token = hop.from.symbol ?? hop.from.origin_denom;
+  const [chainId, what] =
+    rule.kind === "ibc_v2_base_denom"
+      ? [hop.from.chain_id, `takes a ${hop.kind === "bridge" ? hop.bridge : "IBC v2"} hop from "${hop.from.chain_id}" to "${hop.to.chain_id}", which refuses base denom "${hop.from.origin_denom}" (it contains "${rule.refused_character}")`]
+      : [hop.to.chain_id, `sends ${token} to "${hop.to.chain_id}", which accepts only its own tokens coming home`];
+  return {
+    code: "chain_refuses_token",
+    message: `${nearest} ${what} (${citeRule(rule)})`,
+    chain_id: chainId,
+    rule: rule.kind as "inbound_returning_only" | "ibc_v2_base_denom",
+    summary: rule.summary,
+    sources: rule.sources,
+    path: chains,
+    route,
+  };
 }

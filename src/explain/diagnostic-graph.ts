@@ -25,14 +25,18 @@ import type { AssetRecord, Model, HopEdge } from "../model/model.js";
 import type { RouteIndex } from "../query/route-index.js";
 import { channelKey, indexChannelsByEnd } from "../registry/channel-ends.js";
 import type { IbcChannel, Registry } from "../registry/schema.js";
+import type { TransferRule } from "../registry/transfer-rules.js";
+import { transferRuleBook } from "../model/transfer-rule-book.js";
 
 export type ChannelStatus = IbcChannel["status"];
+/** Why the router lacks a hop: its channel's status, or a chain's transfer rule that refuses it. */
+export type MissingHop = ChannelStatus | TransferRule;
 
 export interface DiagnosticModel {
   /** The model (same asset indexes) plus the added assets and hops; chains, swap venues alike. */
   model: Model;
-  /** Each hop of `model` the router does not have, with the registry status of its channel (`hopsOf` returns these very objects). */
-  added: Map<HopEdge, ChannelStatus>;
+  /** Each hop of `model` the router does not have, with why (`hopsOf` returns these very objects). */
+  added: Map<HopEdge, MissingHop>;
 }
 
 interface Diagnostics {
@@ -73,15 +77,23 @@ function buildDiagnosticModel(real: Model, registry: Registry): DiagnosticModel 
   for (const channel of registry.ibc_channels) {
     if (channel.status === "ACTIVE" && isTransfer(channel)) activePairs.add(pairKey(channel.chain_1.chain_id, channel.chain_2.chain_id));
   }
+  // What the chains' transfer rules refuse is built too (the part has none), then tagged with the rule.
+  const rules = transferRuleBook(registry);
+  const refusing = (channel: IbcChannel) => rules.refusesArrivals(channel.chain_1.chain_id) !== undefined || rules.refusesArrivals(channel.chain_2.chain_id) !== undefined;
+  const originOf = (chainId: string, denom: string) => {
+    const index = real.assetIndexOf(chainId, denom);
+    return index === undefined ? denom : real.assets[index]!.originDenom;
+  };
   // The missing part: listed assets over every channel. A transfer channel of a pair with no ACTIVE
   // one counts as ACTIVE (vouchers are derived over it); every other channel as UNKNOWN (its hops
   // exist, no voucher is derived: the router's own derivation over ACTIVE channels is kept as is).
   const part = buildModel({
     ...registry,
-    bridge_links: [],
+    transfer_rules: [],
+    bridge_links: registry.bridge_links.filter((link) => rules.refusesOverBridge(link.bridge, originOf(link.from.chain_id, link.from.denom)) !== undefined),
     swap_venues: [],
     ibc_channels: registry.ibc_channels.map((channel) => {
-      const derive = isTransfer(channel) && !activePairs.has(pairKey(channel.chain_1.chain_id, channel.chain_2.chain_id));
+      const derive = isTransfer(channel) && (!activePairs.has(pairKey(channel.chain_1.chain_id, channel.chain_2.chain_id)) || (channel.status === "ACTIVE" && refusing(channel)));
       return { ...channel, status: derive ? "ACTIVE" : "UNKNOWN" };
     }),
   });
@@ -106,8 +118,14 @@ function buildDiagnosticModel(real: Model, registry: Registry): DiagnosticModel 
     return inPart === undefined ? undefined : toMerged[inPart];
   };
   const statusOf = indexChannelsByEnd(registry.ibc_channels);
-  const added = new Map<HopEdge, ChannelStatus>();
+  const added = new Map<HopEdge, MissingHop>();
   const extra = new Map<number, HopEdge[]>();
+  const ruleRefusing = (asset: AssetRecord, edge: HopEdge): TransferRule | undefined => {
+    if (edge.kind === "bridge") return rules.refusesOverBridge(edge.bridge!, asset.originDenom);
+    const target = part.assets[edge.to]!;
+    // A forward hop (its voucher's trace grows), not an unwind, is what a returning-only chain refuses.
+    return target.trace.length > asset.trace.length ? rules.refusesArrivals(target.chainId) : undefined;
+  };
   part.assets.forEach((asset, partFrom) => {
     const from = toMerged[partFrom]!;
     for (const edge of part.hopsOf(partFrom)) {
@@ -115,7 +133,7 @@ function buildDiagnosticModel(real: Model, registry: Registry): DiagnosticModel 
       const list = extra.get(from);
       if (list === undefined) extra.set(from, [merged]);
       else list.push(merged);
-      added.set(merged, statusOf.get(channelKey(asset.chainId, edge.port ?? "", edge.channel ?? ""))?.status ?? "UNKNOWN");
+      added.set(merged, ruleRefusing(asset, edge) ?? statusOf.get(channelKey(asset.chainId, edge.port ?? "", edge.channel ?? ""))?.status ?? "UNKNOWN");
     }
   });
   const lists = new Map<number, readonly HopEdge[]>();

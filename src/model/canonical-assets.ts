@@ -11,6 +11,7 @@ import { denomKey, isOwnOrigin, type Asset, type Chain, type Registry } from "..
 import type { WireAsset } from "../wire/schema.js";
 import { chooseTransferChannels, firstEndByKey } from "./channels.js";
 import type { AssetRecord } from "./model.js";
+import { transferRuleBook } from "./transfer-rule-book.js";
 
 type AssetFields = Omit<AssetRecord, "index" | "chainIndex" | "wire">;
 
@@ -79,9 +80,12 @@ export function deriveVouchers(registry: Registry): DerivedVouchers {
   const versionsOnChain = new Map<string, Set<string>>();
   for (const asset of registry.assets) setOf(versionsOnChain, asset.chain_id).add(originKey(asset.origin_chain_id, asset.origin_denom));
   const channelsFrom = new Map<string, { chainId: string; end: number; trace: string }[]>();
+  const rules = transferRuleBook(registry);
   for (const [pair, view] of chooseTransferChannels(registry.ibc_channels)) {
     const from = pair.slice(0, pair.indexOf("\u0000"));
     const { self } = view;
+    // A derived voucher is a native arriving abroad: a chain that takes only its own tokens home refuses it.
+    if (rules.refusesArrivals(self.chain_id) !== undefined) continue;
     const list = channelsFrom.get(from) ?? [];
     list.push({ chainId: self.chain_id, end: firstEnd.get(channelKey(self.chain_id, self.port_id, self.channel_id))!, trace: `${self.port_id}/${self.channel_id}` });
     channelsFrom.set(from, list);

@@ -1,5 +1,5 @@
 /** Which transfer channel a derived voucher travels: preferred, else the lowest number. */
-import { channelKey, endNumber, endsOf, type ChannelView } from "../registry/channel-ends.js";
+import { channelIndex, endsOf, type ChannelView } from "../registry/channel-ends.js";
 import type { IbcChannel } from "../registry/schema.js";
 
 /** The number of `channel-N`, for "lowest channel number" tie-breaks; non-numeric ids sort last. */
@@ -15,7 +15,9 @@ export function channelNumber(channelId: string): number {
  */
 export function chooseTransferChannels(channels: readonly IbcChannel[]): Map<string, ChannelView> {
   const chosen = new Map<string, ChannelView>();
-  for (const channel of channels) {
+  const { ignored } = channelIndex(channels);
+  for (const [row, channel] of channels.entries()) {
+    if (ignored.has(row)) continue;
     if (channel.status !== "ACTIVE") continue;
     if (channel.chain_1.port_id !== "transfer" || channel.chain_2.port_id !== "transfer") continue;
     if (channel.chain_1.chain_id === channel.chain_2.chain_id) continue;
@@ -34,17 +36,7 @@ function betterTransferChannel(candidate: ChannelView, current: ChannelView): bo
   return channelNumber(candidate.self.channel_id) < channelNumber(current.self.channel_id);
 }
 
-/**
- * Channel end numbers (`endNumber`) keyed by `channelKey` of the near end, the first listing of
- * an end winning, as in `indexChannelsByEnd`: the end a voucher arrived over, by its trace.
- */
-export function firstEndByKey(channels: readonly IbcChannel[]): Map<string, number> {
-  const firstEnd = new Map<string, number>();
-  channels.forEach((channel, row) => {
-    endsOf(channel).forEach(({ self }, side) => {
-      const key = channelKey(self.chain_id, self.port_id, self.channel_id);
-      if (!firstEnd.has(key)) firstEnd.set(key, endNumber(row, side));
-    });
-  });
-  return firstEnd;
+/** Channel end numbers (`endNumber`) keyed by `channelKey` of the near end (`channelIndex`): the end a voucher arrived over, by its trace. */
+export function firstEndByKey(channels: readonly IbcChannel[]): ReadonlyMap<string, number> {
+  return channelIndex(channels).endByKey;
 }

@@ -6,6 +6,7 @@ import { compareStrings } from "../compare.js";
 import type { ChannelEnd, Registry } from "../registry/schema.js";
 import { channelEndAt, type ChannelView } from "../registry/channel-ends.js";
 import type { AssetRecord, HopEdge, Model } from "./model.js";
+import { transferRuleBook } from "./transfer-rule-book.js";
 
 /** The fixed order of one asset's hops: by sequence label, then target (the one hop order; explain's diagnosis keeps it too). */
 export function compareHops(a: HopEdge, b: HopEdge): number {
@@ -69,7 +70,8 @@ export class HopLists {
       }
       const sending = this.arrival[voucher]! ^ 1;
       const { self } = this.view(sending);
-      if (!arrivedOver(trace, self)) list.push(ibcHop(voucher, self, this.label(sending)));
+      // A forward hop (not an unwind) into a chain that takes only its own tokens home is refused there.
+      if (!arrivedOver(trace, self) && this.rules.refusesArrivals(this.assets[voucher]!.chainId) === undefined) list.push(ibcHop(voucher, self, this.label(sending)));
     }
     if (!ownAdded) list.push(this.unwind(asset, own));
     this.bridges ??= this.bridgeHops();
@@ -103,6 +105,10 @@ export class HopLists {
     return label;
   }
 
+  private get rules() {
+    return transferRuleBook(this.registry);
+  }
+
   private bridgeHops(): Map<number, HopEdge[]> {
     const byAsset = new Map<number, HopEdge[]>();
     const add = (from: number, edge: HopEdge) => {
@@ -114,8 +120,9 @@ export class HopLists {
       const from = this.assetIndexOf(link.from.chain_id, link.from.denom);
       const to = this.assetIndexOf(link.to.chain_id, link.to.denom);
       if (from === undefined || to === undefined || from === to) continue;
-      add(from, bridgeHop(to, link.from.chain_id, link.bridge));
-      if (link.bidirectional) add(to, bridgeHop(from, link.to.chain_id, link.bridge));
+      const refuses = (asset: number) => this.rules.refusesOverBridge(link.bridge, this.assets[asset]!.originDenom) !== undefined;
+      if (!refuses(from)) add(from, bridgeHop(to, link.from.chain_id, link.bridge));
+      if (link.bidirectional && !refuses(to)) add(to, bridgeHop(from, link.to.chain_id, link.bridge));
     }
     return byAsset;
   }

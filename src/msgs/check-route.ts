@@ -8,40 +8,31 @@
 import { FungibleError } from "../errors.js";
 import { isEvmAddress } from "../denom/evm-address.js";
 import { forwardTrace, unwindTrace, voucherDenom } from "../denom/trace.js";
+import { channelKey, indexChannelsByEnd, type ChannelView } from "../registry/channel-ends.js";
 import type { Chain, Registry } from "../registry/schema.js";
+import { transferRuleBook, type TransferRuleBook } from "../model/transfer-rule-book.js";
 import type { Route, RouteHop } from "../wire/route.js";
 import type { WireAsset } from "../wire/schema.js";
 
-interface ChannelFacts {
-  counterpartyChain: string;
-  counterpartyPort: string;
-  counterpartyChannel: string;
-  status: string;
-}
-
 export interface RegistryFacts {
   chains: Map<string, Chain>;
-  /** `chain_id port channel` of one end -> the other end. */
-  channels: Map<string, ChannelFacts>;
+  /** `channelKey` of one end -> both ends (the one channel index, `channelIndex`). */
+  channels: ReadonlyMap<string, ChannelView>;
   /**
    * Every spelling the registry gives each EVM address (key: lower case). Answers write EIP-55,
    * but an IBC denom hashes the text the chain wrote, so a voucher's denom is checked against these.
    */
   evmSpellings: Map<string, Set<string>>;
+  /** What each chain's transfer stack accepts (receivers it checks), from the registry's transfer rules. */
+  rules: TransferRuleBook;
 }
 
 const factsOfRegistry = new WeakMap<Registry, RegistryFacts>();
 
-const endKey = (chainId: string, port: string, channel: string) => `${chainId} ${port} ${channel}`;
-
 export function registryFacts(registry: Registry): RegistryFacts {
   let facts = factsOfRegistry.get(registry);
   if (facts === undefined) {
-    const channels = new Map<string, ChannelFacts>();
-    for (const { chain_1: a, chain_2: b, status } of registry.ibc_channels) {
-      channels.set(endKey(a.chain_id, a.port_id, a.channel_id), { counterpartyChain: b.chain_id, counterpartyPort: b.port_id, counterpartyChannel: b.channel_id, status });
-      channels.set(endKey(b.chain_id, b.port_id, b.channel_id), { counterpartyChain: a.chain_id, counterpartyPort: a.port_id, counterpartyChannel: a.channel_id, status });
-    }
+    const channels = indexChannelsByEnd(registry.ibc_channels);
     const evmSpellings = new Map<string, Set<string>>();
     for (const asset of registry.assets) {
       for (const denom of [asset.denom, asset.origin_denom]) {
@@ -50,7 +41,7 @@ export function registryFacts(registry: Registry): RegistryFacts {
         evmSpellings.set(key, (evmSpellings.get(key) ?? new Set()).add(denom));
       }
     }
-    facts = { chains: new Map(registry.chains.map((chain) => [chain.chain_id, chain])), channels, evmSpellings };
+    facts = { chains: new Map(registry.chains.map((chain) => [chain.chain_id, chain])), channels, evmSpellings, rules: transferRuleBook(registry) };
     factsOfRegistry.set(registry, facts);
   }
   return facts;
@@ -85,8 +76,8 @@ export function checkRoute(fn: string, route: Route, facts: RegistryFacts): read
     if (i > 0 && !hop.starts_tx && facts.chains.get(hop.from.chain_id)?.pfm_enabled !== true) {
       throw new FungibleError("invalid_request", `${fn}: ${where} forwards without a new transaction, but chain "${hop.from.chain_id}" has no packet-forward middleware in the data`);
     }
-    const end = facts.channels.get(endKey(hop.from.chain_id, hop.port, hop.channel));
-    if (end === undefined || end.counterpartyChain !== hop.to.chain_id) {
+    const end = facts.channels.get(channelKey(hop.from.chain_id, hop.port, hop.channel));
+    if (end === undefined || end.counterparty.chain_id !== hop.to.chain_id) {
       throw new FungibleError("invalid_request", `${fn}: ${where}: the registry has no channel ${hop.port}/${hop.channel} on "${hop.from.chain_id}" to "${hop.to.chain_id}"`);
     }
     if (end.status === "INACTIVE") throw new FungibleError("invalid_request", `${fn}: ${where}: channel ${hop.channel} is INACTIVE in the data`);
@@ -113,8 +104,8 @@ function followsFrom(denom: string, trace: string, originDenom: string, facts: R
 }
 
 /** ICS-20: sent back over the channel its trace starts with, a voucher unwinds; otherwise the receiving end is prefixed. */
-function arrivingTrace(hop: RouteHop & { port: string; channel: string }, end: ChannelFacts): string {
+function arrivingTrace(hop: RouteHop & { port: string; channel: string }, end: ChannelView): string {
   const unwound = unwindTrace(hop.from.trace);
   if (unwound !== null && unwound.hop.port === hop.port && unwound.hop.channel === hop.channel) return unwound.rest;
-  return forwardTrace(hop.from.trace, end.counterpartyPort, end.counterpartyChannel);
+  return forwardTrace(hop.from.trace, end.counterparty.port_id, end.counterparty.channel_id);
 }

@@ -106,7 +106,7 @@ function routeAnswer(route: Route, amount: string, facts: RegistryFacts): SkipRo
     amount_out: amount,
     operations: operations(route, amount, facts),
     chain_ids: chainIds,
-    required_chain_addresses: requiredChainIds(route),
+    required_chain_addresses: requiredChainIds(route, facts),
     does_swap: false,
     estimated_amount_out: amount,
     swap_venues: [],

@@ -4,7 +4,9 @@
  * is the MsgTransfer, and each later hop a packet-forward `forward` in the memo, sent by the chain
  * the previous hop arrived on. Who receives: the user on the chain where a transaction ends
  * (the destination, or the chain the next transaction is signed on), "pfm" on a chain that
- * forwards (the middleware's README). Nothing is guessed: each address is checked against its
+ * forwards (the middleware's README), unless that chain checks the receiver of the token (a
+ * `receiver_account` transfer rule: Noble for USDC), where it is the user's address there too.
+ * Nothing is guessed: each address is checked against its
  * chain's bech32 prefix, the route against the registry, and a leg that is not IBC is refused.
  */
 import { parseArgument } from "../arguments.js";
@@ -16,6 +18,7 @@ import { MSG_TRANSFER_TYPE_URL, TransferMessagesRequestSchema, type TransferMess
 import { checkAddress } from "./address.js";
 import { checkRoute, registryFacts, type RegistryFacts } from "./check-route.js";
 import { forwardMemo, INTERMEDIATE_RECEIVER, type ForwardStep } from "./forward-memo.js";
+import { citeRule, type TransferRule } from "../registry/transfer-rules.js";
 import { msgTransferBytes, type MsgTransferEncodeObject } from "./msg-transfer.js";
 
 const FN = "transferMessages";
@@ -39,9 +42,11 @@ export interface TransferMessage {
 
 export interface TransferMessages {
   route: Route;
-  /** The chains whose address the messages use, in order: the source, each later signing chain, the destination. */
+  /** The chains whose address the messages use, in order of use: the source, each chain whose rule needs a real receiver, each later signing chain, the destination. */
   required_chain_addresses: readonly string[];
   messages: readonly TransferMessage[];
+  /** The transfer rules the messages follow (a chain that checks the receiver), each with its sources. */
+  applied_rules: readonly TransferRule[];
 }
 
 /** Routes to what a router needs; refused here, where a look-alike enters, not deep inside. */
@@ -64,9 +69,29 @@ function routeOf(router: AssetRouter, from: { chain_id: string; denom: string },
   return found;
 }
 
-/** The chains whose address the messages use, once each in order of use: the source, each later signing chain, the destination. */
-export function requiredChainIds(route: Route): string[] {
-  return [...new Set([...route.hops.filter((hop, i) => hop.starts_tx || i === 0).map((hop) => hop.from.chain_id), route.to.chain_id])];
+/**
+ * The chains whose address the messages use, once each in order of use: the source, each later
+ * signing chain, each chain a packet is forwarded through whose transfer rule checks the
+ * receiver (`receiverRuleAt`), the destination.
+ */
+export function requiredChainIds(route: Route, facts: RegistryFacts): string[] {
+  const ids: string[] = [];
+  route.hops.forEach((hop, i) => {
+    if (hop.starts_tx || i === 0) ids.push(hop.from.chain_id);
+    if (receiverRuleAt(route, i, facts) !== undefined) ids.push(hop.to.chain_id);
+  });
+  return [...new Set([...ids, route.to.chain_id])];
+}
+
+/**
+ * The rule by which the chain hop `i` arrives on checks the packet's receiver, when that chain
+ * forwards the packet on in the same transaction (elsewhere the receiver is the user anyway).
+ */
+function receiverRuleAt(route: Route, i: number, facts: RegistryFacts): TransferRule | undefined {
+  const hop = route.hops[i]!;
+  const next = route.hops[i + 1];
+  if (next === undefined || next.starts_tx || hop.kind !== "ibc") return undefined;
+  return facts.rules.receiverRule(hop.to.chain_id, hop.from.origin_denom);
 }
 
 /** The checked route's transactions, each as its hop indices. */
@@ -79,7 +104,8 @@ function transactions(route: Route): number[][] {
 export function messagesOfRoute(route: Route, facts: RegistryFacts, options: Omit<TransferMessagesOptions, "route" | "from" | "to">): TransferMessages {
   const hops = checkRoute(FN, route, facts);
   const txs = transactions(route);
-  const required = requiredChainIds(route);
+  const required = requiredChainIds(route, facts);
+  const applied = new Set<TransferRule>();
   const address = (chainId: string, role: string) => {
     const chain = facts.chains.get(chainId);
     if (chain === undefined) throw new FungibleError("unknown_chain", `${FN}: chain "${chainId}" is not in the registry`);
@@ -98,13 +124,20 @@ export function messagesOfRoute(route: Route, facts: RegistryFacts, options: Omi
     const last = hops[tx.at(-1)!]!;
     const sender = address(first.from.chain_id, txIndex === 0 ? "the source" : `signs transaction ${txIndex + 1}`);
     const finalReceiver = address(last.to.chain_id, txIndex === txs.length - 1 ? "the destination" : `receives transaction ${txIndex + 1} and signs the next`);
-    const forwards: ForwardStep[] = tx.slice(1).map((i, k) => ({ port: hops[i]!.port, channel: hops[i]!.channel, receiver: k === tx.length - 2 ? finalReceiver : INTERMEDIATE_RECEIVER }));
+    // Who receives on the chain hop `i` arrives on, when that chain forwards: "pfm", or the user where the chain's rule checks the receiver.
+    const forwarderReceiver = (i: number) => {
+      const rule = receiverRuleAt(route, i, facts);
+      if (rule === undefined) return INTERMEDIATE_RECEIVER;
+      applied.add(rule);
+      return address(hops[i]!.to.chain_id, `receives ${hops[i]!.from.origin_denom} there (${citeRule(rule)}: the chain checks the receiver of that token)`);
+    };
+    const forwards: ForwardStep[] = tx.slice(1).map((i, k) => ({ port: hops[i]!.port, channel: hops[i]!.channel, receiver: k === tx.length - 2 ? finalReceiver : forwarderReceiver(i) }));
     const value = {
       sourcePort: first.port,
       sourceChannel: first.channel,
       token: { denom: first.from.denom, amount: options.amount },
       sender,
-      receiver: forwards.length === 0 ? finalReceiver : INTERMEDIATE_RECEIVER,
+      receiver: forwards.length === 0 ? finalReceiver : forwarderReceiver(tx[0]!),
       timeoutHeight: { revisionNumber: "0", revisionHeight: "0" },
       timeoutTimestamp,
       memo: forwardMemo(forwards, timeoutNs, options.forward_retries),
@@ -119,5 +152,5 @@ export function messagesOfRoute(route: Route, facts: RegistryFacts, options: Omi
       bytes: msgTransferBytes(value),
     };
   });
-  return { route, required_chain_addresses: required, messages };
+  return { route, required_chain_addresses: required, messages, applied_rules: [...applied] };
 }

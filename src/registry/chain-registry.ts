@@ -3,6 +3,7 @@
  * non-Cosmos asset lists) -> the project's registry format. Pure: data in, registry input and
  * issues out; whatever cannot be converted faithfully is left out with an issue instead of guessed.
  */
+import { transferRulesOf } from "./transfer-rules.js";
 import { convertAssets, indexListedAssets } from "./chain-registry-assets.js";
 import { convertBridgeLinks } from "./chain-registry-bridges.js";
 import { isOnNetwork, resolveChains, type ChainRegistryNetwork } from "./chain-registry-chains.js";
@@ -75,6 +76,8 @@ export function convertChainRegistry(
       ibc_channels: ibcChannels,
       bridge_links: bridgeLinks,
       swap_venues: [],
+      // Written out, not left to the default: a dataset compiled from this registry carries them, so its data_version covers them.
+      transfer_rules: [...transferRulesOf({ chains: table.chains })],
     },
     issues,
   };

@@ -47,25 +47,47 @@ export function nearEndAt(channels: readonly IbcChannel[], end: number): Channel
 }
 
 /**
- * Both ends of every channel, keyed by `channelKey` of the near end. The first listing wins;
- * `onReused` hears of a later listing that gives an end another counterparty.
+ * The one index of channel ends, built once per channel list: every consumer (the model, derived
+ * vouchers, messages, explain, state, validation) reads the same rows. A channel is a pair of
+ * ends, so a row that lists an end an earlier kept row already lists is ignored as a whole: no
+ * route, voucher or message uses it, and `validate` says so (`channel_end_reused`).
  */
-export function indexChannelsByEnd(
-  channels: readonly IbcChannel[],
-  onReused?: (view: ChannelView, first: ChannelView, index: number) => void,
-): Map<string, ChannelView> {
-  const byEnd = new Map<string, ChannelView>();
-  channels.forEach((channel, index) => {
-    for (const view of endsOf(channel)) {
-      const { self, counterparty } = view;
-      const key = channelKey(self.chain_id, self.port_id, self.channel_id);
-      const first = byEnd.get(key);
-      if (first === undefined) byEnd.set(key, view);
-      else if (onReused && channelKey(first.counterparty.chain_id, first.counterparty.port_id, first.counterparty.channel_id) !==
-        channelKey(counterparty.chain_id, counterparty.port_id, counterparty.channel_id)) {
-        onReused(view, first, index);
-      }
+export interface ChannelIndex {
+  /** `channelKey` of each end of a kept row -> its end number (`endNumber`). */
+  readonly endByKey: ReadonlyMap<string, number>;
+  /** The same ends as views. */
+  readonly viewByKey: ReadonlyMap<string, ChannelView>;
+  /** Rows ignored, each with the end it repeats and the kept row that lists that end first. */
+  readonly ignored: ReadonlyMap<number, { end: ChannelEnd; firstRow: number }>;
+}
+
+const indexes = new WeakMap<readonly IbcChannel[], ChannelIndex>();
+
+export function channelIndex(channels: readonly IbcChannel[]): ChannelIndex {
+  let index = indexes.get(channels);
+  if (index !== undefined) return index;
+  const endByKey = new Map<string, number>();
+  const viewByKey = new Map<string, ChannelView>();
+  const ignored = new Map<number, { end: ChannelEnd; firstRow: number }>();
+  channels.forEach((channel, row) => {
+    const views = endsOf(channel);
+    const keys = views.map(({ self }) => channelKey(self.chain_id, self.port_id, self.channel_id));
+    const repeated = keys.findIndex((key) => endByKey.has(key));
+    if (repeated !== -1) {
+      ignored.set(row, { end: views[repeated]!.self, firstRow: endByKey.get(keys[repeated]!)! >> 1 });
+      return;
     }
+    views.forEach((view, side) => {
+      endByKey.set(keys[side]!, endNumber(row, side));
+      viewByKey.set(keys[side]!, view);
+    });
   });
-  return byEnd;
+  index = { endByKey, viewByKey, ignored };
+  indexes.set(channels, index);
+  return index;
+}
+
+/** Both ends of every kept channel (`channelIndex`), keyed by `channelKey` of the near end. */
+export function indexChannelsByEnd(channels: readonly IbcChannel[]): ReadonlyMap<string, ChannelView> {
+  return channelIndex(channels).viewByKey;
 }

@@ -9,6 +9,7 @@ import { RegistryNoteSchema } from "../wire/registry-note.js";
 import { idProblem, terminalText } from "../wire/safe-text.js";
 import { parseArgument, safeParseArgument } from "../arguments.js";
 import { isEvmAddress } from "../denom/evm-address.js";
+import { ruleChainId, TransferRuleSchema } from "./transfer-rules.js";
 
 
 const NonEmpty = z.string().check(z.minLength(1, "must be a non-empty string"));
@@ -162,6 +163,8 @@ const RegistryObjectSchema = z.object({
   swap_venues: z._default(z.array(SwapVenueSchema), []),
   /** Which chain is each hub bridge's hub; absent: the facts file's hub ids that the registry lists (`bridgeHubsOf`). */
   bridge_hubs: z.optional(z.array(BridgeHubSchema)),
+  /** What each chain's transfer stack refuses (src/registry/transfer-rules.ts); absent: the shipped rules about the chains listed. */
+  transfer_rules: z.optional(z.array(TransferRuleSchema)),
   /** Import facts `explain` cites (unrouted bridges, unresolved origins): a registry file may carry them. */
   notes: z.optional(z.array(RegistryNoteSchema)),
 });
@@ -231,6 +234,10 @@ export function referenceProblems(registry: Omit<z.output<typeof RegistryObjectS
     }
   });
   registry.swap_venues.forEach((venue, i) => needChain(venue.chain_id, ["swap_venues", i, "chain_id"]));
+  registry.transfer_rules?.forEach((rule, i) => {
+    const chainId = ruleChainId(rule);
+    if (chainId !== undefined) needChain(chainId, ["transfer_rules", i, "chain_id"]);
+  });
   const hubbed = new Set<string>();
   registry.bridge_hubs?.forEach((hub, i) => {
     needChain(hub.chain_id, ["bridge_hubs", i, "chain_id"]);

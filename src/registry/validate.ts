@@ -5,31 +5,34 @@
  * warnings mean data the router will not be able to use fully.
  */
 import { ibcDenom, isValidTrace, MAX_TRACE_HOPS, parseTrace, traceHopCount } from "../denom/trace.js";
-import { channelKey, indexChannelsByEnd, type ChannelView } from "./channel-ends.js";
+import { channelIndex, channelKey, type ChannelView } from "./channel-ends.js";
 import { fatalIssue, warningIssue, type RegistryIssue } from "./issues.js";
 import { assetKey, isOwnOrigin, registryArgument, type Asset, type Registry } from "./schema.js";
 import { derivedSizeProblem } from "./derived-size.js";
 import { unsafeTextIssues } from "./unsafe-text.js";
 
-/** Channel end -> its counterparty end; an end listed twice with different partners is reported. */
-function indexChannelEnds(registry: Registry, issues: RegistryIssue[]): Map<string, ChannelView> {
-  return indexChannelsByEnd(registry.ibc_channels, ({ self }, first, i) => {
-    const known = first.counterparty;
+/** Channel end -> its counterparty end (`channelIndex`); each row it ignores is reported. */
+function indexChannelEnds(registry: Registry, issues: RegistryIssue[]): ReadonlyMap<string, ChannelView> {
+  const index = channelIndex(registry.ibc_channels);
+  for (const [row, { end, firstRow }] of index.ignored) {
+    const first = registry.ibc_channels[firstRow]!;
+    const known = first.chain_1.chain_id === end.chain_id && first.chain_1.channel_id === end.channel_id && first.chain_1.port_id === end.port_id ? first.chain_2 : first.chain_1;
     issues.push(
       warningIssue(
         "channel_end_reused",
-        `ibc_channels[${i}]`,
-        `${self.chain_id} ${self.port_id}/${self.channel_id} already leads to ${known.chain_id}; the first listing is used`,
+        `ibc_channels[${row}]`,
+        `${end.chain_id} ${end.port_id}/${end.channel_id} is already listed by ibc_channels[${firstRow}] (to ${known.chain_id} ${known.port_id}/${known.channel_id}); this listing is ignored: no route, voucher or message uses it`,
       ),
     );
-  });
+  }
+  return index.viewByKey;
 }
 
 function checkVoucher(
   asset: Asset,
   where: string,
   chainIds: Set<string>,
-  channelEnds: Map<string, ChannelView>,
+  channelEnds: ReadonlyMap<string, ChannelView>,
   issues: RegistryIssue[],
 ): void {
   const name = `"${asset.denom}" on "${asset.chain_id}"`;

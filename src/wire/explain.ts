@@ -126,6 +126,15 @@ export const ReasonSchema = z.discriminatedUnion("code", [
     route: RouteSchema,
   }),
   ...stateReasons(),
+  /** The nearest path takes a hop a chain's own transfer stack refuses (a transfer rule, with the code it was read from). */
+  reason("chain_refuses_token", {
+    chain_id: z.string().check(z.describe("The chain whose rule refuses (for a bridge rule, the chain the hop leaves)")),
+    rule: z.enum(["inbound_returning_only", "ibc_v2_base_denom"]),
+    summary: z.string().check(z.describe("What the rule is, in a few sentences")),
+    sources: z.readonly(z.array(z.readonly(z.object({ repository: z.string(), path: z.string(), commit: z.string(), what: z.optional(z.string()) })))),
+    path: z.readonly(z.array(z.string())),
+    route: RouteSchema,
+  }),
   reason("needs_multiple_txs", {
     txs_required: z.number().check(z.int(), z.gte(2)),
     /** The first chain where funds land and a new transaction must be signed. */

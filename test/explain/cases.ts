@@ -337,6 +337,15 @@ export const EXPLAIN_CASES: readonly ExplainCase[] = [
     picture_labels: ["UNKNOWN transfer/channel-184"],
   },
   {
+    // celestiaorg/celestia-app x/tokenfilter: only tokens returning home arrive (src/registry/data/transfer-rules.json).
+    name: "mainnet: ATOM to Celestia: its token filter takes only TIA home",
+    router: "mainnet",
+    request: { source_asset_chain_id: "cosmoshub-4", source_asset_denom: "uatom", dest_chain_id: "celestia" },
+    reachable: false,
+    codes: ["chain_refuses_token"],
+    facts: [{ code: "chain_refuses_token", has: { chain_id: "celestia", rule: "inbound_returning_only" } }],
+  },
+  {
     name: "mainnet: PEAKA to Sei over an INACTIVE channel",
     router: "mainnet",
     request: { source_asset_chain_id: "vota-ash", source_asset_denom: "peaka", dest_chain_id: "pacific-1" },

@@ -11,6 +11,15 @@
  *   tokens on over `forward.port/channel` to `forward.receiver`, with `next` as that transfer's
  *   memo (an object is marshalled, a string passed as is). A failure anywhere refunds the sender.
  * - A receiver that is not a bech32 address of the receiving chain fails the packet (refunded).
+ * - Chains' own middlewares in front of that, each written from the chain's code:
+ *   Noble's blockibc (circlefin/noble-fiattokenfactory x/blockibc/blockibc.go @ 12820756): a
+ *   packet whose base denom is the minting denom has its receiver and sender bech32-decoded (any
+ *   prefix), an error acknowledgement when either fails; it wraps PFM, so it sees the packet first.
+ *   Celestia's token filter (celestiaorg/celestia-app x/tokenfilter/ibc_middleware.go @ 0e62be53):
+ *   only a packet whose denom starts with the packet's source port/channel (the token returning
+ *   home) passes; every other gets an error acknowledgement.
+ *   ibc-go's packet-forward copy (modules/apps/packet-forward-middleware/types/forward.go @
+ *   1ab3130e): a `next` that is not an object or JSON string holding a `forward` fails the packet.
  * The simulator decodes the protobuf bytes with cosmjs-types, never with the code under test.
  */
 import { createHash } from "node:crypto";
@@ -21,6 +30,10 @@ export interface SimChain {
   chain_id: string;
   bech32_prefix: string;
   pfm: boolean;
+  /** Noble's blockibc: base denoms whose packets must carry bech32 receiver and sender. */
+  blockIbcDenoms?: readonly string[];
+  /** Celestia's token filter: only tokens returning home are received. */
+  tokenFilter?: boolean;
 }
 export interface SimChannel {
   a: { chain_id: string; port: string; channel: string };
@@ -107,6 +120,12 @@ export class Ics20World {
     return path;
   }
 
+  /** PFM's own account for a forward (keeper.GetReceiver): an address of the chain hashed from the channel and the original sender. */
+  private forwarderAccount(chain: string, channel: string, sender: string): string {
+    const bytes = createHash("sha256").update(`${channel}/${sender}`).digest().subarray(0, 20);
+    return bech32.encode(this.chains.get(chain)!.bech32_prefix || "pfm", bech32.toWords(bytes));
+  }
+
   private validAddress(chain: string, address: string): boolean {
     try {
       return bech32.decode(address, 128).prefix === this.chains.get(chain)!.bech32_prefix;
@@ -155,8 +174,13 @@ export class Ics20World {
     } else {
       denomOnChain = this.knowTrace(chain, `${packet.dest.port}/${packet.dest.channel}/${packet.denom}`);
     }
-    const forward = this.chains.get(chain)!.pfm ? forwardOf(packet.memo) : undefined;
-    const owner = forward === undefined ? packet.receiver : `pfm-derived:${packet.dest.channel}:${packet.sender}`;
+    const rules = this.chains.get(chain)!;
+    // Middlewares outside PFM see the packet first (each chain's stack; the header names the code).
+    if (rules.tokenFilter === true && !packet.denom.startsWith(prefix)) return false;
+    if (rules.blockIbcDenoms?.includes(baseDenom(packet.denom)) && !(isBech32(packet.receiver) && isBech32(packet.sender))) return false;
+    const forward = rules.pfm ? forwardOf(packet.memo) : undefined;
+    if (forward !== undefined && forward.next !== undefined && !nextIsForward(forward.next)) return false;
+    const owner = forward === undefined ? packet.receiver : this.forwarderAccount(chain, packet.dest.channel, packet.sender);
     if (forward === undefined && !this.validAddress(chain, owner)) return false;
     const escrow = `escrow:${packet.dest.port}/${packet.dest.channel}`;
     if (unescrow && (this.balances.get(`${chain}|${escrow}|${denomOnChain}`) ?? 0n) < packet.amount) return false;
@@ -191,6 +215,36 @@ export class Ics20World {
 function hasTrace(fullPath: string): boolean {
   const [, second] = fullPath.split("/");
   return second !== undefined && /^(channel-\d+|\d{2}-[a-z]+-\d+)$/.test(second) && fullPath.split("/").length > 2;
+}
+
+/** The base denom of a full path: what is left after the leading port/identifier pairs. */
+function baseDenom(fullPath: string): string {
+  let path = fullPath;
+  while (hasTrace(path)) path = path.split("/").slice(2).join("/");
+  return path;
+}
+
+/** Decodes as bech32 under any prefix (btcutil's bech32.DecodeToBase256, as blockibc calls it). */
+function isBech32(text: string): boolean {
+  try {
+    bech32.decode(text, 128);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** ibc-go's PFM: `next` is an object, or a JSON string of one, with a `forward` key. */
+function nextIsForward(next: unknown): boolean {
+  let value = next;
+  if (typeof value === "string") {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return false;
+    }
+  }
+  return typeof value === "object" && value !== null && typeof (value as { forward?: unknown }).forward === "object" && (value as { forward?: unknown }).forward !== null;
 }
 
 interface Forward {

@@ -5,13 +5,18 @@ import type { AssetRouter } from "../../src/index.js";
 import type { Route } from "../../src/wire/route.js";
 import type { TransferMessages } from "../../src/msgs/transfer-messages.js";
 import { hashDenom, Ics20World } from "./ics20-simulator.js";
+import { transferRulesOf } from "../../src/registry/transfer-rules.js";
 
 export const NOW_MS = 1_800_000_000_000;
 
 export function worldOf(router: AssetRouter, nowMs = NOW_MS): Ics20World {
   const { chains, ibc_channels } = router.registry;
+  // Which chain runs which middleware: the registry's rules as data; what each middleware does is the simulator's own.
+  const rules = transferRulesOf(router.registry);
+  const blockIbc = (id: string) => rules.flatMap((rule) => (rule.kind === "receiver_account" && rule.chain_id === id ? rule.base_denoms : []));
+  const filters = (id: string) => rules.some((rule) => rule.kind === "inbound_returning_only" && rule.chain_id === id);
   return new Ics20World(
-    chains.map((chain) => ({ chain_id: chain.chain_id, bech32_prefix: chain.bech32_prefix ?? "", pfm: chain.pfm_enabled })),
+    chains.map((chain) => ({ chain_id: chain.chain_id, bech32_prefix: chain.bech32_prefix ?? "", pfm: chain.pfm_enabled, blockIbcDenoms: blockIbc(chain.chain_id), tokenFilter: filters(chain.chain_id) })),
     ibc_channels.map(({ chain_1: a, chain_2: b }) => ({ a: { chain_id: a.chain_id, port: a.port_id, channel: a.channel_id }, b: { chain_id: b.chain_id, port: b.port_id, channel: b.channel_id } })),
     BigInt(nowMs) * 1_000_000n,
   );

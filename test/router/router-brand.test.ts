@@ -45,6 +45,12 @@ const result = {
     return metrics.snapshot().series.map((s) => [s.route, s.count]);
   })(),
   lookAlike: (() => { try { createFetchHandler({ ...fromCjs, chainIds: () => [] }); return "accepted"; } catch (e) { return e.code; } })(),
+  // An error thrown by the CommonJS build is a FungibleError to the ESM build (its Symbol.for brand), and the other way round.
+  errors: (() => {
+    const thrown = (lib) => { try { lib.parseRegistry({ chains: 1 }); } catch (e) { return e; } };
+    const [fromCjsError, fromEsmError] = [thrown(cjs), thrown(esm)];
+    return [esm.isFungibleError(fromCjsError), fromCjsError instanceof esm.FungibleError, cjs.isFungibleError(fromEsmError), fromEsmError instanceof cjs.FungibleError, esm.isFungibleError(new Error("plain")), fromCjsError.code];
+  })(),
 };
 console.log(JSON.stringify(result));
 `;
@@ -69,5 +75,6 @@ test("a router from the CommonJS build works with every function of the ESM buil
     cjsMetrics: [["/v2/info/chains", 1]],
     // A spread copies the own members, the brand included, but not the class's methods: refused when the handler is built.
     lookAlike: "invalid_config",
+    errors: [true, true, true, true, false, "invalid_registry"],
   });
 });
