@@ -31,7 +31,7 @@ function misnamed(vouchers: Iterable<Named>): string[] {
   return wrong;
 }
 
-const fromWire = (a: WireAsset): Named => ({ chain: a.chain_id, denom: a.denom, trace: a.trace, origin: a.origin_denom });
+const fromWire = (a: Pick<WireAsset, "chain_id" | "denom" | "trace" | "origin_denom">): Named => ({ chain: a.chain_id, denom: a.denom, trace: a.trace, origin: a.origin_denom });
 
 function modelOf(router: AssetRouter): Model {
   return (router[ROUTER_BRAND] as unknown as { routeIndex: RouteIndex }).routeIndex.model;
