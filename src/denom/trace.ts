@@ -30,12 +30,47 @@ export function traceHopCount(trace: string): number {
   return (slashes + 1) / 2;
 }
 
-/** IBC v1 channels and IBC v2 client ids (e.g. `08-wasm-1369`, `07-tendermint-3`). */
-const CHANNEL_OR_CLIENT = /^(channel-\d+|\d\d-[a-z0-9-]+-\d+)$/;
-const PORT = /^[a-zA-Z0-9._+\-#[\]<>]+$/;
+/*
+ * The trace grammar is ibc-go's (cosmos/ibc-go v11.2.0, cfc072e53eee42b2ab804cd4344ba610016f793c):
+ * `ExtractDenomFromPath` (modules/apps/transfer/types/denom.go) splits a path into hops while the
+ * second segment of a pair is a channel id (`IsValidChannelID`, 04-channel/types/keys.go) or a
+ * client id (`IsValidClientID`, 02-client/types/keys.go), and a packet whose hops then fail
+ * `Hop.Validate` (hop.go: the port and channel identifier validators of 24-host/validate.go) is
+ * refused, so no chain holds a voucher with such a trace.
+ */
+const CHANNEL_ID = /^channel-[0-9]{1,20}$/;
+/** `{client-type}-{N}`: the client type starts and ends with a letter, digit or `_` (07-tendermint-0, 08-wasm-1369). */
+const CLIENT_ID = /^\w+([\w-]+\w)?-[0-9]{1,20}$/;
+/** The localhost client's sentinel id (modules/core/exported/client.go `LocalhostClientID`). */
+const LOCALHOST_CLIENT_ID = "09-localhost";
+/** 24-host `IsValidID`: the characters of every identifier. */
+const IDENTIFIER = /^[a-zA-Z0-9._+\-#[\]<>]+$/;
+const MAX_UINT64 = 18_446_744_073_709_551_615n;
 
-function isChannelOrClientId(segment: string): boolean {
-  return CHANNEL_OR_CLIENT.test(segment);
+/** The sequence `N` of `channel-N` or `{client-type}-N` fits a uint64, as `strconv.ParseUint` requires. */
+function sequenceFits(id: string): boolean {
+  return BigInt(id.slice(id.lastIndexOf("-") + 1)) <= MAX_UINT64;
+}
+
+/** ibc-go's `IsValidChannelID` || `IsValidClientID`: what `ExtractDenomFromPath` takes as a hop's second segment. */
+export function isChannelOrClientId(segment: string): boolean {
+  if (segment === LOCALHOST_CLIENT_ID) return true;
+  return (CHANNEL_ID.test(segment) || CLIENT_ID.test(segment)) && sequenceFits(segment);
+}
+
+/** An IBC v1 channel id (`channel-N`); any other hop id names an IBC v2 client. */
+export function isChannelId(segment: string): boolean {
+  return CHANNEL_ID.test(segment) && sequenceFits(segment);
+}
+
+/** 24-host's default identifier validator: `min`..`max` characters of `IsValidID`. */
+function isIdentifier(id: string, min: number, max: number): boolean {
+  return id.length >= min && id.length <= max && IDENTIFIER.test(id);
+}
+
+/** `Hop.Validate`: a port of 2-128 identifier characters, a channel or client id of 8-64. */
+function isValidHop(port: string, channel: string): boolean {
+  return isIdentifier(port, 2, 128) && isIdentifier(channel, 8, 64) && isChannelOrClientId(channel);
 }
 
 /** `ibc/` + uppercase hex SHA-256 of `<trace>/<origin_denom>`; a native asset keeps its denom. */
@@ -60,7 +95,7 @@ export function parseTrace(trace: string): TraceHop[] | null {
   for (let i = 0; i < segments.length; i += 2) {
     const port = segments[i]!;
     const channel = segments[i + 1]!;
-    if (!PORT.test(port) || !isChannelOrClientId(channel)) return null;
+    if (!isValidHop(port, channel)) return null;
     hops.push({ port, channel });
   }
   return hops;
@@ -88,12 +123,15 @@ export function unwindTrace(trace: string): { hop: TraceHop; rest: string } | nu
 
 /**
  * Splits a full path (`transfer/channel-0/uatom`, `transfer/channel-2/cw20:terra1...`,
- * `transfer/channel-0/factory/osmo1.../x`) into trace and base denom: leading pairs are taken
- * while the second segment is a channel or client id, and the rest is the base denom.
+ * `transfer/channel-0/factory/osmo1.../x`) into trace and base denom as ibc-go's
+ * `ExtractDenomFromPath` does: with three segments or more, leading pairs are taken while the
+ * second segment is a channel or client id and a segment follows it; the rest is the base denom
+ * (empty when the path ends in a hop). A hop is taken whatever its port: `parseTrace` then checks
+ * the trace as `Hop.Validate` does, so a path a chain would refuse does not parse.
  */
 export function splitFullPath(path: string): { trace: string; baseDenom: string } {
   const segments = path.split("/");
   let i = 0;
-  while (i + 2 < segments.length && PORT.test(segments[i]!) && isChannelOrClientId(segments[i + 1]!)) i += 2;
+  if (segments.length > 2) while (i < segments.length - 1 && isChannelOrClientId(segments[i + 1]!)) i += 2;
   return { trace: segments.slice(0, i).join("/"), baseDenom: segments.slice(i).join("/") };
 }

@@ -3,7 +3,7 @@
  * of each native asset on each chain directly connected over an ACTIVE transfer channel, where
  * the registry lists no version of that origin asset.
  */
-import { denomSpelling } from "../denom/evm-address.js";
+import { spellContract, spellDenom } from "../denom/evm-address.js";
 import { compareStrings } from "../compare.js";
 import { voucherDenom } from "../denom/trace.js";
 import { channelKey, nearEndAt } from "../registry/channel-ends.js";
@@ -22,7 +22,8 @@ type AssetFields = Omit<AssetRecord, "index" | "chainIndex" | "wire">;
  */
 export function listedRecords(registry: Registry, chainIndexById: ReadonlyMap<string, number>): AssetRecord[] {
   const svmChains = new Set(registry.chains.filter((chain) => chain.chain_type === "svm").map((chain) => chain.chain_id));
-  return registry.assets.map((asset, index) => new ListedAsset(asset, index, chainIndexById.get(asset.chain_id)!, svmChains.has(asset.chain_id)));
+  const evmChains = new Set(registry.chains.filter((chain) => chain.chain_type === "evm").map((chain) => chain.chain_id));
+  return registry.assets.map((asset, index) => new ListedAsset(asset, index, chainIndexById.get(asset.chain_id)!, svmChains.has(asset.chain_id), evmChains));
 }
 
 class ListedAsset implements AssetRecord {
@@ -43,6 +44,7 @@ class ListedAsset implements AssetRecord {
     readonly index: number,
     readonly chainIndex: number,
     private readonly isSvm: boolean,
+    private readonly evmChains: ReadonlySet<string>,
   ) {
     this.chainId = asset.chain_id;
     this.denom = asset.denom;
@@ -57,7 +59,8 @@ class ListedAsset implements AssetRecord {
   }
 
   get wire(): WireAsset {
-    return (this.wireObject ??= wireAsset(this, this.asset, this.isSvm));
+    const { evmChains } = this;
+    return (this.wireObject ??= wireAsset(this, this.asset, this.isSvm, { chain: evmChains.has(this.chainId), origin: evmChains.has(this.originChainId) }));
   }
 }
 
@@ -216,17 +219,27 @@ export const METADATA_FIELDS = ["symbol", "name", "logo_uri", "decimals", "descr
 /** The optional fields of a wire asset in the order the Skip Go API writes them (token_contract after decimals). */
 const OPTIONAL_WIRE_FIELDS = ["symbol", "name", "logo_uri", "decimals", "token_contract", "description", "coingecko_id", "recommended_symbol"] as const;
 
+/** Whether an asset's chain and its origin's chain are EVM chains: where `spellDenom` writes EIP-55. */
+interface EvmChains {
+  chain: boolean;
+  origin: boolean;
+}
+
+/** A voucher (derived, decoded) is never spelled EIP-55: its denom is `ibc/`, its origin denom hashed text. */
+const NO_EVM_CHAINS: EvmChains = { chain: false, origin: false };
+
 /**
  * Field order follows the answers of docs/behaviour.md §6; optional fields appear only when
  * present. `is_svm` (an asset of an SVM chain) is on every asset, as the Skip Go API writes it.
  */
-export function wireAsset(fields: AssetFields, metadata: Partial<Asset>, isSvm: boolean): WireAsset {
-  // EVM addresses in their EIP-55 form, as the hosted API writes them; the registry's spelling
-  // stays inside (an IBC hash is over the text the chain wrote), look-ups fold case (denomKey).
+export function wireAsset(fields: AssetFields, metadata: Partial<Asset>, isSvm: boolean, evm = NO_EVM_CHAINS): WireAsset {
+  // One spelling rule (spellDenom): EIP-55 for an EVM chain's own contract, the hashed text of a
+  // voucher's origin as it is, so ibc/ + SHA-256(trace/origin_denom) is the denom; look-ups fold case (denomKey).
+  const hashed = fields.trace !== "";
   const wire: Record<string, unknown> = {
-    denom: denomSpelling(fields.denom),
+    denom: spellDenom(fields.denom, { evmChain: evm.chain, hashed: false }),
     chain_id: fields.chainId,
-    origin_denom: denomSpelling(fields.originDenom),
+    origin_denom: spellDenom(fields.originDenom, { evmChain: evm.origin, hashed }),
     origin_chain_id: fields.originChainId,
     trace: fields.trace,
     is_cw20: fields.isCw20,
@@ -234,7 +247,7 @@ export function wireAsset(fields: AssetFields, metadata: Partial<Asset>, isSvm: 
     is_svm: isSvm,
   };
   for (const field of OPTIONAL_WIRE_FIELDS) if (metadata[field] !== undefined) wire[field] = metadata[field];
-  if (typeof wire.token_contract === "string") wire.token_contract = denomSpelling(wire.token_contract);
+  if (typeof wire.token_contract === "string") wire.token_contract = spellContract(wire.token_contract);
   return Object.freeze(wire) as WireAsset;
 }
 

@@ -6,7 +6,11 @@
  * hashed with each native of the chain it starts from. Nothing is built at load or for a denom
  * the model already knows, so the cold start and the query floor do not change
  * (scripts/measure-ibc-decode.mjs measures a table; docs/behaviour.md says what cannot be decoded).
+ * A table hashes each native's denom as its registry writes it, the text its chain sends: the
+ * case rule of a voucher's origin_denom (src/denom/evm-address.ts `spellDenom`). EVM tokens are not
+ * origins here: they reach IBC over IBC v2 clients, which `ibc_channels` does not list.
  */
+import { isValidTrace } from "../denom/trace.js";
 import type { IbcChannel } from "../registry/schema.js";
 import { sha256Hex } from "../sha256.js";
 import type { AssetRecord, DecodedVoucher } from "./model.js";
@@ -64,6 +68,8 @@ export class IbcDecoder {
   ) {
     for (const { chain_1: a, chain_2: b, status } of channels) {
       if (status !== "ACTIVE" || a.port_id !== "transfer" || b.port_id !== "transfer" || a.chain_id === b.chain_id) continue;
+      // Only ends a trace can name (ibc-go's grammar, src/denom/trace.ts): every decoded trace parses and unwinds.
+      if (!isValidTrace(`${a.port_id}/${a.channel_id}`) || !isValidTrace(`${b.port_id}/${b.channel_id}`)) continue;
       this.addEnd(a.chain_id, { port: a.port_id, channel: a.channel_id, counterparty: b.chain_id });
       this.addEnd(b.chain_id, { port: b.port_id, channel: b.channel_id, counterparty: a.chain_id });
     }

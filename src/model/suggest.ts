@@ -4,6 +4,8 @@
  * obvious answer in the model. Only for error paths and `explain`: nothing here is hot.
  */
 import { compareStrings } from "../compare.js";
+import { checksumAddress, isEvmAddress } from "../denom/evm-address.js";
+import { isValidTrace, splitFullPath, voucherDenom } from "../denom/trace.js";
 import type { DenomSuggestion } from "../wire/explain.js";
 import type { Model } from "./model.js";
 
@@ -27,25 +29,29 @@ export function suggestChainIds(model: Model, input: string): string[] {
   return ranked(scored).filter((id) => id !== input);
 }
 
-/** Denoms of one chain close to `input`: the same IBC hash in another case, a symbol, or a near spelling. */
+/**
+ * Denoms of one chain close to `input`: the same IBC hash in another case, the voucher a full path
+ * names (`transfer/channel-0/uatom`), a symbol, or a near spelling. Each as answers write it.
+ */
 export function suggestDenoms(model: Model, chainId: string, input: string): DenomSuggestion[] {
   const chainIndex = model.chainIndexById.get(chainId);
   if (chainIndex === undefined) return [];
   const wanted = input.toLowerCase();
+  const named = denomsNamedByPath(input);
   const scored: [number, string][] = [];
   const symbols = new Map<string, string | undefined>();
   for (const index of model.assetsByChain[chainIndex]!) {
     const asset = model.assets[index]!;
-    const { symbol, recommended_symbol: recommended } = asset.wire;
-    symbols.set(asset.denom, symbol);
+    const { denom, symbol, recommended_symbol: recommended } = asset.wire;
+    symbols.set(denom, symbol);
     let score = Infinity;
-    if (asset.denom.toLowerCase() === wanted) score = 0;
+    if (denom.toLowerCase() === wanted || named.has(denom)) score = 0;
     else if (symbol?.toLowerCase() === wanted || recommended?.toLowerCase() === wanted) score = asset.listed ? 1 : 2;
-    else if (!asset.denom.startsWith("ibc/")) {
-      const distance = boundedDistance(wanted, asset.denom.toLowerCase(), allowedEdits(wanted));
+    else if (!denom.startsWith("ibc/")) {
+      const distance = boundedDistance(wanted, denom.toLowerCase(), allowedEdits(wanted));
       if (distance !== null) score = 2 + distance;
     }
-    if (score < Infinity) scored.push([score, asset.denom]);
+    if (score < Infinity) scored.push([score, denom]);
   }
   return ranked(scored)
     .filter((denom) => denom !== input)
@@ -53,6 +59,19 @@ export function suggestDenoms(model: Model, chainId: string, input: string): Den
       const symbol = symbols.get(denom);
       return symbol === undefined ? { denom } : { denom, symbol };
     });
+}
+
+/**
+ * The `ibc/` denoms a full path (trace and base denom, split as ibc-go does) may be the name of:
+ * its hash, and for an EVM address base also the hashes of its lower-case and EIP-55 forms, as
+ * chains hash the text they were sent (Eureka lower case; Picasso's stETH EIP-55). None for a
+ * text that is not a path.
+ */
+function denomsNamedByPath(input: string): Set<string> {
+  const { trace, baseDenom } = splitFullPath(input);
+  if (trace === "" || baseDenom === "" || !isValidTrace(trace)) return new Set();
+  const bases = isEvmAddress(baseDenom) ? [baseDenom, baseDenom.toLowerCase(), checksumAddress(baseDenom)] : [baseDenom];
+  return new Set(bases.map((base) => voucherDenom(trace, base)));
 }
 
 const foldedIbcIndexes = new WeakMap<Model, Map<string, number>>();

@@ -1,11 +1,14 @@
 /**
  * EIP-55 checksummed addresses against the test vectors EIP-55 itself publishes
  * (https://eips.ethereum.org/EIPS/eip-55, "Test Cases"), and the properties the data relies on:
- * one spelling per address whatever case it arrives in, and no other denom touched.
+ * one spelling per address whatever case it arrives in, and no other denom touched; EIP-55 only
+ * for an EVM chain's own contract, never for text a chain hashed (a voucher's origin denom).
  */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { checksumAddress, denomSpelling, isEvmAddress } from "../../src/denom/evm-address.js";
+import { checksumAddress, isEvmAddress, spellContract, spellDenom } from "../../src/denom/evm-address.js";
+
+const OWN_EVM_DENOM = { evmChain: true, hashed: false };
 
 // EIP-55 "Test Cases": all caps, all lower, normal.
 const EIP55_VECTORS = [
@@ -26,7 +29,7 @@ describe("EIP-55", () => {
   });
 
   test("the USDC contract as every recorded Skip answer writes it", () => {
-    expect(denomSpelling("0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48")).toBe("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
+    expect(spellDenom("0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48", OWN_EVM_DENOM)).toBe("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
   });
 
   test("one spelling whatever the case; the letters are the address's", () => {
@@ -35,10 +38,14 @@ describe("EIP-55", () => {
     fc.assert(
       fc.property(address, caseMask, (lower, mask) => {
         const mixed = `0x${[...lower.slice(2)].map((c, i) => (mask[i] ? c.toUpperCase() : c)).join("")}`;
-        const spelled = denomSpelling(mixed);
+        const spelled = spellDenom(mixed, OWN_EVM_DENOM);
         expect(spelled).toBe(checksumAddress(lower));
         expect(spelled.toLowerCase()).toBe(lower);
-        expect(denomSpelling(spelled)).toBe(spelled);
+        expect(spellDenom(spelled, OWN_EVM_DENOM)).toBe(spelled);
+        expect(spellContract(mixed)).toBe(spelled);
+        // Hashed text, or an address named off an EVM chain, keeps the case it came in.
+        expect(spellDenom(mixed, { evmChain: true, hashed: true })).toBe(mixed);
+        expect(spellDenom(mixed, { evmChain: false, hashed: false })).toBe(mixed);
       }),
     );
   });
@@ -46,7 +53,8 @@ describe("EIP-55", () => {
   test("other denoms keep their exact case: IBC hashes, Cosmos denoms, near-addresses", () => {
     for (const denom of ["ibc/27394fb092d2eccd56123c74f36e4c1f926001ceada9ca97ea622b25f41e5eb2", "uATOM", "wei", "0xabc", `0x${"g".repeat(40)}`, `0X${"a".repeat(40)}`, `cw20:0x${"a".repeat(40)}`]) {
       expect(isEvmAddress(denom)).toBe(false);
-      expect(denomSpelling(denom)).toBe(denom);
+      expect(spellDenom(denom, OWN_EVM_DENOM)).toBe(denom);
+      expect(spellContract(denom)).toBe(denom);
     }
   });
 });

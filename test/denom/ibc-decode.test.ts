@@ -229,6 +229,26 @@ describe("the table is built only when an unknown ibc/ denom is asked", () => {
   });
 });
 
+describe("decoding follows ibc-go's trace grammar (src/denom/trace.ts)", () => {
+  test("an IBC v2 client id hop decodes; an end no trace can name (not a channel or client id) is never walked", () => {
+    const router = buildRouter(parseRegistry({
+      chains: [{ chain_id: "a-1" }, { chain_id: "b-1" }, { chain_id: "c-1" }, { chain_id: "d-1" }],
+      assets: [{ chain_id: "a-1", denom: "ua" }],
+      ibc_channels: [
+        { chain_1: { chain_id: "a-1", channel_id: "channel-0" }, chain_2: { chain_id: "b-1", channel_id: "channel-5" }, status: "ACTIVE" },
+        // 09-localhost and a light-client type ibc-go's client id format admits (`{client-type}-{N}`).
+        { chain_1: { chain_id: "b-1", channel_id: "channel-6" }, chain_2: { chain_id: "c-1", channel_id: "10-ethereum-3" }, status: "ACTIVE" },
+        // "chan-x" is neither: ibc-go's ExtractDenomFromPath would read it as part of the base denom.
+        { chain_1: { chain_id: "b-1", channel_id: "channel-7" }, chain_2: { chain_id: "d-1", channel_id: "chan-x" }, status: "ACTIVE" },
+      ],
+    }));
+    const model = modelOf(router);
+    const viaClient = "transfer/10-ethereum-3/transfer/channel-5";
+    expect(model.decodeIbcDenom("c-1", ibcDenom(viaClient, "ua"))).toMatchObject({ trace: viaClient, chains: ["b-1", "a-1"] });
+    expect(model.decodeIbcDenom("d-1", ibcDenom("transfer/chan-x/transfer/channel-5", "ua"))).toBeUndefined();
+  });
+});
+
 describe("property: every native forwarded along at most DECODE_MAX_HOPS channels is decoded", () => {
   test("to its trace and origin; one hop more is not", () => {
     fc.assert(

@@ -36,7 +36,8 @@ const started = performance.now();
 for (const [name, router] of Object.entries(routers)) {
   for (const request of requestSample(name, router)) {
     const t = performance.now();
-    const answer = explain(router, request);
+    // The verdict came after the recording: the answer without it is hashed, as recorded-answers.test.ts compares it.
+    const { verdict, ...answer } = explain(router, request);
     const text = JSON.stringify(answer);
     answers.push({
       router: name,

@@ -13,9 +13,18 @@ export function oracleChecksum(value: string): string {
   return `0x${[...lower].map((c, i) => (parseInt(hash[i]!, 16) >= 8 ? c.toUpperCase() : c)).join("")}`;
 }
 
-/** A wire asset as an answer writes it: denom, origin_denom and token_contract checksummed where they are addresses. */
-export function answerWire(wire: WireAsset): WireAsset {
-  const out: Record<string, unknown> = { ...wire, denom: oracleChecksum(wire.denom), origin_denom: oracleChecksum(wire.origin_denom) };
+/**
+ * A wire asset as an answer writes it (docs/behaviour.md section 1, "Asset key"): EIP-55 for an
+ * address that is the asset's own denom on an EVM chain, or a native's origin on one, and for a
+ * token_contract; a voucher's origin_denom exactly as the registry has it, the text its hash is over.
+ */
+export function answerWire(wire: WireAsset, evmChains: ReadonlySet<string>): WireAsset {
+  const voucher = wire.trace !== "";
+  const out: Record<string, unknown> = {
+    ...wire,
+    denom: evmChains.has(wire.chain_id) ? oracleChecksum(wire.denom) : wire.denom,
+    origin_denom: !voucher && evmChains.has(wire.origin_chain_id) ? oracleChecksum(wire.origin_denom) : wire.origin_denom,
+  };
   if (typeof wire.token_contract === "string") out.token_contract = oracleChecksum(wire.token_contract);
   return out as unknown as WireAsset;
 }

@@ -22,7 +22,7 @@ export function oracleKey(chainId: string, denom: string): string {
 export interface OracleAsset {
   /** In the registry's spelling: what hashes and keys are computed from. */
   wire: WireAsset;
-  /** As answers write it (EVM addresses EIP-55 checksummed). */
+  /** As answers write it (an EVM chain's own contract EIP-55 checksummed, a voucher's origin as hashed). */
   answer: WireAsset;
   listed: boolean;
   hasMetadata: boolean;
@@ -122,7 +122,8 @@ export function canonicalAssets(registry: Registry): OracleAsset[] {
     }
   }
   derived.sort((x, y) => cmp(x.wire.chain_id, y.wire.chain_id) || cmp(x.wire.denom, y.wire.denom));
-  return [...listed, ...derived].map((asset, order) => ({ ...asset, answer: answerWire(asset.wire), order }));
+  const evmChains = new Set(registry.chains.filter((chain) => chain.chain_type === "evm").map((chain) => chain.chain_id));
+  return [...listed, ...derived].map((asset, order) => ({ ...asset, answer: answerWire(asset.wire, evmChains), order }));
 }
 
 export const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
