@@ -3,6 +3,7 @@
  * from docs/behaviour.md sections 1-3. It shares no code with the router: hashing uses node:crypto,
  * trace arithmetic is plain string splitting.
  */
+import { readFileSync } from "node:fs";
 import { answerWire } from "./eip55.js";
 import { createHash } from "node:crypto";
 import type { Registry, WireAsset } from "../../src/index.js";
@@ -76,6 +77,22 @@ export function channelEnds(registry: Registry) {
   ]);
 }
 
+/**
+ * docs/behaviour.md "Transfer rules": the chains that take only their own tokens home, and the
+ * characters a bridge refuses in a base denom. From the registry's own `transfer_rules`, else the
+ * shipped rules file (read here as JSON) for the chains the registry lists.
+ */
+function transferRules(registry: Registry): { returningOnly: Set<string>; bridgeRefuses: Map<string, string[]> } {
+  type Rule = { kind: string; chain_id?: string; bridge?: string; refused_character?: string };
+  const shipped = (JSON.parse(readFileSync(new URL("../../src/registry/data/transfer-rules.json", import.meta.url), "utf8")) as { rules: Rule[] }).rules;
+  const listed = new Set(registry.chains.map((chain) => chain.chain_id));
+  const rules: Rule[] = (registry as { transfer_rules?: Rule[] }).transfer_rules ?? shipped.filter((rule) => rule.chain_id === undefined || listed.has(rule.chain_id));
+  const returningOnly = new Set(rules.filter((rule) => rule.kind === "inbound_returning_only").map((rule) => rule.chain_id!));
+  const bridgeRefuses = new Map<string, string[]>();
+  for (const rule of rules) if (rule.kind === "ibc_v2_base_denom") bridgeRefuses.set(rule.bridge!, [...(bridgeRefuses.get(rule.bridge!) ?? []), rule.refused_character!]);
+  return { returningOnly, bridgeRefuses };
+}
+
 /** docs/behaviour.md section 2 "which assets exist on a chain": listed assets plus derived single-hop vouchers. */
 export function canonicalAssets(registry: Registry): OracleAsset[] {
   const svmChains = new Set(registry.chains.filter((chain) => chain.chain_type === "svm").map((chain) => chain.chain_id));
@@ -84,6 +101,7 @@ export function canonicalAssets(registry: Registry): OracleAsset[] {
   const listedVersions = new Set(registry.assets.map((a) => versionOf(a.chain_id, a.origin_chain_id, a.origin_denom)));
   const derived: Omit<OracleAsset, "order" | "answer">[] = [];
   const ends = channelEnds(registry);
+  const { returningOnly } = transferRules(registry);
   for (const native of registry.assets) {
     // "Native asset of a chain": trace "" and its own origin. A CW20 leaves only over a wasm port,
     // so it derives nothing over transfer/transfer channels (docs/behaviour.md section 2, rule 2).
@@ -98,6 +116,8 @@ export function canonicalAssets(registry: Registry): OracleAsset[] {
     }
     for (const [chain, candidates] of receivers) {
       if (listedVersions.has(versionOf(chain, native.chain_id, native.denom))) continue;
+      // A derived voucher is a foreign token arriving: a chain that takes only its own home refuses it.
+      if (returningOnly.has(chain)) continue;
       // Preferred wins, else the lowest channel number on the receiving chain's end (docs/behaviour.md
       // section 2). Several preferred: the lowest number among them.
       const best = [...candidates].sort(
@@ -133,6 +153,7 @@ export function hopsOf(registry: Registry, assets: OracleAsset[]): OracleHop[][]
   const index = new Map(assets.map((asset, i) => [oracleKey(asset.wire.chain_id, asset.wire.denom), i]));
   const out: OracleHop[][] = assets.map(() => []);
   const ends = channelEnds(registry).filter((end) => end.status !== "INACTIVE" && end.from.chain_id !== end.to.chain_id);
+  const { returningOnly, bridgeRefuses } = transferRules(registry);
   assets.forEach(({ wire }, from) => {
     const segments = wire.trace === "" ? [] : wire.trace.split("/");
     for (const end of ends) {
@@ -145,6 +166,8 @@ export function hopsOf(registry: Registry, assets: OracleAsset[]): OracleHop[][]
         // is the registry's statement of how it travelled (a CW20 through its wasm.<contract> port),
         // and only canonical assets can be reached, so no route invents a port the registry lacks.
         trace = [end.to.port_id, end.to.channel_id, ...segments].join("/");
+        // A forward (not coming home) into a chain that takes only its own tokens home is refused there.
+        if (returningOnly.has(end.to.chain_id)) continue;
       }
       const to = index.get(oracleKey(end.to.chain_id, oracleIbcDenom(trace, wire.origin_denom)));
       // Only canonical assets exist: multi-hop vouchers only where listed (docs/behaviour.md section 2).
@@ -155,8 +178,9 @@ export function hopsOf(registry: Registry, assets: OracleAsset[]): OracleHop[][]
     const a = index.get(oracleKey(link.from.chain_id, link.from.denom));
     const b = index.get(oracleKey(link.to.chain_id, link.to.denom));
     if (a === undefined || b === undefined || a === b) continue;
-    out[a]!.push({ kind: "bridge", from: a, to: b, chain: link.from.chain_id, via: link.bridge });
-    if (link.bidirectional) out[b]!.push({ kind: "bridge", from: b, to: a, chain: link.to.chain_id, via: link.bridge });
+    const refused = (i: number) => (bridgeRefuses.get(link.bridge) ?? []).some((char) => assets[i]!.wire.origin_denom.includes(char));
+    if (!refused(a)) out[a]!.push({ kind: "bridge", from: a, to: b, chain: link.from.chain_id, via: link.bridge });
+    if (link.bidirectional && !refused(b)) out[b]!.push({ kind: "bridge", from: b, to: a, chain: link.to.chain_id, via: link.bridge });
   }
   return out;
 }
