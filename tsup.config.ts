@@ -1,6 +1,8 @@
+import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { dirname } from "node:path";
 import { defineConfig } from "tsup";
-import type { Plugin } from "esbuild";
+import { transform, type Plugin } from "esbuild";
 import { esbuildPageEmbed } from "./scripts/page-embed.js";
 
 // The shipped datasets are written after tsup (scripts/compile-datasets.mjs) and loaded by the
@@ -28,6 +30,24 @@ const runtimeNeutral: Plugin = {
     build.onResolve({ filter: /^events$/ }, () => ({ path: events }));
   },
 };
+// The bundled dependencies' code, minified as it is read (their own builds are not all minified;
+// graphology alone was 136 KB in each format); the package's own code stays as written. Licence
+// comments are kept (esbuild's default). Not keepNames: its __name calls are side effects that
+// stop the bundler from dropping what is not used. The CommonJS build keeps statements as
+// written (no minifySyntax): tsup turns its split ES chunks into CommonJS with sucrase, which
+// breaks on a class field after `super(...)` joined by a comma.
+function minifiedDependencies(format: "esm" | "cjs"): Plugin {
+  const options = format === "esm" ? { minify: true } : { minifyWhitespace: true, minifyIdentifiers: true };
+  return {
+    name: "minified-dependencies",
+    setup(build) {
+      build.onLoad({ filter: /\/node_modules\/.*\.(?:c|m)?js$/ }, async (args) => {
+        const { code } = await transform(await readFile(args.path, "utf8"), { loader: "js", target: "node20", ...options });
+        return { contents: code, loader: "js", resolveDir: dirname(args.path) };
+      });
+    },
+  };
+}
 // No source maps: the sources are not shipped, and the maps were nearly half the tarball.
 
 /** Every public entry: the subpath it is published as (package.json "exports") -> its source. */
@@ -44,37 +64,47 @@ const ENTRIES = {
   msgs: "src/entries/msgs.ts",
 };
 
+/** Programs, not entries: the command (package bin) and the worker threads' files (new Worker(URL) needs a file next to the chunks). */
+const PROGRAMS = { cli: "src/cli/main.ts", "reload-thread": "src/node/reload-thread.ts", "svg-thread": "src/node/svg-thread.ts" };
+
+const shared = {
+  target: "node20",
+  external: SHIPPED_DATA,
+  noExternal: BUNDLED,
+};
+// The explorer page's HTML, CSS and bundled browser script, embedded as text (scripts/page-embed.ts).
+const plugins = (format: "esm" | "cjs") => [esbuildPageEmbed, runtimeNeutral, minifiedDependencies(format)];
+
 export default defineConfig([
   {
+    // ES modules: the entries and the programs in one build, so the command and the threads import
+    // the entries' chunks rather than carrying their own copy of the library (1.1 MB when they were
+    // built apart). The command's hashbang is the first line of src/cli/main.ts (esbuild keeps it).
+    ...shared,
+    entry: { ...ENTRIES, ...PROGRAMS },
+    format: ["esm"],
+    esbuildPlugins: plugins("esm"),
+    clean: true,
+  },
+  {
+    // CommonJS: the entries only. Shared chunks, so every entry sees one FungibleError class (instanceof works).
+    ...shared,
     entry: ENTRIES,
-    format: ["esm", "cjs"],
-    // Shared chunks in CJS too, so every entry sees one FungibleError class (instanceof works).
+    format: ["cjs"],
+    esbuildPlugins: plugins("cjs"),
     splitting: true,
     // import.meta.url (the reload thread's file, chain-registry's version) has no CommonJS syntax,
     // and the syntax itself is an error in a .cjs file: there it is the file's own URL, computed on
     // first read (tsup's `shims` would also put a path/url import into the ESM chunks Workers load).
-    esbuildOptions(options, context) {
-      if (context.format !== "cjs") return;
+    esbuildOptions(options) {
       options.define = { ...options.define, "import.meta.url": "__fileUrl.url" };
       options.banner = { js: 'var __fileUrl = { get url() { return require("node:url").pathToFileURL(__filename).href; } };' };
     },
-    dts: true,
-    clean: true,
-    target: "node20",
-    external: SHIPPED_DATA,
-    noExternal: BUNDLED,
-    // The explorer page's HTML, CSS and bundled browser script, embedded as text (scripts/page-embed.ts).
-    esbuildPlugins: [esbuildPageEmbed, runtimeNeutral],
   },
   {
-    // The reload and SVG worker threads are files of their own next to cli.js and the entries (new Worker(URL) needs a file).
-    entry: { cli: "src/cli/main.ts", "reload-thread": "src/node/reload-thread.ts", "svg-thread": "src/node/svg-thread.ts" },
-    format: ["esm"],
-    banner: { js: "#!/usr/bin/env node" },
-    target: "node20",
-    external: SHIPPED_DATA,
-    noExternal: BUNDLED,
-    // The explorer page's HTML, CSS and bundled browser script, embedded as text (scripts/page-embed.ts).
-    esbuildPlugins: [esbuildPageEmbed, runtimeNeutral],
+    // The declarations of both formats (.d.ts, .d.cts) in one pass of the type checker.
+    entry: ENTRIES,
+    format: ["esm", "cjs"],
+    dts: { only: true },
   },
 ]);

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /**
  * The `fungible-graph` command (package bin): dispatches to one module per command and turns
  * every failure into a message on stderr and an exit code (0 ok, 1 not found / fatal, 2 usage).

@@ -1,18 +1,19 @@
 // `npm run test:integration`: the suites that need more than the root install or take minutes,
 // the packed package on Deno, Bun and workerd, the notebook, the explorer page in Chromium,
 // packaging (npm pack, arethetypeswrong, publint, installs into fresh projects), load (raw HTTP
-// fuzz, killed workers) and the official @skip-go/client. Their tools are this folder's own
+// fuzz, killed workers), the official @skip-go/client, and the suites of the root folders that
+// start processes (the command line, `serve`, the Node server under load: PROCESS_SUITES). Their tools are this folder's own
 // package (npm ci --prefix test/integration); the rest of the setup is the root configuration's.
 import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
-import root from "../../vitest.config.js";
+import root, { PROCESS_SUITES } from "../../vitest.config.js";
 
 export default defineConfig({
   ...root,
   root: fileURLToPath(new URL("../../", import.meta.url)),
   test: {
     ...root.test,
-    include: ["test/integration/**/*.test.ts"],
+    include: ["test/integration/**/*.test.ts", ...PROCESS_SUITES],
     exclude: [...configDefaults.exclude],
   },
 });

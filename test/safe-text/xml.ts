@@ -1,11 +1,13 @@
 /**
  * A real XML parser for the tests: Python's expat (python3 is on the machine; node_modules holds
- * no XML parser). Where python3 is missing the XML checks say so and are skipped.
+ * no XML parser). Where python3 is missing the XML checks say so and are skipped (a failure under
+ * FG_REQUIRE_TOOLS=1, as in CI).
  */
 import { spawnSync } from "node:child_process";
+import { missingTool } from "../support/required-tool.js";
 
 const probe = spawnSync("python3", ["-c", "import xml.parsers.expat"], { encoding: "utf8" });
-export const xmlParserMissing: string | null = probe.status === 0 ? null : "skipped: python3 with expat is not installed";
+export const xmlParserMissing: string | null = missingTool(probe.status === 0 ? null : "skipped: python3 with expat is not installed");
 
 const SCRIPT = `
 import sys, xml.parsers.expat

@@ -22,8 +22,9 @@ import { loadSource } from "../../../src/node/load-source.js";
 import type { AssetRouter } from "../../../src/router/router.js";
 import { CLI } from "../../cli/run-cli.js";
 import { nginxMissing } from "./engines.js";
+import { missingTool } from "../../support/required-tool.js";
 
-const missing = nginxMissing();
+const missing = missingTool(nginxMissing());
 const SEED = Number(process.env.FG_FLEET_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const REQUESTS = Number(process.env.FG_FLEET_REQUESTS ?? 20_000);
 const replay = `seed ${SEED} (replay: FG_FLEET_SEED=${SEED})`;

@@ -13,10 +13,11 @@ import { startFleet, type Fleet } from "../../../bench/lib/cdn-fleet.mjs";
 import { checkConformance, describeFailures, parseConformanceCorpus } from "../../../src/http/conformance.js";
 import { CLI } from "../../cli/run-cli.js";
 import { nginxMissing } from "./engines.js";
+import { missingTool } from "../../support/required-tool.js";
 
 const CORPUS = fileURLToPath(new URL("../../../fixtures/conformance/mainnet.json", import.meta.url));
 const corpus = parseConformanceCorpus(JSON.parse(readFileSync(CORPUS, "utf8")));
-const missing = nginxMissing();
+const missing = missingTool(nginxMissing());
 
 let fleet: Fleet;
 

@@ -20,8 +20,9 @@ import { runCli } from "../../cli/run-cli.js";
 import { Agent, BROTLI_STATIC, get, NJS, nginxMissing, njsMissing, startNginx, staticExportConfig, type Answer, type Nginx } from "./engines.js";
 // @ts-expect-error: the njs handler is plain JavaScript (Node runs it too: it imports only "crypto")
 import njsHandler from "../../../examples/nginx/static-export.js";
+import { missingTool } from "../../support/required-tool.js";
 
-const missing = nginxMissing() ?? njsMissing();
+const missing = missingTool(nginxMissing() ?? njsMissing());
 const SEED = Number(process.env.FG_FLEET_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const replay = `seed ${SEED} (replay: FG_FLEET_SEED=${SEED})`;
 const FROM_SOURCE = "/v2/fungible/assets_from_source";

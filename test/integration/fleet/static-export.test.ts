@@ -18,8 +18,9 @@ import { startServer, type RunningServer } from "../../../src/entries/node.js";
 import { FIXTURE_PATH, fixtureGraph } from "../../http/fixture.js";
 import { runCli } from "../../cli/run-cli.js";
 import { Agent, BROTLI_STATIC, get, NJS, nginxMissing, njsMissing, startNginx, staticExportConfig, type Answer, type Nginx } from "./engines.js";
+import { missingTool } from "../../support/required-tool.js";
 
-const missing = nginxMissing() ?? njsMissing();
+const missing = missingTool(nginxMissing() ?? njsMissing());
 /** Headers nginx adds to every answer, which the live server sends otherwise or not at all. */
 const TRANSPORT = new Set(["date", "server", "connection", "keep-alive"]);
 

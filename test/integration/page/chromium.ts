@@ -1,18 +1,20 @@
 /**
  * Debian's `chromium` driven by playwright-core, against a server started in-process on loopback.
- * Where no browser is installed, the browser tests are skipped and say why (`.ci/run` installs it).
+ * Where no browser is installed, the browser tests are skipped and say why; in CI (`.ci/run`
+ * installs it, FG_REQUIRE_TOOLS=1) that is a failure.
  */
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type Page } from "playwright-core";
 import type { AssetRouter } from "../../../src/index.js";
 import { startServer, type RunningServer } from "../../../src/entries/node.js";
+import { missingTool } from "../../support/required-tool.js";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** Why the browser tests cannot run here, or null when they can. */
-export const chromiumMissing: string | null = existsSync(CHROMIUM_PATH)
-  ? null
-  : `skipped: ${CHROMIUM_PATH} not found; .ci/run installs it with apt-get install chromium (or set CHROMIUM_PATH)`;
+export const chromiumMissing: string | null = missingTool(
+  existsSync(CHROMIUM_PATH) ? null : `skipped: ${CHROMIUM_PATH} not found; .ci/run installs it with apt-get install chromium (or set CHROMIUM_PATH)`,
+);
 
 if (chromiumMissing) console.warn(`explorer page browser tests ${chromiumMissing}`);
 

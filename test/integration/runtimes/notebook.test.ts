@@ -12,6 +12,7 @@ import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { installPackedPackage, missingBuild, type InstalledPackage } from "./packed-package.js";
+import { missingTool } from "../../support/required-tool.js";
 
 const run = promisify(execFile);
 const NOTEBOOK = fileURLToPath(new URL("../../../examples/notebook.ipynb", import.meta.url));
@@ -52,7 +53,7 @@ async function missingJupyter(): Promise<string | undefined> {
   return undefined;
 }
 
-const why = missingBuild() ?? (await missingJupyter());
+const why = missingTool(missingBuild() ?? (await missingJupyter()));
 const text = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join("") : (value ?? ""));
 
 describe.skipIf(why !== undefined)(`examples/notebook.ipynb on the Deno kernel${why ? ` (skipped: ${why})` : ""}`, () => {

@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
+import { missingTool } from "../../support/required-tool.js";
 
 const run = promisify(execFile);
 export const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -31,7 +32,7 @@ export interface InstalledPackage {
 /** Why the build cannot be packed (missing files), or undefined when it can. */
 export function missingBuild(): string | undefined {
   const missing = REQUIRED.filter((file) => !existsSync(join(DIST, file)));
-  return missing.length === 0 ? undefined : `${DIST} lacks ${missing.join(", ")}: run npm run build (or set FG_DIST to a private build)`;
+  return missingTool(missing.length === 0 ? undefined : `${DIST} lacks ${missing.join(", ")}: run npm run build (or set FG_DIST to a private build)`);
 }
 
 /**
@@ -83,6 +84,8 @@ export async function findBinary(name: string): Promise<string | undefined> {
       // not installed, or its postinstall did not fetch the binary: try the next
     }
   }
+  // Skipped by the caller on a contributor's machine; a failure in CI.
+  missingTool(`${name} is not installed, or its postinstall did not fetch the binary (npm ci --prefix test/integration)`);
   return undefined;
 }
 
