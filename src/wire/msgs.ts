@@ -241,7 +241,7 @@ export type SkipMsgsDirectResponse = z.infer<typeof SkipMsgsDirectResponseSchema
 const AssetRefSchema = z.object({ chain_id: text("chain_id"), denom: text("denom") });
 
 /** `resumeTransfer(router, request)` and POST /fungible-graph/v1/resume. */
-export const ResumeRequestSchema = z.strictObject({
+const ResumeFields = {
   at: z
     .object({ chain_id: text("at.chain_id"), denom: text("at.denom"), amount: AmountSchema })
     .check(z.describe("Where the funds are now: the chain, the denom as that chain holds it (an ibc/ voucher on an intermediate chain), and the amount")),
@@ -249,10 +249,15 @@ export const ResumeRequestSchema = z.strictObject({
   route: z
     .optional(RouteSchema)
     .check(z.describe("The interrupted route, as route answers give it: when the funds sit at one of its hops, the rest of it is resumed; otherwise a route is searched from where they are")),
-  addresses: AddressesSchema,
   timeout_seconds: z._default(TimeoutSecondsSchema, DEFAULT_TIMEOUT_SECONDS),
   forward_retries: TransferOptionFields.forward_retries,
   now_ms: TransferOptionFields.now_ms,
+};
+export const ResumeRequestSchema = z.strictObject({ ...ResumeFields, addresses: AddressesSchema });
+/** The same request as the OpenAPI document shows it: `addresses` an object (read into a Map, own keys only). */
+export const ResumeRequestDocSchema = z.strictObject({
+  ...ResumeFields,
+  addresses: z.record(z.string(), z.string().check(z.maxLength(128))).check(z.describe("The user's bech32 address on each chain that needs one, by chain id")),
 });
 export type ResumeRequest = z.input<typeof ResumeRequestSchema>;
 
