@@ -21,11 +21,12 @@ import { chains } from "./chains.js";
 import { assets } from "./assets.js";
 import { refreshStateCommand } from "./refresh-state.js";
 import { msgs } from "./msgs.js";
+import { resume } from "./resume.js";
 import { keygen } from "./keygen.js";
 import { publish } from "./publish.js";
 import { helpWidth, styled } from "./terminal.js";
 
-const COMMANDS = new Map<string, Command>([serve, fromSource, between, route, msgs, why, destinations, chains, assets, validate, compile, exportCommand, refreshStateCommand, publish, keygen].map((command) => [command.name, command]));
+const COMMANDS = new Map<string, Command>([serve, fromSource, between, route, msgs, resume, why, destinations, chains, assets, validate, compile, exportCommand, refreshStateCommand, publish, keygen].map((command) => [command.name, command]));
 
 const ABOUT = "Which fungible tokens can move between blockchains (IBC and bridges), and how.";
 

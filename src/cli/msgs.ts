@@ -29,7 +29,7 @@ than IBC are refused. docs/msgs.md explains every field.`,
     const from = parseAssetArg(NAME, fromText!);
     const to = parseAssetArg(NAME, toText!);
     if (values.amount === undefined) throw new UsageError(`${NAME}: --amount is required (base units, e.g. 1000000 for 1 ATOM)`, NAME);
-    const addresses = Object.fromEntries((values.address ?? []).map((text) => addressArg(text)));
+    const addresses = Object.fromEntries((values.address ?? []).map((text) => addressArg(NAME, text)));
     const timeout = values["timeout-seconds"];
     if (timeout !== undefined && !/^[1-9][0-9]{0,6}$/.test(timeout)) throw new UsageError(`${NAME}: --timeout-seconds must be whole seconds, got "${timeout}"`, NAME);
     const router = await routerOfCommand(NAME, values);
@@ -56,9 +56,9 @@ than IBC are refused. docs/msgs.md explains every field.`,
   },
 });
 
-function addressArg(text: string): [string, string] {
+export function addressArg(command: string, text: string): [string, string] {
   const at = text.indexOf("=");
-  if (at <= 0 || at === text.length - 1) throw new UsageError(`${NAME}: --address takes <chain_id>=<address>, got "${text}"`, NAME);
+  if (at <= 0 || at === text.length - 1) throw new UsageError(`${command}: --address takes <chain_id>=<address>, got "${text}"`, command);
   return [text.slice(0, at), text.slice(at + 1)];
 }
 

@@ -72,7 +72,7 @@ serve take the file with --state FILE.`,
   },
 });
 
-async function readEndpoints(path: string): Promise<Record<string, string[]>> {
+export async function readEndpoints(path: string): Promise<Record<string, string[]>> {
   const text = await readTextFile(path, "endpoints");
   try {
     return (await import("../node/refresh-state.js")).parseEndpoints(text);

@@ -41,6 +41,8 @@ export interface ServeConfig {
   conformance: ConformanceCorpus | undefined;
   /** --metrics: answer GET /metrics. */
   metrics: boolean;
+  /** --live-endpoints FILE, read after the parse: the chains' REST for balances, submit, track and status. */
+  liveEndpoints: Record<string, string[]> | undefined;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -63,6 +65,7 @@ export interface ServeFlags {
   "compressed-cache-bytes"?: string | undefined;
   "check-conformance"?: string | undefined;
   metrics?: boolean | undefined;
+  "live-endpoints"?: string | undefined;
 }
 
 /** Largest cache size a flag accepts (16 GiB): more is a typo, not a plan. */
@@ -115,6 +118,7 @@ export function parseServeConfig(command: string, flags: ServeFlags, values: Sou
     // Read by `serve` after this parse (serve-conformance.ts, loaded only then): zod's corpus schema
     // stays out of every other command's heap.
     conformance: undefined,
+    liveEndpoints: undefined,
   };
 }
 

@@ -25,6 +25,7 @@ export function serverOptions(config: ServeConfig, log: (line: string) => void) 
     maxConnections: config.maxConnections,
     drainTimeoutMs: config.drainTimeoutMs,
     metrics: config.metrics,
+    ...(config.liveEndpoints === undefined ? {} : { liveEndpoints: config.liveEndpoints }),
     ...(config.bodyLimit === undefined ? {} : { bodyLimit: config.bodyLimit }),
     ...(config.answerCacheBytes === undefined ? {} : { answerCacheBytes: config.answerCacheBytes }),
     ...(config.compressedCacheBytes === undefined ? {} : { compressedCacheBytes: config.compressedCacheBytes }),

@@ -67,6 +67,11 @@ signature or an older pointer the same way.`,
       arg: "FILE",
       help: "before listening, answer this conformance corpus (fixtures/conformance/mainnet.json) in-process; refuse to start if any answer differs",
     },
+    "live-endpoints": {
+      type: "string",
+      arg: "FILE",
+      help: "turn on /v2/info/balances, /v2/tx/submit, /v2/tx/track and /v2/tx/status, read from these chains' REST endpoints (JSON {chain_id: [REST base URL, ...]}, the format of refresh-state --endpoints)",
+    },
     metrics: { type: "boolean", help: "answer GET /metrics in the Prometheus text format (default off; each process answers for itself)" },
     "access-log": { type: "boolean", help: "one JSON line per request on stdout: {t, method, path, status, ms} (default off)" },
     quiet: { type: "boolean", help: "no lifecycle lines (reloads, draining, client aborts); the listening line stays" },
@@ -79,6 +84,8 @@ signature or an older pointer the same way.`,
     // corpus stops `serve` before any load.
     const corpusFile = values["check-conformance"];
     if (corpusFile !== undefined) config.conformance = await (await import("./serve-conformance.js")).readConformanceCorpus(NAME, corpusFile);
+    const endpointsFile = values["live-endpoints"];
+    if (endpointsFile !== undefined) config.liveEndpoints = await (await import("./refresh-state.js")).readEndpoints(endpointsFile);
     // Loaded here, not at the top: the other commands need none of the server (Hono, the node
     // adapter, the caches), and leaving it out keeps their heap and start small.
     if (config.workers > 1 && cluster.isPrimary) return (await import("./serve-cluster.js")).runPrimary(config);

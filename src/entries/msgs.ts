@@ -7,6 +7,8 @@ export { transferMessages, type TransferMessage, type TransferMessages } from ".
 export { skipMsgs, skipMsgsDirect, skipRoute } from "../msgs/skip-messages.js";
 export type { MsgTransferEncodeObject, MsgTransferValue } from "../msgs/msg-transfer.js";
 export { INTERMEDIATE_RECEIVER } from "../msgs/forward-memo.js";
-export type { TransferMessagesRequest, SkipRouteRequest, SkipRouteResponse, SkipMsgsRequest, SkipMsgsResponse, SkipMsgsDirectRequest, SkipMsgsDirectResponse } from "../wire/msgs.js";
+export { resumeTransfer, resumedJson, type Resumed } from "../msgs/resume.js";
+export { estimatedRouteSeconds } from "../msgs/route-duration.js";
+export type { TransferMessagesRequest, ResumeRequest, ResumeResponse, SkipRouteRequest, SkipRouteResponse, SkipMsgsRequest, SkipMsgsResponse, SkipMsgsDirectRequest, SkipMsgsDirectResponse } from "../wire/msgs.js";
 export type { AssetRouter } from "../router/router.js";
 export type { Route } from "../wire/route.js";

@@ -7,6 +7,7 @@ import { describeValue, parseArgument } from "../arguments.js";
 import { FungibleError } from "../errors.js";
 import { ENCODINGS, webCompressor, type Compressor, type Encoding } from "./encoding.js";
 import { MetricsOptionSchema, type ServiceMetrics } from "./metrics.js";
+import type { ChainRest } from "./chain-rest.js";
 
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 /**
@@ -67,6 +68,11 @@ export interface FetchHandlerOptions {
    * `true`, or your own `ServiceMetrics` (to read its snapshots, or to add up several processes').
    */
   metrics?: boolean | ServiceMetrics;
+  /**
+   * The chains' own REST endpoints for /v2/info/balances, /v2/tx/submit, /v2/tx/track and
+   * /v2/tx/status (./chain-rest.ts); without it those answer 501 saying how to turn them on.
+   */
+  chainRest?: ChainRest;
 }
 
 interface CheckedOptions {
@@ -82,6 +88,7 @@ interface CheckedOptions {
   explainBudgetMs: number;
   svgRenderer: SvgRenderer | undefined;
   metrics: boolean | ServiceMetrics;
+  chainRest: ChainRest | undefined;
   onInternalError: (error: unknown, request: Request) => void;
   onAbort: (error: FungibleError, request: Request) => void;
 }
@@ -112,6 +119,12 @@ const HandlerOptionsSchema = z.object({
   explainBudgetMs: integerOption("explainBudgetMs", 1),
   svgRenderer: callback("svgRenderer"),
   metrics: z.optional(MetricsOptionSchema),
+  chainRest: z.optional(
+    z.custom<ChainRest>(
+      (value) => typeof value === "object" && value !== null && ["has", "get", "post"].every((key) => typeof (value as unknown as Record<string, unknown>)[key] === "function"),
+      "chainRest must be an object with has, get and post functions",
+    ),
+  ),
 });
 
 /** The options checked (`invalid_config` naming each bad one) with their defaults filled in. */
@@ -137,6 +150,7 @@ export function checkedOptions(given: FetchHandlerOptions): CheckedOptions {
     explainBudgetMs: options.explainBudgetMs ?? DEFAULT_EXPLAIN_BUDGET_MS,
     svgRenderer: options.svgRenderer as SvgRenderer | undefined,
     metrics: options.metrics ?? false,
+    chainRest: options.chainRest as ChainRest | undefined,
     onInternalError: (options.onInternalError as CheckedOptions["onInternalError"] | undefined) ?? ((error: unknown) => console.error("fungible-graph: internal error", error)),
     onAbort: (options.onAbort as CheckedOptions["onAbort"] | undefined) ?? (() => {}),
   };

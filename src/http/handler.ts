@@ -34,6 +34,7 @@ import { ReplayCache, type ReplayedAnswer } from "./replay-cache.js";
 import { allowedMethods, PATHS, ROUTES, type OperationId } from "./routes.js";
 import { checkedOptions, type FetchHandlerOptions } from "./handler-options.js";
 import { skipHandlers } from "./skip-routes.js";
+import { executionHandlers, TX_STATUS_PATH } from "./execution-routes.js";
 import { routedPath, versionedAnswers, VERSIONED_PATHS } from "./versioned.js";
 
 export {
@@ -79,6 +80,7 @@ export function createService(router: AssetRouter | LiveRouter, optionsArg: Fetc
     ...queryHandlers({ ...sending, bodyLimit: config.bodyLimit, cacheControl: config.cacheControl }),
     ...explorerHandlers(config.bodyLimit, config.explainBudgetMs, config.svgRenderer),
     ...skipHandlers(config.bodyLimit),
+    ...executionHandlers(config.bodyLimit, config.chainRest),
     health: (c) => c.body(JSON.stringify(live.health()), 200, { "content-type": JSON_TYPE, "cache-control": "no-store" }),
     openapi: (c) => c.body((openApi ??= JSON.stringify(buildOpenApiDocument())), 200, { "content-type": JSON_TYPE }),
     metrics: async (c) => {
@@ -133,7 +135,7 @@ export function createService(router: AssetRouter | LiveRouter, optionsArg: Fetc
     const handler = handlers[route.operationId];
     const isQuery = queries.has(route.path);
     // Every other GET answer but /health is kept by what it asks and compressed once (./kept-answers.ts).
-    const kept = route.method === "GET" && !isQuery && route.path !== PATHS.health && route.path !== PATHS.metrics;
+    const kept = route.method === "GET" && !isQuery && route.path !== PATHS.health && route.path !== PATHS.metrics && route.path !== TX_STATUS_PATH;
     // Validators on the answers that have a versioned form; not on the page's files (./kept-answers.ts).
     const tagged = kept && VERSIONED_PATHS.has(route.path);
     const before = route.method === "POST" ? [limit, ...(isQuery ? [] : squeeze)] : isQuery || tagged ? [revalidate] : kept ? [] : squeeze;

@@ -20,7 +20,17 @@ import { HealthBodySchema } from "./health.js";
 import { DestinationsResponseSchema } from "../wire/destinations.js";
 import { AssetSummarySchema, ChainSummarySchema, ExplainRequestSchema, ExplainResponseSchema, ReasonSchema } from "../wire/explain.js";
 import { RouteSchema } from "../wire/route.js";
-import { SkipMsgsDirectRequestSchema, SkipMsgsDirectResponseSchema, SkipMsgsRequestSchema, SkipMsgsResponseSchema, SkipRouteRequestSchema, SkipRouteResponseSchema } from "../wire/msgs.js";
+import {
+  ResumeRequestDocSchema,
+  ResumeResponseSchema,
+  SkipMsgsDirectRequestSchema,
+  SkipMsgsDirectResponseSchema,
+  SkipMsgsRequestSchema,
+  SkipMsgsResponseSchema,
+  SkipRouteRequestSchema,
+  SkipRouteResponseSchema,
+} from "../wire/msgs.js";
+import { BalancesRequestSchema, BalancesResponseSchema, StatusTxResponseSchema, SubmitTxRequestSchema, TrackTxRequestSchema, TxHashResponseSchema } from "../wire/skip-tx.js";
 import {
   IbcOriginAssetsRequestSchema,
   IbcOriginAssetsResponseSchema,
@@ -66,6 +76,10 @@ export function buildOpenApiDocument(): JsonSchema {
       [SkipRouteRequestSchema, "SkipRouteRequest"],
       [SkipMsgsRequestSchema, "MsgsRequest"],
       [SkipMsgsDirectRequestSchema, "MsgsDirectRequest"],
+      [ResumeRequestDocSchema, "ResumeRequest"],
+      [BalancesRequestSchema, "BalancesRequest"],
+      [SubmitTxRequestSchema, "SubmitTxRequest"],
+      [TrackTxRequestSchema, "TrackTxRequest"],
     ],
     "input",
   );
@@ -97,6 +111,10 @@ export function buildOpenApiDocument(): JsonSchema {
       [SkipRouteResponseSchema, "SkipRouteResponse"],
       [SkipMsgsResponseSchema, "MsgsResponse"],
       [SkipMsgsDirectResponseSchema, "MsgsDirectResponse"],
+      [ResumeResponseSchema, "ResumeResponse"],
+      [BalancesResponseSchema, "BalancesResponse"],
+      [TxHashResponseSchema, "TxHashResponse"],
+      [StatusTxResponseSchema, "StatusTxResponse"],
     ],
     "output",
   );

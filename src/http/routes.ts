@@ -12,6 +12,7 @@ import { AssetsQuerySchema, EXTENSION_PREFIX, ExplainFormatQuerySchema, REACH_PA
 import { DATA_VERSION_HEADER, jsonContent, pickErrors, queryGet, queryOf, queryParameters, queryPost, type JsonSchema } from "./openapi-parts.js";
 import { PAGE_PATHS } from "./page/page-html.js";
 import { SKIP_ROUTES } from "./skip-routes.js";
+import { EXECUTION_ROUTES } from "./execution-routes.js";
 
 export const PATHS = {
   assetsFromSource: "/v2/fungible/assets_from_source",
@@ -226,6 +227,8 @@ export const ROUTES = [
   { method: "GET", path: PAGE_PATHS.style, operationId: "explorerStyle", doc: null },
   // The Skip Go API's read-only discovery calls, and its paths this service answers with 501.
   ...SKIP_ROUTES,
+  // Balances, submit, track and status from the chains' own REST (opt-in), and resume.
+  ...EXECUTION_ROUTES,
 ] as const satisfies readonly RouteSpec[];
 
 export type OperationId = (typeof ROUTES)[number]["operationId"];

@@ -2,8 +2,8 @@
  * The Skip Go API paths of the HTTP surface besides the two queries: its read-only discovery
  * calls, answered in the hosted API's wire format (src/wire/skip.ts, src/router/skip.ts), route and
  * msgs for IBC transfers (src/msgs/skip-messages.ts), and the paths the project does not implement
- * (balances, transactions), which answer
- * 501 with a JSON error naming what is offered instead. No Skip path answers another contract:
+ * (GET balances), which answer 501 with a JSON error naming what is offered instead. The execution
+ * calls (balances, submit, track, status) are ./execution-routes.ts. No Skip path answers another contract:
  * the project's own endpoints live under EXTENSION_PREFIX (./explorer-schemas.ts).
  */
 import { FungibleError } from "../errors.js";
@@ -58,11 +58,7 @@ const transferPost = (operationId: string, summary: string, request: string, res
  * `@skip-go/client` calls), each with the method the hosted API serves it on.
  */
 const UNIMPLEMENTED = [
-  { method: "POST", path: "/v2/info/balances", operationId: "skipBalancesUnimplemented", what: "wallet balances" },
-  { method: "GET", path: "/v2/cosmos/balances", operationId: "skipCosmosBalancesUnimplemented", what: "wallet balances" },
-  { method: "POST", path: "/v2/tx/submit", operationId: "skipTxSubmitUnimplemented", what: "transaction broadcasting" },
-  { method: "POST", path: "/v2/tx/track", operationId: "skipTxTrackUnimplemented", what: "transaction tracking" },
-  { method: "GET", path: "/v2/tx/status", operationId: "skipTxStatusUnimplemented", what: "transaction status" },
+  { method: "GET", path: "/v2/cosmos/balances", operationId: "skipCosmosBalancesUnimplemented", what: "GET balances (POST /v2/info/balances answers them with --live-endpoints)" },
 ] as const;
 
 const OFFERED =

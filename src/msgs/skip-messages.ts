@@ -25,6 +25,7 @@ import {
 } from "../wire/msgs.js";
 import { checkRoute, registryFacts, type RegistryFacts } from "./check-route.js";
 import { skipMsgText } from "./msg-transfer.js";
+import { estimatedRouteSeconds } from "./route-duration.js";
 import { messagesOfRoute, requiredChainIds, type TransferMessages } from "./transfer-messages.js";
 
 interface RouteAssets {
@@ -111,6 +112,7 @@ function routeAnswer(route: Route, amount: string, facts: RegistryFacts): SkipRo
     estimated_amount_out: amount,
     swap_venues: [],
     txs_required: route.txs_required,
+    estimated_route_duration_seconds: estimatedRouteSeconds(route),
   };
 }
 

@@ -40,6 +40,15 @@ const MAX_REDIRECTS = 3;
 
 /** A GET of JSON with the options' bounds; one per refresh, so the per-host gates are shared. */
 export function lcdGetter(options: LcdFetchOptions = {}): (url: string) => Promise<unknown> {
+  const request = lcdRequester(options);
+  return (url) => request(url);
+}
+
+/**
+ * A GET, or with `body` a POST of that JSON, under the same bounds and per-host gates. A POST is
+ * tried once (a broadcast is not repeated behind the caller's back) and follows no redirect.
+ */
+export function lcdRequester(options: LcdFetchOptions = {}): (url: string, body?: unknown) => Promise<unknown> {
   const timeoutMs = options.timeoutMs ?? 8_000;
   const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
   const retries = options.retries ?? 2;
@@ -53,7 +62,7 @@ export function lcdGetter(options: LcdFetchOptions = {}): (url: string) => Promi
     return limit;
   };
 
-  const attempt = async (url: string): Promise<unknown> => {
+  const attempt = async (url: string, body: string | undefined): Promise<unknown> => {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     try {
@@ -61,7 +70,12 @@ export function lcdGetter(options: LcdFetchOptions = {}): (url: string) => Promi
       for (let hops = 0; ; hops++) {
         let response: Response;
         try {
-          response = await doFetch(at, { redirect: "manual", signal: controller.signal, headers: { accept: "application/json" } });
+          response = await doFetch(
+            at,
+            body === undefined
+              ? { redirect: "manual", signal: controller.signal, headers: { accept: "application/json" } }
+              : { method: "POST", body, redirect: "manual", signal: controller.signal, headers: { accept: "application/json", "content-type": "application/json" } },
+          );
         } catch (error) {
           throw controller.signal.aborted ? new LcdProblem("timeout", url, `no answer within ${timeoutMs} ms`) : new LcdProblem("network", url, (error as Error).message);
         }
@@ -69,7 +83,7 @@ export function lcdGetter(options: LcdFetchOptions = {}): (url: string) => Promi
           await response.body?.cancel();
           const location = response.headers.get("location");
           const next = location === null || !URL.canParse(location, at) ? null : new URL(location, at);
-          if (next === null || next.origin !== new URL(url).origin || hops >= MAX_REDIRECTS) {
+          if (next === null || next.origin !== new URL(url).origin || hops >= MAX_REDIRECTS || body !== undefined) {
             throw new LcdProblem("redirect", url, `redirected to ${next?.href ?? "nowhere"}: only redirects within ${new URL(url).origin} are followed`);
           }
           at = next.href;
@@ -93,9 +107,9 @@ export function lcdGetter(options: LcdFetchOptions = {}): (url: string) => Promi
 
   // A host's slot is held for one attempt, not across the backoff: a waiting retry blocks no one.
   // Only what may pass is retried (LcdProblem.retryable); anything else is thrown at once.
-  return (url: string) =>
-    pRetry(() => limitOf(url)(() => attempt(url)), {
-      retries,
+  return (url: string, body?: unknown) =>
+    pRetry(() => limitOf(url)(() => attempt(url, body === undefined ? undefined : JSON.stringify(body))), {
+      retries: body === undefined ? retries : 0,
       factor: 2,
       minTimeout: backoffMs,
       randomize: false,

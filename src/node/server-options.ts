@@ -52,6 +52,7 @@ export const StartServerOptionsSchema = z.looseObject({
   conformance: z.optional(z.unknown()),
   onConformance: z.optional(callback),
   metrics: z.optional(MetricsOptionSchema),
+  liveEndpoints: z.optional(z.record(z.string(), z.array(z.url({ protocol: /^https?$/ })).check(z.maxLength(50)))),
 });
 
 /** Defaults of the limits (also the `serve` flags' defaults). */

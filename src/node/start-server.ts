@@ -15,6 +15,7 @@ import type { AssetRouter } from "../router/router.js";
 import { FungibleError } from "../errors.js";
 import { routerArgument } from "../router/core.js";
 import { createService, DEFAULT_BODY_LIMIT } from "../http/handler.js";
+import { chainRestClient } from "./chain-rest-client.js";
 import { ERROR_HEADERS, errorJson } from "../http/errors.js";
 import { isLiveRouter, LiveRouter } from "../http/live-router.js";
 import { ServiceMetrics } from "../http/metrics.js";
@@ -87,6 +88,8 @@ export interface StartServerOptions {
   onConformance?: (report: ConformanceReport) => void;
   /** Answer GET /metrics in the Prometheus text format (default false; the handler's `metrics`: `true` or a ServiceMetrics). */
   metrics?: boolean | ServiceMetrics;
+  /** The chains' REST endpoints, `{"<chain_id>": ["<REST base URL>", ...]}`: turns on balances, submit, track and status (docs/http.md). */
+  liveEndpoints?: Record<string, readonly string[]>;
 }
 
 export interface RunningServer {
@@ -153,6 +156,7 @@ async function listenWith(options: StartServerOptions, live: LiveRouter, log: (l
     compressor: nodeCompressor,
     ...(svg === null ? {} : { svgRenderer: svg.render }),
     ...(metrics === null ? {} : { metrics }),
+    ...(options.liveEndpoints === undefined ? {} : { chainRest: chainRestClient(options.liveEndpoints) }),
     ...(options.answerCacheBytes === undefined ? {} : { answerCacheBytes: options.answerCacheBytes }),
     ...(options.compressedCacheBytes === undefined ? {} : { compressedCacheBytes: options.compressedCacheBytes }),
     // The listener logs a client that left mid-request once, as such; nothing more to say here.

@@ -152,6 +152,15 @@ export const SkipRouteResponseSchema = z.readonly(
     estimated_amount_out: z.string(),
     swap_venues: z.readonly(z.array(z.never())),
     txs_required: z.number().check(z.int(), z.gte(1)),
+    estimated_route_duration_seconds: z
+      .number()
+      .check(
+        z.int(),
+        z.gte(0),
+        z.describe(
+          "An estimate, in seconds, once signed: a block of each transaction's signing chain plus each hop's relaying delay by bridge, from cited figures (docs/msgs.md); a later transaction's signing time is not counted",
+        ),
+      ),
   }),
 );
 export type SkipRouteResponse = z.infer<typeof SkipRouteResponseSchema>;
@@ -226,3 +235,66 @@ export const SkipMsgsDirectResponseSchema = z.readonly(
   }),
 );
 export type SkipMsgsDirectResponse = z.infer<typeof SkipMsgsDirectResponseSchema>;
+
+// ---- fungible-graph: resume a route from where the funds are ----
+
+const AssetRefSchema = z.object({ chain_id: text("chain_id"), denom: text("denom") });
+
+/** `resumeTransfer(router, request)` and POST /fungible-graph/v1/resume. */
+const ResumeFields = {
+  at: z
+    .object({ chain_id: text("at.chain_id"), denom: text("at.denom"), amount: AmountSchema })
+    .check(z.describe("Where the funds are now: the chain, the denom as that chain holds it (an ibc/ voucher on an intermediate chain), and the amount")),
+  to: AssetRefSchema.check(z.describe("The asset the transfer was to end as")),
+  route: z
+    .optional(RouteSchema)
+    .check(z.describe("The interrupted route, as route answers give it: when the funds sit at one of its hops, the rest of it is resumed; otherwise a route is searched from where they are")),
+  timeout_seconds: z._default(TimeoutSecondsSchema, DEFAULT_TIMEOUT_SECONDS),
+  forward_retries: TransferOptionFields.forward_retries,
+  now_ms: TransferOptionFields.now_ms,
+};
+export const ResumeRequestSchema = z.strictObject({ ...ResumeFields, addresses: AddressesSchema });
+/** The same request as the OpenAPI document shows it: `addresses` an object (read into a Map, own keys only). */
+export const ResumeRequestDocSchema = z.strictObject({
+  ...ResumeFields,
+  addresses: z.record(z.string(), z.string().check(z.maxLength(128))).check(z.describe("The user's bech32 address on each chain that needs one, by chain id")),
+});
+export type ResumeRequest = z.input<typeof ResumeRequestSchema>;
+
+const MsgTransferValueSchema = z.readonly(
+  z.object({
+    sourcePort: z.string(),
+    sourceChannel: z.string(),
+    token: z.readonly(z.object({ denom: z.string(), amount: z.string() })),
+    sender: z.string(),
+    receiver: z.string(),
+    timeoutHeight: z.readonly(z.object({ revisionNumber: z.string(), revisionHeight: z.string() })),
+    timeoutTimestamp: z.string().check(z.describe("Nanoseconds since the Unix epoch, decimal digits")),
+    memo: z.string(),
+  }),
+);
+
+export const ResumeResponseSchema = z.readonly(
+  z.object({
+    resumed_from: z.enum(["rest_of_route", "searched"]).check(z.describe("rest_of_route: the given route from the hop the funds sit at; searched: a route found from where they are")),
+    hops_done: z.nullable(z.number().check(z.int(), z.gte(0))).check(z.describe("Hops of the given route already done; null when searched")),
+    route: RouteSchema,
+    required_chain_addresses: z.readonly(z.array(z.string())),
+    txs: z.readonly(
+      z.array(
+        z.readonly(
+          z.object({
+            tx_index: z.number().check(z.int(), z.gte(0)),
+            chain_id: z.string(),
+            path: z.readonly(z.array(z.string())),
+            hops: z.readonly(z.array(z.number().check(z.int()))),
+            signer: z.string(),
+            encode_object: z.readonly(z.object({ typeUrl: z.literal(MSG_TRANSFER_TYPE_URL), value: MsgTransferValueSchema })),
+            bytes_base64: z.string().check(z.describe("The protobuf bytes of the MsgTransfer, base64")),
+          }),
+        ),
+      ),
+    ),
+  }),
+);
+export type ResumeResponse = z.infer<typeof ResumeResponseSchema>;

@@ -12,7 +12,7 @@ import { ASTRO_CW20, FIXTURE_PATH, fixtureGraph } from "../http/fixture.js";
 import { runCli } from "./run-cli.js";
 
 const REG = ["--registry", FIXTURE_PATH];
-const COMMANDS = ["serve", "from-source", "between", "route", "msgs", "why", "destinations", "chains", "assets", "validate", "compile", "export", "refresh-state", "publish", "keygen"];
+const COMMANDS = ["serve", "from-source", "between", "route", "msgs", "resume", "why", "destinations", "chains", "assets", "validate", "compile", "export", "refresh-state", "publish", "keygen"];
 const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 
 /** A usage error as users see it: exit 2, nothing on stdout, our words (no Node parser text, no stack). */

@@ -29,11 +29,13 @@ const OPS = {
 const SKIP_PATHS = [
   "/v2/info/chains", "/v2/fungible/assets", "/v2/info/bridges", "/v2/fungible/venues", "/v2/fungible/ibc_origin_assets", "/v2/fungible/recommend_assets",
   "/v2/fungible/route", "/v2/fungible/msgs", "/v2/fungible/msgs_direct", "/v2/info/balances", "/v2/cosmos/balances", "/v2/tx/submit", "/v2/tx/track", "/v2/tx/status",
+  "/fungible-graph/v1/resume",
 ];
 const SKIP_SCHEMAS = [
   "SkipChainsResponse", "SkipAssetsResponse", "SkipBridgesResponse", "SkipVenuesResponse",
   "IbcOriginAssetsRequest", "IbcOriginAssetsResponse", "RecommendAssetsRequest", "RecommendAssetsResponse",
   "SkipRouteRequest", "SkipRouteResponse", "MsgsRequest", "MsgsResponse", "MsgsDirectRequest", "MsgsDirectResponse",
+  "BalancesRequest", "BalancesResponse", "SubmitTxRequest", "TrackTxRequest", "TxHashResponse", "StatusTxResponse", "ResumeRequest", "ResumeResponse",
 ];
 const EXPLORER_PATHS = ["/", "/fungible-graph/v1/explain", "/fungible-graph/v1/chains", "/fungible-graph/v1/assets", "/fungible-graph/v1/route", "/fungible-graph/v1/reach", "/fungible-graph/v1/destinations"];
 const EXPLORER_SCHEMAS = [
