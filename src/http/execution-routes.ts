@@ -8,10 +8,10 @@
  * - GET /v2/tx/status: the transaction and its packets followed hop by hop (./tx-status.ts);
  * - POST /fungible-graph/v1/resume: the rest of a route from where the funds are (../msgs/resume.ts).
  */
+import { channelKey, indexChannelsByEnd } from "../registry/channel-ends.js";
 import { base64 } from "@scure/base";
 import { FungibleError } from "../errors.js";
 import { checkAddress } from "../msgs/address.js";
-import { registryFacts } from "../msgs/check-route.js";
 import { resumedJson, resumeTransfer } from "../msgs/resume.js";
 import type { ResumeRequest } from "../wire/msgs.js";
 import { parseRequest } from "../wire/schema.js";
@@ -117,9 +117,9 @@ export function executionHandlers(bodyLimit: number, rest: ChainRest | undefined
       const chainRest = need(TX_STATUS_PATH);
       const query = parseRequest(StatusTxRequestSchema, queryToBody(new URLSearchParams(queryString(c.req.url)), StatusTxRequestSchema.shape), "status");
       requireChain(chainRest, query.chain_id, TX_STATUS_PATH);
-      const { channels } = registryFacts(c.var.router.registry);
-      // check-route.ts keys a channel end as "chain port channel".
-      const lookup = (chainId: string, port: string, channel: string) => channels.get(`${chainId} ${port} ${channel}`)?.counterpartyChain;
+      // The one channel index (registry/channel-ends.ts): which chain is on the far side of an end.
+      const channels = indexChannelsByEnd(c.var.router.registry.ibc_channels);
+      const lookup = (chainId: string, port: string, channel: string) => channels.get(channelKey(chainId, port, channel))?.counterparty.chain_id;
       const status = await txStatus(chainRest, query.chain_id, query.tx_hash.toUpperCase(), lookup, now());
       return c.body(JSON.stringify(status), 200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
     },
