@@ -46,7 +46,7 @@ serve take the file with --state FILE.`,
     const registryEndpoints = await registryEndpointsOrNone(network, endpoints !== undefined);
     const tty = process.stderr.isTTY === true && !values.json;
     // Loaded on demand: the other commands' start and heap leave the refresh machinery out.
-    const { refreshState, writeStateFile } = await import("../node/refresh-state.js");
+    const [{ refreshState }, { writeStateFile }] = await Promise.all([import("../remote/refresh-state.js"), import("../node/write-state-file.js")]);
     const result = await refreshState({
       registry: router.registry,
       network,
@@ -75,7 +75,7 @@ serve take the file with --state FILE.`,
 async function readEndpoints(path: string): Promise<Record<string, string[]>> {
   const text = await readTextFile(path, "endpoints");
   try {
-    return (await import("../node/refresh-state.js")).parseEndpoints(text);
+    return (await import("../remote/refresh-state.js")).parseEndpoints(text);
   } catch (error) {
     throw isFungibleError(error) ? new FungibleError(error.code, `endpoints file "${path}": ${error.message}`) : error;
   }

@@ -2,7 +2,7 @@
  * The state snapshot (`fungible-graph-state/1`): what each chain's own nodes said about its IBC
  * transfer channel ends, fact by fact, each with when and from where it was read. Unknown is a
  * value (`"UNKNOWN"`, `null` with no source), never a missing key, so a partial snapshot says what
- * it does not know. Written by `refreshState` (src/node/refresh-state.ts) or by hand (an operator
+ * it does not know. Written by `refreshState` (src/remote/refresh-state.ts) or by hand (an operator
  * marking one channel down during an incident); read by `applyState` (./apply.ts).
  */
 import * as z from "zod/mini";

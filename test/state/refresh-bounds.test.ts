@@ -6,8 +6,8 @@
  */
 import { beforeAll, describe, expect, test } from "vitest";
 import type { AssetRouter } from "../../src/index.js";
-import { lcdGetter } from "../../src/node/lcd-fetch.js";
-import { refreshState } from "../../src/node/refresh-state.js";
+import { lcdGetter } from "../../src/remote/lcd-fetch.js";
+import { refreshState } from "../../src/remote/refresh-state.js";
 import { shippedRouter } from "../support/shipped-router.js";
 
 let mainnet: AssetRouter;

@@ -6,7 +6,7 @@
  * Connections and clients shared by many channels are read once.
  */
 import { unread, type ChainState, type ChannelEndState, type ChannelState, type ClientStatus, CHANNEL_STATES, CLIENT_STATUSES } from "../state/format.js";
-import { LcdProblem } from "./lcd-fetch.js";
+import { FetchProblem } from "./bounded-fetch.js";
 
 export interface ChainEnd {
   port_id: string;
@@ -34,20 +34,20 @@ export async function readChainState(chainId: string, ends: readonly ChainEnd[],
         let check = verified.get(base);
         if (check === undefined) verified.set(base, (check = readNodeChainId(base, get, now)));
         const reported = await check;
-        if (reported.value !== chainId) throw new LcdProblem("wrong_chain", reported.source, `the node reports chain id ${JSON.stringify(reported.value.slice(0, 80))}, not ${chainId}`);
+        if (reported.value !== chainId) throw new FetchProblem("wrong_chain", reported.source, `the node reports chain id ${JSON.stringify(reported.value.slice(0, 80))}, not ${chainId}`);
         nodeChainId ??= reported;
         const url = base + path;
         const body = await get(url);
-        if (typeof body !== "object" || body === null || Array.isArray(body)) throw new LcdProblem("malformed", url, "the body is not a JSON object");
+        if (typeof body !== "object" || body === null || Array.isArray(body)) throw new FetchProblem("malformed", url, "the body is not a JSON object");
         return { body: body as Record<string, unknown>, read_at: now().toISOString(), source: url };
       } catch (error) {
         // A 404 names a missing object (a channel, a client): the endpoint itself is fine.
-        if (error instanceof LcdProblem && error.kind === "http" && error.status === 404) throw error;
+        if (error instanceof FetchProblem && error.kind === "http" && error.status === 404) throw error;
         errors.push(error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500));
         if (pool[0] === base) pool.shift();
       }
     }
-    throw new LcdProblem("network", chainId, "every endpoint failed or was refused");
+    throw new FetchProblem("network", chainId, "every endpoint failed or was refused");
   };
 
   const channels = new Map<string, Record<string, unknown>>();
@@ -159,7 +159,7 @@ async function readNodeChainId(base: string, get: Get, now: () => Date): Promise
   const url = `${base}/cosmos/base/tendermint/v1beta1/node_info`;
   const body = (await get(url)) as { default_node_info?: { network?: unknown }; node_info?: { network?: unknown } } | null;
   const network = body?.default_node_info?.network ?? body?.node_info?.network;
-  if (idText(network) === null) throw new LcdProblem("malformed", url, "no chain id (default_node_info.network) in the answer");
+  if (idText(network) === null) throw new FetchProblem("malformed", url, "no chain id (default_node_info.network) in the answer");
   return { value: network as string, read_at: now().toISOString(), source: url };
 }
 

@@ -2,10 +2,9 @@
  * `refreshState`: a state snapshot filled from each chain's own REST endpoints: the operator's
  * endpoints file first, then those chain-registry lists. Chains are read `concurrency` at a time
  * (each host `perHost` requests at a time, lcd-fetch.ts; both bounds are p-limit's); a chain that
- * cannot be read is reported and stays unknown, never fatal. `writeStateFile` writes it atomically (a temp file, then rename).
+ * cannot be read is reported and stays unknown, never fatal. Runtime-neutral (only `fetch`): a
+ * Worker on a schedule can refresh state too; the file is written by src/node/write-state-file.ts.
  */
-import { rename, rm, writeFile } from "node:fs/promises";
-import { dirname, basename, join } from "node:path";
 import * as z from "zod/mini";
 import { parseArgument } from "../arguments.js";
 import { FungibleError } from "../errors.js";
@@ -182,16 +181,4 @@ export function parseEndpoints(text: string): Record<string, string[]> {
     endpoints[chainId] = parsed as string[];
   }
   return endpoints;
-}
-
-/** Writes a snapshot atomically: a temp file beside the target, then a rename over it. */
-export async function writeStateFile(path: string, snapshot: StateSnapshot): Promise<void> {
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
-  try {
-    await writeFile(temp, `${JSON.stringify(snapshot, null, 2)}\n`);
-    await rename(temp, path);
-  } catch (error) {
-    await rm(temp, { force: true }).catch(() => undefined);
-    throw new FungibleError("file_unwritable", `refresh-state: cannot write "${path}" (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-  }
 }
