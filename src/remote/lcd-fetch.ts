@@ -24,9 +24,9 @@ export interface LcdFetchOptions {
   fetch?: typeof fetch;
 }
 
-/** What may pass on a later attempt: a timeout, a network error, 429 or a 5xx. */
+/** What may pass on a later attempt: a timeout, a network error, 429 or a 5xx (but 501: a route the node does not have). */
 export function isRetryable(problem: FetchProblem): boolean {
-  return problem.kind === "timeout" || problem.kind === "network" || (problem.kind === "http" && (problem.status === 429 || (problem.status ?? 0) >= 500));
+  return problem.kind === "timeout" || problem.kind === "network" || (problem.kind === "http" && (problem.status === 429 || ((problem.status ?? 0) >= 500 && problem.status !== 501)));
 }
 
 /** A GET of JSON with the options' bounds; one per refresh, so the per-host gates are shared. */
