@@ -67,6 +67,12 @@ export const ERROR_KINDS = {
    * may be answered later: retry after Retry-After. 503 / UNAVAILABLE.
    */
   unavailable: { status: 503, grpcCode: 14 },
+  /**
+   * The amount is over what an IBC rate limit on the route lets through now (the state snapshot's
+   * quota and flow, docs/behaviour.md "Live network state"): the chain would refuse the packet.
+   * `details[0].path` names the chain, channel and denom. 422 / FAILED_PRECONDITION.
+   */
+  rate_limited: { status: 422, grpcCode: 9 },
 } as const;
 
 export type FungibleErrorCode = keyof typeof ERROR_KINDS;

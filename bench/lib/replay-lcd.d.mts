@@ -38,3 +38,21 @@ export function connection(clientId: string): Record<string, unknown>;
 export function clientState(chainId: string, revision: string, height: string): Record<string, unknown>;
 export function consensusState(timestamp?: string): Record<string, unknown>;
 export const CLIENT_STATUS: { Active: () => Record<string, unknown>; Expired: () => Record<string, unknown> };
+export const TRANSFER_PARAMS: string;
+export const LATEST_BLOCK: string;
+export const MODULE_VERSIONS: string;
+export const RATE_LIMITS: { ibcGo: string; ibcApps: string };
+export function transferParams(send?: boolean, receive?: boolean): Record<string, unknown>;
+export function latestBlock(chainId: string, time: string, height?: string): Record<string, unknown>;
+export function moduleVersions(forwards?: boolean, extra?: string[]): Record<string, unknown>;
+export interface ReplayRateLimit {
+  denom: string;
+  channel: string;
+  maxSend: number;
+  maxRecv?: number;
+  hours?: number;
+  inflow: number;
+  outflow: number;
+  channelValue: number;
+}
+export function rateLimits(limits: ReplayRateLimit[]): Record<string, unknown>;

@@ -10,6 +10,81 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 
 const NODE_INFO = "/cosmos/base/tendermint/v1beta1/node_info";
+export const TRANSFER_PARAMS = "/ibc/apps/transfer/v1/params";
+export const LATEST_BLOCK = "/cosmos/base/tendermint/v1beta1/blocks/latest";
+export const MODULE_VERSIONS = "/cosmos/upgrade/v1beta1/module_versions";
+export const RATE_LIMITS = { ibcGo: "/ibc/apps/rate-limiting/v1/ratelimits", ibcApps: "/Stride-Labs/ibc-rate-limiting/ratelimit/ratelimits" };
+
+/**
+ * The transfer module's params as the gateway writes them (ibc-go
+ * proto/ibc/applications/transfer/v1/query.proto QueryParamsResponse {params: Params{send_enabled, receive_enabled}}).
+ */
+export const transferParams = (send = true, receive = true) => ({ params: { send_enabled: send, receive_enabled: receive } });
+
+/**
+ * The latest block as the gateway writes it (cosmos-sdk proto/cosmos/base/tendermint/v1beta1/query.proto
+ * GetLatestBlockResponse: block_id, block (tendermint types.Block) and, since v0.47, sdk_block; the
+ * header's `time` is RFC 3339). Only the fields a reader needs besides the header's identity.
+ */
+export const latestBlock = (chainId, time, height = "1000") => {
+  const header = { version: { block: "11", app: "0" }, chain_id: chainId, height, time };
+  return { block_id: { hash: "", part_set_header: { total: 1, hash: "" } }, block: { header, data: { txs: [] } }, sdk_block: { header, data: { txs: [] } } };
+};
+
+/**
+ * module_versions as the gateway writes it (cosmos-sdk proto/cosmos/upgrade/v1beta1/query.proto
+ * QueryModuleVersionsResponse {module_versions: [{name, version (uint64, a string)}]}); with the
+ * packet-forward middleware's registered name `packetfowardmiddleware` (sic; ibc-apps and ibc-go keys.go) when `forwards`.
+ */
+export const moduleVersions = (forwards = true, extra = []) => ({
+  module_versions: [
+    { name: "auth", version: "4" },
+    { name: "bank", version: "4" },
+    { name: "ibc", version: "6" },
+    ...(forwards ? [{ name: "packetfowardmiddleware", version: "2" }] : []),
+    { name: "transfer", version: "4" },
+    ...extra.map((name) => ({ name, version: "1" })),
+  ],
+});
+
+/**
+ * The all-rate-limits answer (cosmos/ibc-apps modules/rate-limiting/proto/ratelimit/v1/ratelimit.proto
+ * RateLimit {path{denom, channel_or_client_id}, quota{max_percent_send, max_percent_recv, duration_hours},
+ * flow{inflow, outflow, channel_value}}; math.Int and uint64 as strings). No recorded body exists
+ * (fixtures README section C): the shape is the proto's.
+ */
+export const rateLimits = (limits) => ({
+  rate_limits: limits.map((l) => ({
+    path: { denom: l.denom, channel_or_client_id: l.channel },
+    quota: { max_percent_send: String(l.maxSend), max_percent_recv: String(l.maxRecv ?? l.maxSend), duration_hours: String(l.hours ?? 24) },
+    flow: { inflow: String(l.inflow), outflow: String(l.outflow), channel_value: String(l.channelValue) },
+  })),
+});
+
+/** What grpc-gateway answers for a route the node does not register (a module it does not run): 501, code 12. */
+const NOT_IMPLEMENTED = { status: 501, body: { code: 12, message: "Not Implemented", details: [] } };
+
+/**
+ * Answers to the chain-wide queries a node gives unless a test's routes say otherwise: transfers on,
+ * a block made a minute before the request, packet forwarding, no rate-limit module.
+ */
+function chainDefault(network, bare) {
+  switch (bare) {
+    case NODE_INFO:
+      // node_info has no recording among the fixtures: the documented shape (cosmos-sdk GetNodeInfoResponse), its one field we read.
+      return { body: { default_node_info: { network } } };
+    case TRANSFER_PARAMS:
+      return { body: transferParams() };
+    case LATEST_BLOCK:
+      return { body: latestBlock(network, new Date(Date.now() - 60_000).toISOString()) };
+    case MODULE_VERSIONS:
+      return { body: moduleVersions() };
+    case RATE_LIMITS.ibcGo:
+    case RATE_LIMITS.ibcApps:
+      return NOT_IMPLEMENTED;
+  }
+  return undefined;
+}
 
 /** A recording of fixtures/lcd/ by file name (without `.json`). */
 export function recording(name) {
@@ -23,8 +98,7 @@ function lcdHandler(network, routes, requests) {
     const path = req.url ?? "/";
     requests.push(path);
     const bare = path.split("?")[0];
-    // node_info has no recording among the fixtures: the documented shape (cosmos-sdk GetNodeInfoResponse), its one field we read.
-    const answer = routes[path] ?? routes[bare] ?? (bare === NODE_INFO ? { body: { default_node_info: { network } } } : undefined);
+    const answer = routes[path] ?? routes[bare] ?? chainDefault(network, bare);
     const json = (status, body) => {
       res.writeHead(status, { "content-type": "application/json" });
       res.end(JSON.stringify(body));

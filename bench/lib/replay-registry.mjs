@@ -9,7 +9,7 @@
  * `minimumRequests` is what any reader of these facts must ask, counted from this data alone.
  */
 import { rng } from "../synthetic-registry.mjs";
-import { channelEntry, clientState, CLIENT_STATUS, connection, consensusState, pagedChannelList } from "./replay-lcd.mjs";
+import { channelEntry, clientState, CLIENT_STATUS, connection, consensusState, LATEST_BLOCK, latestBlock, pagedChannelList } from "./replay-lcd.mjs";
 
 const TRUSTING_MS = 1_209_600 * 1000; // the recorded client state's trusting period
 const HEIGHT = "2030274"; // the recorded consensus state's height
@@ -53,7 +53,8 @@ export function registryReplay(registry, { now, seed = 24, expiredShare = 0.03 }
   const routes = Object.create(null);
   const minimumRequests = Object.create(null);
   for (const [chainId, chain] of chains) {
-    const chainRoutes = { "/ibc/core/channel/v1/channels": pagedChannelList(chain.entries) };
+    // Its latest block a few seconds before `now`: every chain live.
+    const chainRoutes = { "/ibc/core/channel/v1/channels": pagedChannelList(chain.entries), [LATEST_BLOCK]: { body: latestBlock(chainId, new Date(now - 5_000).toISOString()) } };
     for (const [peerId, peer] of chain.peers) {
       const revision = revisionOf(peerId);
       // Active: last updated a day ago; Expired: its trusting period ran out a day ago.
@@ -64,8 +65,9 @@ export function registryReplay(registry, { now, seed = 24, expiredShare = 0.03 }
       chainRoutes[`/ibc/core/client/v1/consensus_states/${peer.client}/revision/${revision}/height/${HEIGHT}`] = { body: consensusState(new Date(updated).toISOString()) };
     }
     routes[chainId] = chainRoutes;
-    // node_info once, every page of the list, each connection once, each client's status, state and consensus once.
-    minimumRequests[chainId] = 1 + Math.max(1, Math.ceil(chain.entries.length / PAGE)) + chain.peers.size * 4;
+    // node_info once, every page of the list, each connection once, each client's status, state and consensus once;
+    // then the chain-wide facts: transfer params, latest block, module versions, and both rate-limit paths (neither runs).
+    minimumRequests[chainId] = 1 + Math.max(1, Math.ceil(chain.entries.length / PAGE)) + chain.peers.size * 4 + 5;
   }
   const ends = [...chains.values()].reduce((sum, chain) => sum + chain.entries.length, 0);
   const expired = [...chains.values()].reduce((sum, chain) => sum + [...chain.peers.values()].filter((peer) => peer.expired).length, 0);

@@ -2,11 +2,12 @@
  * `fungible-graph refresh-state --out FILE`: a state snapshot read from the chains' own REST
  * endpoints (`refreshState`), written atomically. The graph flags pick whose channel ends are
  * read (default the shipped mainnet data); --endpoints FILE names the operator's own nodes, tried
- * first; --chains limits the refresh. A chain that cannot be read is reported, never fatal.
+ * first; --chains limits the refresh. A chain that cannot be read is reported and keeps the facts
+ * the previous file held (with their own dates); a refresh that learned nothing exits 1.
  */
 import { FungibleError, isFungibleError } from "../errors.js";
 import { readTextFile } from "../node/load-registry-file.js";
-import { EXIT_OK, UsageError } from "./cli-error.js";
+import { EXIT_FAILURE, EXIT_OK, UsageError } from "./cli-error.js";
 import { defineCommand, JSON_OPTION } from "./command.js";
 import { ROUTER_OPTIONS, routerOfCommand } from "./load-router.js";
 import { print, printError, printJson } from "./output.js";
@@ -22,7 +23,9 @@ channel state and counterparty, connection, light client, its status and expiry,
 the node reports; each fact dated and cited. Endpoints come from --endpoints FILE
 ({"<chain_id>": ["<REST base URL>", ...]}, tried first) and chain-registry's apis.rest. An
 endpoint answering for another chain, redirecting elsewhere, sending more than the size limit or
-no JSON is refused and reported; a chain that cannot be read stays unknown. Query commands and
+no JSON is refused and reported. A fact that cannot be read now keeps its value, date and source
+from the file being replaced (a failed read never erases a known fact); a fact dated in the future
+is refused. Exits 1, the file still written, when nothing at all could be read. Query commands and
 serve take the file with --state FILE.`,
   options: {
     out: { type: "string", arg: "FILE", help: "where to write the snapshot (required; written atomically)" },
@@ -46,8 +49,10 @@ serve take the file with --state FILE.`,
     const registryEndpoints = await registryEndpointsOrNone(network, endpoints !== undefined);
     const tty = process.stderr.isTTY === true && !values.json;
     // Loaded on demand: the other commands' start and heap leave the refresh machinery out.
-    const { refreshState, writeStateFile } = await import("../node/refresh-state.js");
+    const [{ refreshState }, { writeStateFile, readPreviousState }] = await Promise.all([import("../remote/refresh-state.js"), import("../node/write-state-file.js")]);
+    const previous = await readPreviousState(values.out);
     const result = await refreshState({
+      ...(previous === null ? {} : { previous }),
       registry: router.registry,
       network,
       ...(endpoints === undefined ? {} : { endpoints }),
@@ -59,23 +64,26 @@ serve take the file with --state FILE.`,
     });
     if (tty) process.stderr.write("\r\x1b[K");
     await writeStateFile(values.out, result.snapshot);
+    const outcome = result.learned === 0 ? EXIT_FAILURE : EXIT_OK;
     if (values.json) {
-      printJson({ out: values.out, created_at: result.snapshot.created_at, chains: result.chains });
-      return EXIT_OK;
+      printJson({ out: values.out, created_at: result.snapshot.created_at, learned: result.learned, unread: result.unread, chains: result.chains });
+      return outcome;
     }
     const ends = result.chains.reduce((sum, chain) => sum + chain.ends, 0);
     const read = result.chains.reduce((sum, chain) => sum + chain.read, 0);
     const troubled = result.chains.filter((chain) => chain.errors.length > 0);
     print(`wrote ${values.out}: ${result.chains.length} chains, ${read} of ${ends} channel ends read, ${troubled.length} chains with problems`);
     for (const chain of troubled) printError(`${chain.chain_id}: ${chain.errors[0]}${chain.errors.length > 1 ? ` (and ${chain.errors.length - 1} more)` : ""}`);
-    return EXIT_OK;
+    if (result.unread.length > 0) printError(`nothing read from ${result.unread.length} chains (their previous facts kept): ${result.unread.join(", ")}`);
+    if (outcome !== EXIT_OK) printError(`${NAME}: learned nothing: every chain's endpoints failed or were refused`);
+    return outcome;
   },
 });
 
 export async function readEndpoints(path: string): Promise<Record<string, string[]>> {
   const text = await readTextFile(path, "endpoints");
   try {
-    return (await import("../node/refresh-state.js")).parseEndpoints(text);
+    return (await import("../remote/refresh-state.js")).parseEndpoints(text);
   } catch (error) {
     throw isFungibleError(error) ? new FungibleError(error.code, `endpoints file "${path}": ${error.message}`) : error;
   }

@@ -6,9 +6,10 @@
  */
 export { loadRegistryFile } from "../node/load-registry-file.js";
 export { startServer } from "../node/start-server.js";
-export { refreshState, writeStateFile, parseEndpoints } from "../node/refresh-state.js";
-export type { RefreshStateOptions, RefreshResult, ChainRefresh } from "../node/refresh-state.js";
-export type { LcdFetchOptions } from "../node/lcd-fetch.js";
+export { refreshState, parseEndpoints } from "../remote/refresh-state.js";
+export { writeStateFile, readPreviousState } from "../node/write-state-file.js";
+export type { RefreshStateOptions, RefreshResult, ChainRefresh } from "../remote/refresh-state.js";
+export type { LcdFetchOptions } from "../remote/lcd-fetch.js";
 export type { StateSnapshot } from "../state/format.js";
 export type { RunningServer, StartServerOptions } from "../node/start-server.js";
 export type { RouterSource } from "../node/load-source.js";

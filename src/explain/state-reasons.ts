@@ -54,6 +54,9 @@ const WHY: Record<StateVerdict["code"], (v: StateVerdict) => string> = {
       ? `which the registry leaves untagged, and the state snapshot has no reading of its end on "${v.chain_id}"`
       : `which the registry leaves untagged, and its end on "${v.chain_id}" was read as ${v.value}, not OPEN with an Active client`,
   state_stale: (v) => `which the registry leaves untagged, and the reading of its end on "${v.chain_id}" is too old to vouch for it`,
+  transfers_disabled: (v) => `whose chain "${v.chain_id}" has its transfer module's ${v.fact} switched off`,
+  chain_halted: (v) => `whose chain "${v.chain_id}" is halted: its latest block is from ${v.value}`,
+  client_expiring: (v) => `whose light client on "${v.chain_id}" expires at ${v.value}, within the warning window (a relayer may not deliver before it)`,
 };
 
 export function stateReason(verdict: StateVerdict, crossing: string, path: string[], route: Route): Reason {

@@ -11,7 +11,7 @@ import * as z from "zod/mini";
 import { describeValue, optionsArgument, parseArgument } from "../arguments.js";
 import { parsePublicKey } from "../dataset/public-key.js";
 import { FungibleError, isFungibleError } from "../errors.js";
-import type { RemoteMark } from "../router/remote-dataset.js";
+import type { RefusedPointer, RemoteMark } from "../router/remote-dataset.js";
 import { resolveSource } from "../router/source.js";
 import { publicationOf } from "./health.js";
 import { isLiveRouter, type LiveRouter } from "./live-router.js";
@@ -62,6 +62,8 @@ export function followDataset(live: LiveRouter, optionsArg: FollowDatasetOptions
   const everyMs = options.everyMs ?? FOLLOW_DEFAULT_EVERY_MS;
   const now = options.now ?? Date.now;
   let published: RemoteMark | null = null;
+  // A pointer whose file was refused: asked again while the pointer names it, refused without its file.
+  let refused: RefusedPointer | undefined;
   let lastCheck = -Infinity;
   let running: Promise<void> | null = null;
 
@@ -69,15 +71,20 @@ export function followDataset(live: LiveRouter, optionsArg: FollowDatasetOptions
   // and the reload counters alone, unless it clears a refusal; a swap or a refusal is recorded.
   async function revalidate(): Promise<void> {
     try {
-      const { fetchSignedDataset } = await import("../router/remote-dataset.js");
+      const { fetchSignedDataset, refusedPointerOf } = await import("../router/remote-dataset.js");
       const result = await fetchSignedDataset({
         url: options.url,
         publicKey,
         since: published ?? undefined,
         minSequence: options.minSequence,
         timeoutMs: options.timeoutMs,
+        refused,
         fn: FN,
+      }).catch((error: unknown) => {
+        refused = refusedPointerOf(error);
+        throw error;
       });
+      refused = undefined;
       if (result.kind === "fetched") {
         const router = await resolveSource({ kind: "url", bytes: result.bytes, dataVersion: result.mark.dataVersion }, {}, FN);
         live.swap(router, { ...router.provenance, publication: publicationOf(result.pointer) });

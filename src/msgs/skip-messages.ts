@@ -4,6 +4,7 @@
  * of `transfer` objects, and its messages as `multi_chain_msg` and `cosmos_tx`. A route that needs
  * a swap, a bridge other than IBC, or a contract call is refused (501, naming the leg).
  */
+import { checkRateLimits } from "./rate-limit-check.js";
 import { parseRequest } from "../wire/schema.js";
 import { FungibleError } from "../errors.js";
 import type { AssetRouter } from "../router/router.js";
@@ -122,7 +123,9 @@ export function skipRoute(router: AssetRouter, request: SkipRouteRequest): SkipR
   const body = parseRequest(SkipRouteRequestSchema, request, fn);
   const facts = registryFacts(router.registry);
   const amount = amountOf(fn, body);
-  return routeAnswer(chosenRoute(fn, router, body, facts), amount, facts);
+  const route = chosenRoute(fn, router, body, facts);
+  checkRateLimits(fn, router, route, amount);
+  return routeAnswer(route, amount, facts);
 }
 
 function timeoutSeconds(fn: string, value: string | number | null | undefined): number {
@@ -159,6 +162,7 @@ export function skipMsgs(router: AssetRouter, request: SkipMsgsRequest): SkipMsg
   const facts = registryFacts(router.registry);
   const amount = amountOf(fn, body);
   const route = chosenRoute(fn, router, { ...body, allow_multi_tx: true }, facts);
+  checkRateLimits(fn, router, route, amount);
   const answer = routeAnswer(route, amount, facts);
   if (body.operations.length !== answer.operations.length || !body.operations.every((op, i) => sameTransfer(op, answer.operations[i]!))) {
     throw new FungibleError("invalid_request", `${fn}: operations are not the route this service finds between these assets (ask /v2/fungible/route here, or use msgs_direct)`);
@@ -178,6 +182,7 @@ export function skipMsgsDirect(router: AssetRouter, request: SkipMsgsDirectReque
   const facts = registryFacts(router.registry);
   const amount = amountOf(fn, body);
   const route = chosenRoute(fn, router, body, facts);
+  checkRateLimits(fn, router, route, amount);
   const answer = routeAnswer(route, amount, facts);
   // Addresses for chains off this route are the caller's guess at the path: left out, as the hosted API asks for them.
   // The request's own keys (zod's record drops a `__proto__` key; the body, checked above, keeps it).

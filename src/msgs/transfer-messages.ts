@@ -9,6 +9,7 @@
  * Nothing is guessed: each address is checked against its
  * chain's bech32 prefix, the route against the registry, and a leg that is not IBC is refused.
  */
+import { checkRateLimits } from "./rate-limit-check.js";
 import { parseArgument } from "../arguments.js";
 import { FungibleError } from "../errors.js";
 import type { AssetRouter } from "../router/router.js";
@@ -60,6 +61,7 @@ export function transferMessages(router: AssetRouter, request: TransferMessagesR
   checkRouter(router);
   const options = parseArgument(compiled(TransferMessagesRequestSchema), request, { fn: FN, arg: "request", expected: "an object {route | from, to; amount; addresses}" });
   const route = "route" in options ? options.route : routeOf(router, options.from, options.to);
+  checkRateLimits(FN, router, route, options.amount);
   return messagesOfRoute(route, registryFacts(router.registry), options);
 }
 

@@ -1,12 +1,13 @@
 /**
  * The chains' REST for the execution endpoints (`serve --live-endpoints FILE`), through the one
- * bounded reader of refresh-state (./lcd-fetch.ts: a deadline per attempt, a body limit, redirects
+ * bounded reader of refresh-state (../remote/lcd-fetch.ts: a deadline per attempt, a body limit, redirects
  * only within the endpoint's origin). A chain's endpoints are tried in the file's order until one
  * answers; a 404 is an answer (the chain does not have it), other failures move to the next one.
  */
 import { FungibleError } from "../errors.js";
 import { ChainAnswerError, type ChainRest } from "../http/chain-rest.js";
-import { lcdRequester, LcdProblem, type LcdFetchOptions } from "./lcd-fetch.js";
+import { FetchProblem } from "../remote/bounded-fetch.js";
+import { lcdRequester, type LcdFetchOptions } from "../remote/lcd-fetch.js";
 
 export function chainRestClient(endpoints: Record<string, readonly string[]>, options: LcdFetchOptions = {}): ChainRest {
   // Status is polled every second or two by a wallet: a short deadline and one retry, not refresh-state's patience.
@@ -19,15 +20,15 @@ export function chainRestClient(endpoints: Record<string, readonly string[]>, op
       try {
         return await request(`${base}${path}`, body);
       } catch (error) {
-        if (!(error instanceof LcdProblem)) throw error;
+        if (!(error instanceof FetchProblem)) throw error;
         if (error.kind === "http" && error.status === 404) return undefined;
         // A 4xx other than 404 is the chain's answer to this request (a bad query, a refused broadcast): another endpoint would say the same.
         if (error.kind === "http" && (error.status ?? 0) < 500 && error.status !== 429) throw new ChainAnswerError(error.status!, `${chainId}: ${error.message}`);
         last = error;
       }
     }
-    const problem = last as LcdProblem | FungibleError;
-    throw problem instanceof LcdProblem ? new FungibleError(problem.kind === "timeout" ? "timeout" : "fetch_failed", `${chainId}: ${problem.message}`) : problem;
+    const problem = last as FetchProblem | FungibleError;
+    throw problem instanceof FetchProblem ? new FungibleError(problem.kind === "timeout" ? "timeout" : "fetch_failed", `${chainId}: ${problem.message}`) : problem;
   };
   return {
     has: (chainId) => (bases.get(chainId)?.length ?? 0) > 0,

@@ -13,7 +13,7 @@ import { defaultOverlay } from "../registry/overlay.js";
 import { parseVenuesFile } from "../registry/swap-venues.js";
 import type { AssetRouter } from "../router/router.js";
 import { checkLayers, chooseSource, resolveSource, type Source, type SourceChoice } from "../router/source.js";
-import type { RemoteMark, RemoteResult } from "../router/remote-dataset.js";
+import type { RefusedPointer, RemoteMark, RemoteResult } from "../router/remote-dataset.js";
 import { loadRegistryFile, readRegularFile, readTextFile } from "./load-registry-file.js";
 
 /** A source as files: at most one of `dataset`, `registry`, `chainRegistry` (none: the shipped dataset). */
@@ -77,9 +77,9 @@ export type FetchedDataset = Extract<RemoteResult, { kind: "fetched" }>;
  * The source's pointer and file, verified (src/router/remote-dataset.ts, loaded on demand: the
  * other sources need none of it); with `since`, a pointer that did not move is "unchanged".
  */
-export async function fetchSource(source: RouterSource, fn: string, since?: RemoteMark): Promise<RemoteResult> {
+export async function fetchSource(source: RouterSource, fn: string, since?: RemoteMark, refused?: RefusedPointer): Promise<RemoteResult> {
   const { fetchSignedDataset } = await import("../router/remote-dataset.js");
-  return fetchSignedDataset({ url: source.url ?? "", publicKey: source.publicKey, since, fn });
+  return fetchSignedDataset({ url: source.url ?? "", publicKey: source.publicKey, since, refused, fn });
 }
 
 /** The chosen source with its content: the files read, the chain-registry package converted. */

@@ -7,7 +7,7 @@
 import type { ServedProvenance } from "../http/health.js";
 import { terminalLine } from "../wire/safe-text.js";
 import { describeSource, type RouterSource } from "./load-source.js";
-import type { RemoteMark } from "../router/remote-dataset.js";
+import type { RefusedPointer, RemoteMark } from "../router/remote-dataset.js";
 import type { Prepared, PrepareInput, Probe } from "./served-graph.js";
 import { ThreadJobs, type Refusal } from "./worker-thread.js";
 
@@ -62,6 +62,8 @@ export class Reloads {
   #dataVersion: string;
   #probes: Probe[];
   #remote: RemoteMark | undefined;
+  /** A pointer whose file was refused: the next poll refuses it again without its file, until the pointer changes. */
+  #refused: RefusedPointer | undefined;
   /** Whether the last outcome recorded was a success: a quiet poll need not record another. */
   #lastOk = true;
   /** Set by stop(): aborts the preparation under way; no reload starts after it. */
@@ -115,12 +117,13 @@ export class Reloads {
     const prepare = this.#options.prepare ?? prepareInThread;
     // A poll shows as running only through its outcome: most find nothing new and must leave /health alone.
     if (trigger !== "poll") target.started?.(new Date().toISOString());
-    const prepared = await prepare({ command, source, currentVersion: this.#dataVersion, probes: this.#probes, remote: this.#remote }, this.#stop.signal);
+    const prepared = await prepare({ command, source, currentVersion: this.#dataVersion, probes: this.#probes, remote: this.#remote, refused: this.#refused }, this.#stop.signal);
     if (this.#stop.signal.aborted) {
       log(`reload abandoned (${trigger}): the server is stopping; still serving ${this.#dataVersion}`);
       return;
     }
     const what = describeSource(source);
+    this.#refused = prepared.kind === "refused" ? prepared.refused : undefined;
     if (prepared.kind === "refused") {
       this.#lastOk = false;
       await target.record({ ok: false, error: prepared.error });

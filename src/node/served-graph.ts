@@ -17,7 +17,7 @@ import { validateRegistry } from "../registry/validate.js";
 import { AssetsBetweenChainsResponseSchema, AssetsFromSourceResponseSchema } from "../wire/schema.js";
 import { assetsBetweenChainsJson, assetsFromSourceJson } from "../wire/serialize.js";
 import { readRegularFile } from "./load-registry-file.js";
-import type { RemoteMark } from "../router/remote-dataset.js";
+import type { RefusedPointer, RemoteMark } from "../router/remote-dataset.js";
 import { fetchSource, loadSource, sourceFiles, type FetchedDataset, type RouterSource } from "./load-source.js";
 
 /** A known question: an asset of the graph being served, asked again of the new one. */
@@ -30,7 +30,7 @@ export interface Probe {
 export type Prepared =
   | { kind: "ready"; dataVersion: string; dataset: string; probes: Probe[]; provenance: ServedProvenance; ms: number; remote?: RemoteMark }
   | { kind: "unchanged"; dataVersion: string; ms: number; remote?: RemoteMark }
-  | { kind: "refused"; error: string };
+  | { kind: "refused"; error: string; refused?: RefusedPointer };
 
 export interface PrepareInput {
   command: string;
@@ -40,6 +40,8 @@ export interface PrepareInput {
   probes: Probe[];
   /** A url source: the pointer being served (no older one is taken; its ETag is revalidated). */
   remote?: RemoteMark | undefined;
+  /** A url source: a pointer whose file was refused (not fetched again while the pointer names it). */
+  refused?: RefusedPointer | undefined;
 }
 
 const PROBES = 5;
@@ -196,7 +198,7 @@ export async function prepareDataset(input: PrepareInput): Promise<Prepared> {
     let fetched: FetchedDataset | undefined;
     if (input.source.url !== undefined) {
       // The pointer first: a 304 or the same sequence costs one small request, no load.
-      const result = await fetchSource(input.source, input.command, input.remote);
+      const result = await fetchSource(input.source, input.command, input.remote, input.refused);
       if (result.kind === "unchanged") return { kind: "unchanged", dataVersion: input.currentVersion ?? result.mark.dataVersion, ms: performance.now() - started, remote: result.mark };
       fetched = result;
     }
@@ -207,7 +209,8 @@ export async function prepareDataset(input: PrepareInput): Promise<Prepared> {
     const dataset = compileDataset(router, router.provenance.compiled_at ? { compiledAt: router.provenance.compiled_at } : {});
     return { kind: "ready", dataVersion: router.dataVersion, dataset, probes: probesOf(router), provenance, ms: performance.now() - started, ...(remote ? { remote } : {}) };
   } catch (error) {
-    return { kind: "refused", error: describeFailure(error) };
+    const refused = input.source.url === undefined ? undefined : (await import("../router/remote-dataset.js")).refusedPointerOf(error);
+    return { kind: "refused", error: describeFailure(error), ...(refused ? { refused } : {}) };
   }
 }
 

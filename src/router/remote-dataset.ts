@@ -3,12 +3,14 @@
  * pointer first (bounded, revalidated with its ETag), its signature checked with the caller's
  * public key, its sequence against the one already served (no downgrade), then the file it names,
  * read no further than the signed size (and never past a hard cap), its SHA-256 checked before a
- * byte of it is parsed. Nothing unverified leaves this module. The runtime's own `fetch` with an
- * AbortSignal: runs on Node, Deno, Bun, Workers and browsers alike.
+ * byte of it is parsed. Nothing unverified leaves this module. Both go through the one fetch
+ * (src/remote/bounded-fetch.ts: bounded, redirects only within the origin): runs on Node, Deno,
+ * Bun, Workers and browsers alike. A pointer whose file was refused is remembered in the mark the
+ * refusal carries (`refusedMarkOf`): asked again, the same pointer is refused without its file.
  */
-import { FungibleError } from "../errors.js";
+import { FungibleError, type FungibleErrorCode } from "../errors.js";
 import { sha256Hex } from "../sha256.js";
-import { readBodyBounded } from "./bounded-body.js";
+import { fetchBounded as fetchOutside, FetchProblem, type Fetched } from "../remote/bounded-fetch.js";
 import { parsePointer, parsePublicKey, POINTER_MAX_BYTES, verifyPointer, type Pointer } from "../dataset/pointer.js";
 
 /** The largest dataset fetched (256 MiB): mainnet is under 1 MiB; more is a mistake or an attack. */
@@ -39,7 +41,27 @@ export interface RemoteRequest {
   timeoutMs?: number | undefined;
   /** Cap on the file's size (default and at most DATASET_MAX_BYTES). */
   maxBytes?: number | undefined;
+  /** A pointer whose file was refused before: the same pointer again is refused without fetching its file. */
+  refused?: RefusedPointer | undefined;
   fn?: string;
+}
+
+/** A pointer whose file was refused (size, SHA-256, over the cap), and how: kept by the caller between polls. */
+export interface RefusedPointer {
+  url: string;
+  sequence: number;
+  dataVersion: string;
+  sha256: string;
+  code: FungibleErrorCode;
+  message: string;
+  details: { path: (string | number)[]; message: string }[];
+}
+
+const refusals = new WeakMap<object, RefusedPointer>();
+
+/** The refused pointer an error of `fetchSignedDataset` asks its caller to remember (pass it as `refused` next time); undefined: nothing to remember. */
+export function refusedPointerOf(error: unknown): RefusedPointer | undefined {
+  return typeof error === "object" && error !== null ? refusals.get(error) : undefined;
 }
 
 export type RemoteResult =
@@ -66,7 +88,7 @@ export async function fetchSignedDataset(request: RemoteRequest): Promise<Remote
   const where = `${fn}: ${pointerUrl.href}`;
   const pointer = parsePointer(new TextDecoder("utf-8", { fatal: false }).decode(first.bytes!), where);
   await verifyPointer(pointer, publicKey, where);
-  const mark: RemoteMark = { sequence: pointer.sequence, dataVersion: pointer.data_version, etag: first.etag, publishedAt: pointer.published_at };
+  const mark: RemoteMark = { sequence: pointer.sequence, dataVersion: pointer.data_version, etag: first.headers.get("etag"), publishedAt: pointer.published_at };
   if (request.minSequence !== undefined && pointer.sequence < request.minSequence) {
     throw untrusted(["sequence"], `${where}: a downgrade: the pointer's sequence ${pointer.sequence} (published ${pointer.published_at}) is below ${request.minSequence}`);
   }
@@ -76,11 +98,33 @@ export async function fetchSignedDataset(request: RemoteRequest): Promise<Remote
     }
     if (pointer.sequence === since.sequence) return { kind: "unchanged", mark };
   }
-  if (pointer.size > cap) {
-    throw new FungibleError("payload_too_large", `${where}: the pointer names a file of ${pointer.size} bytes, over the cap of ${cap}`);
+  const previous = request.refused;
+  if (previous !== undefined && previous.url === pointerUrl.href && previous.sequence === pointer.sequence && previous.dataVersion === pointer.data_version && previous.sha256 === pointer.sha256) {
+    throw remember(new FungibleError(previous.code, `${previous.message} (remembered: this pointer's file is not fetched again until the pointer changes)`, previous.details), previous);
   }
-  // Beside the pointer as served: after a redirect, beside where it was found.
-  const fileUrl = new URL(pointer.files.json, first.url ?? pointerUrl);
+  try {
+    return { kind: "fetched", mark, pointer, bytes: await signedFile(pointer, first.url, cap, get, fn) };
+  } catch (error) {
+    // A file refused for what it is (not for a network hiccup) stays refused while the pointer names it.
+    if (error instanceof FungibleError && (error.code === "untrusted_data" || error.code === "payload_too_large")) {
+      throw remember(error, { url: pointerUrl.href, sequence: pointer.sequence, dataVersion: pointer.data_version, sha256: pointer.sha256, code: error.code, message: error.message, details: error.details.map((d) => ({ path: [...d.path], message: d.message })) });
+    }
+    throw error;
+  }
+}
+
+function remember(error: FungibleError, refused: RefusedPointer): FungibleError {
+  refusals.set(error, refused);
+  return error;
+}
+
+/** The file a verified pointer names, beside it, checked against its signed size and SHA-256. */
+async function signedFile(pointer: Pointer, pointerAt: string, cap: number, get: (url: URL, what: string, headers: Record<string, string>, limit: number) => Promise<Fetched>, fn: string): Promise<Uint8Array> {
+  if (pointer.size > cap) {
+    throw new FungibleError("payload_too_large", `${fn}: ${pointerAt}: the pointer names a file of ${pointer.size} bytes, over the cap of ${cap}`);
+  }
+  // Beside the pointer as served: after a redirect (within its origin), beside where it was found.
+  const fileUrl = new URL(pointer.files.json, pointerAt);
   // Read one byte past the signed size, so a longer file is seen as such, not cut to fit.
   const file = await get(fileUrl, "the dataset", {}, pointer.size + 1);
   const bytes = file.bytes!;
@@ -89,7 +133,7 @@ export async function fetchSignedDataset(request: RemoteRequest): Promise<Remote
   }
   const hash = sha256Hex(bytes);
   if (hash !== pointer.sha256) throw untrusted(["sha256"], `${fn}: ${fileUrl.href} does not have the SHA-256 the pointer signs (${hash.slice(0, 16)}... not ${pointer.sha256.slice(0, 16)}...): tampered; refused`);
-  return { kind: "fetched", mark, pointer, bytes };
+  return bytes;
 }
 
 function untrusted(path: string[], message: string): FungibleError {
@@ -109,57 +153,23 @@ function parseUrl(text: unknown, fn: string): URL {
   return url;
 }
 
-interface Fetched {
-  status: number;
-  etag: string | null;
-  /** The body (null for a 304). */
-  bytes: Uint8Array | null;
-  /** The URL answered, after redirects (null when the runtime does not say). */
-  url: string | null;
-}
-
-/** GET `url`, its body read up to `limit` bytes (more is refused as soon as it arrives), within the shared deadline. */
+/** GET through the one fetch (src/remote/bounded-fetch.ts), its refusals said as FungibleErrors of this module. */
 async function fetchBounded(url: URL, what: string, headers: Record<string, string>, limit: number, signal: AbortSignal, timeoutMs: number, fn: string): Promise<Fetched> {
-  const timedOut = () => new FungibleError("timeout", `${fn}: ${what} (${url.href}) did not arrive within ${timeoutMs / 1000} s`);
-  let response: Response;
   try {
-    response = await fetch(url, { headers, signal, redirect: "follow" });
+    return await fetchOutside(url.href, { maxBytes: limit, signal, timeoutMs, headers });
   } catch (error) {
-    if (signal.aborted) throw timedOut();
-    throw new FungibleError("fetch_failed", `${fn}: cannot fetch ${what} (${url.href}): ${causeOf(error)}`);
+    if (!(error instanceof FetchProblem)) throw error;
+    switch (error.kind) {
+      case "timeout":
+        throw new FungibleError("timeout", `${fn}: ${what} (${url.href}) did not arrive within ${timeoutMs / 1000} s`);
+      case "too_large":
+        // The dataset's limit is its signed size + 1: a longer body is not the signed file.
+        if (what === "the dataset") throw untrusted(["size"], `${fn}: ${url.href} is longer than the ${limit - 1} bytes the pointer signs; refused`);
+        throw new FungibleError("payload_too_large", `${fn}: ${what} (${url.href}) is over ${limit} bytes; refused`);
+      case "http":
+        throw new FungibleError("fetch_failed", `${fn}: ${what} (${url.href}) answered ${error.status}`);
+      default:
+        throw new FungibleError("fetch_failed", `${fn}: cannot fetch ${what} (${url.href}): ${error.detail}`);
+    }
   }
-  if (response.status === 304) {
-    await response.body?.cancel().catch(() => {});
-    return { status: 304, etag: response.headers.get("etag"), bytes: null, url: null };
-  }
-  if (!response.ok) {
-    await response.body?.cancel().catch(() => {});
-    throw new FungibleError("fetch_failed", `${fn}: ${what} (${url.href}) answered ${response.status} ${response.statusText}`.trimEnd());
-  }
-  const declared = Number(response.headers.get("content-length") ?? Number.NaN);
-  // A length header over the limit is refused unread (a compressed transfer's length is of the encoded bytes: it proves nothing, so it is not trusted below the limit).
-  if (declared > limit && response.headers.get("content-encoding") === null) {
-    await response.body?.cancel().catch(() => {});
-    throw tooLarge(fn, what, url, limit);
-  }
-  try {
-    const bytes = await readBodyBounded(response, limit, () => tooLarge(fn, what, url, limit));
-    return { status: response.status, etag: response.headers.get("etag"), bytes, url: response.url || null };
-  } catch (error) {
-    if (error instanceof FungibleError) throw error;
-    if (signal.aborted) throw timedOut();
-    throw new FungibleError("fetch_failed", `${fn}: reading ${what} (${url.href}) failed: ${causeOf(error)}`);
-  }
-}
-
-function tooLarge(fn: string, what: string, url: URL, limit: number): FungibleError {
-  // The dataset's limit is its signed size + 1: a longer body is not the signed file.
-  if (what === "the dataset") return untrusted(["size"], `${fn}: ${url.href} is longer than the ${limit - 1} bytes the pointer signs; refused`);
-  return new FungibleError("payload_too_large", `${fn}: ${what} (${url.href}) is over ${limit} bytes; refused`);
-}
-
-function causeOf(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } } | null)?.cause;
-  if (cause?.code) return cause.code;
-  return error instanceof Error ? error.message : String(error);
 }

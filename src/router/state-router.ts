@@ -27,7 +27,8 @@ export interface RouterState extends AppliedState {
   hash: string;
 }
 
-const StateOptionsSchema = z.optional(z.strictObject({ maxFactAgeSeconds: z.optional(z.number().check(z.positive())) }));
+const seconds = z.optional(z.number().check(z.positive()));
+const StateOptionsSchema = z.optional(z.strictObject({ maxFactAgeSeconds: seconds, maxBlockAgeSeconds: seconds, expiryWarningSeconds: seconds }));
 
 
 /** The content hash of a snapshot: its chains in chain id order, so key order does not count. */
@@ -47,7 +48,7 @@ export interface Narrowed {
 /** `withState`'s arguments checked where they enter: the router by its brand, the snapshot by `parseState`, the options by their schema. */
 export function stateArguments(router: unknown, state: unknown, options: unknown): [AssetRouter, StateSnapshot, StateApplyOptions] {
   const checked = routerArgument(router, "withState");
-  const checkedOptions = parseArgument(StateOptionsSchema, options, { fn: "withState", arg: "options", code: "invalid_config", expected: "an object {maxFactAgeSeconds?: a positive number} or undefined" }) ?? {};
+  const checkedOptions = parseArgument(StateOptionsSchema, options, { fn: "withState", arg: "options", code: "invalid_config", expected: "an object {maxFactAgeSeconds?, maxBlockAgeSeconds?, expiryWarningSeconds?: positive numbers} or undefined" }) ?? {};
   return [checked, parseState(state), checkedOptions];
 }
 

@@ -8,10 +8,11 @@
  */
 import { channelKey } from "../registry/channel-ends.js";
 import type { IbcChannel, Registry } from "../registry/schema.js";
+import { chainVerdict, expiringVerdict, type ChainFactOptions } from "./chain-verdicts.js";
 import type { ChainState, ChannelEndState, StateSnapshot } from "./format.js";
 
 /** Why a channel is not used although the registry lists it (dead), or why an untagged one stays unused. */
-export const STATE_REASON_CODES = ["channel_closed", "client_expired", "client_frozen", "state_unknown", "state_stale"] as const;
+export const STATE_REASON_CODES = ["channel_closed", "client_expired", "client_frozen", "state_unknown", "state_stale", "transfers_disabled", "chain_halted", "client_expiring"] as const;
 export type StateReasonCode = (typeof STATE_REASON_CODES)[number];
 
 export interface StateVerdict {
@@ -24,7 +25,7 @@ export interface StateVerdict {
   channel_id: string;
   counterparty_chain_id: string;
   /** The fact: which one, its value, when and where it was read (null: never read). */
-  fact: "state" | "client_status" | "client_expires_at";
+  fact: "state" | "client_status" | "client_expires_at" | "latest_block_time" | "send_enabled" | "receive_enabled";
   value: string | null;
   read_at: string | null;
   source: string | null;
@@ -32,7 +33,7 @@ export interface StateVerdict {
   expires_at: string | null;
 }
 
-export interface StateApplyOptions {
+export interface StateApplyOptions extends ChainFactOptions {
   /** Facts read longer than this before the snapshot's `created_at` do not make a channel usable; default one day. */
   maxFactAgeSeconds?: number;
 }
@@ -53,6 +54,7 @@ export function applyState(registry: Registry, snapshot: StateSnapshot, options:
   const maxAgeMs = (options.maxFactAgeSeconds ?? DAY_SECONDS) * 1000;
   const createdAt = Date.parse(snapshot.created_at);
   const ends = endIndex(snapshot);
+  const chains = chainIndex(snapshot);
   const verdicts: StateVerdict[] = [];
   let removed = 0;
   let promoted = 0;
@@ -75,7 +77,7 @@ export function applyState(registry: Registry, snapshot: StateSnapshot, options:
       expires_at: side.state?.client_expires_at.value ?? null,
     });
     for (const side of sides) {
-      const dead = deadFact(side.state);
+      const dead = deadFact(side.state) ?? chainVerdict(chains.get(side.self.chain_id), createdAt, options) ?? expiringVerdict(side.state, createdAt, options);
       if (dead === undefined) continue;
       verdicts.push(cite(side, dead.code, dead.fact, dead.read));
       if (channel.status === "INACTIVE") return channel;
@@ -101,7 +103,7 @@ export function applyState(registry: Registry, snapshot: StateSnapshot, options:
       return channel;
     }
   });
-  return { registry: { ...registry, ibc_channels: channels }, verdicts, removed, promoted };
+  return { registry: { ...registry, chains: forwardingNarrowed(registry.chains, chains), ibc_channels: channels }, verdicts, removed, promoted };
 }
 
 /** The fact that makes an end dead, if one does: not OPEN, then a Frozen, then an Expired client. */
@@ -117,6 +119,22 @@ function deadFact(end: ChannelEndState | undefined): { code: StateReasonCode; fa
     return { code: "client_expired", fact: "client_expires_at", read: expires };
   }
   return undefined;
+}
+
+/** The snapshot's chains whose node reported their own chain id (or none): the others' facts are not used. */
+function chainIndex(snapshot: StateSnapshot): Map<string, ChainState> {
+  const index = new Map<string, ChainState>();
+  for (const [chainId, chain] of Object.entries(snapshot.chains) as [string, ChainState][]) {
+    const reported = chain.node_chain_id.value;
+    if (reported === null || reported === chainId) index.set(chainId, chain);
+  }
+  return index;
+}
+
+/** A chain whose modules list no packet-forward middleware does not forward: its `pfm_enabled` is cleared (routes through it need a new transaction). */
+function forwardingNarrowed(list: Registry["chains"], chains: Map<string, ChainState>): Registry["chains"] {
+  if (![...chains.values()].some((chain) => chain.packet_forward.value === "none")) return list;
+  return list.map((chain) => (chain.pfm_enabled && chains.get(chain.chain_id)?.packet_forward.value === "none" ? { ...chain, pfm_enabled: false } : chain));
 }
 
 /** Every channel end of the snapshot by `channelKey`, leaving out chains whose node reported another chain id. */

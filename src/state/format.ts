@@ -2,14 +2,16 @@
  * The state snapshot (`fungible-graph-state/1`): what each chain's own nodes said about its IBC
  * transfer channel ends, fact by fact, each with when and from where it was read. Unknown is a
  * value (`"UNKNOWN"`, `null` with no source), never a missing key, so a partial snapshot says what
- * it does not know. Written by `refreshState` (src/node/refresh-state.ts) or by hand (an operator
+ * it does not know. Written by `refreshState` (src/remote/refresh-state.ts) or by hand (an operator
  * marking one channel down during an incident); read by `applyState` (./apply.ts).
  */
 import * as z from "zod/mini";
 import { $ZodError } from "zod/v4/core";
 import { errorFromZod, FungibleError, safeParse } from "../errors.js";
 
-export const STATE_FORMAT = "fungible-graph-state/1";
+export const STATE_FORMAT = "fungible-graph-state/2";
+/** The first format: channel ends only. Read as /2 with every chain-wide fact unknown (the migration). */
+export const STATE_FORMAT_V1 = "fungible-graph-state/1";
 
 /** Bounds on what a snapshot may hold: it comes from outside (a file, an HTTP upload). */
 export const STATE_LIMITS = { chains: 2_000, endsPerChain: 20_000, text: 2_048 } as const;
@@ -20,6 +22,11 @@ export type ChannelState = (typeof CHANNEL_STATES)[number];
 /** ibc-go's client statuses (`client_status`); `Unknown` is also what a snapshot says of a status it could not read. */
 export const CLIENT_STATUSES = ["Active", "Expired", "Frozen", "Unauthorized", "Unknown"] as const;
 export type ClientStatus = (typeof CLIENT_STATUSES)[number];
+
+/** An unread fact: the unknown value, no date, no source. */
+export function unread<T>(value: T): { value: T; read_at: null; source: null } {
+  return { value, read_at: null, source: null };
+}
 
 const Text = z.string().check(z.minLength(1), z.maxLength(STATE_LIMITS.text));
 /** An ISO 8601 instant with a zone (`2026-11-26T17:00:00Z`), as every date of the project. */
@@ -47,21 +54,73 @@ const ChannelEndStateSchema = z.strictObject({
 });
 export type ChannelEndState = z.infer<typeof ChannelEndStateSchema>;
 
+/** ibc-go's transfer module switches (`/ibc/apps/transfer/v1/params`). */
+const TransferParamsSchema = z.strictObject({ send_enabled: z.boolean(), receive_enabled: z.boolean() });
+/** A decimal integer as the gateway writes `math.Int` and `uint64`: a string of digits. */
+const Digits = z.string().check(z.regex(/^\d{1,78}$/));
+/** One IBC rate limit (ibc-apps `ratelimit.proto` RateLimit, flattened): quota and flow of one denom over one channel or client. */
+const RateLimitSchema = z.strictObject({
+  denom: Text,
+  channel_or_client_id: Text,
+  max_percent_send: Digits,
+  max_percent_recv: Digits,
+  duration_hours: Digits,
+  inflow: Digits,
+  outflow: Digits,
+  channel_value: Digits,
+});
+export type RateLimit = z.infer<typeof RateLimitSchema>;
+/** Which rate-limit module answered: `none` (its paths answer 404/501), or the module and its limits. */
+const RateLimitsSchema = z.strictObject({ module: z.enum(["none", "ibc-apps", "ibc-go"]), limits: z.readonly(z.array(RateLimitSchema).check(z.maxLength(STATE_LIMITS.endsPerChain))) });
+/**
+ * Whether the chain runs a packet-forward middleware (its module_versions list
+ * `packetfowardmiddleware`, sic: the name of ibc-apps' copy and of ibc-go v10's own, so the two are
+ * not told apart by it), or none (it does not forward: routes through it need a new transaction).
+ */
+export const PACKET_FORWARD = ["present", "none", "unknown"] as const;
+/** An IBC v2 (Eureka) light client of the chain and its status. */
+const EurekaClientSchema = z.strictObject({ client_id: Text, status: fact(z.enum(CLIENT_STATUSES)) });
+
 const ChainStateSchema = z.strictObject({
   /** The chain id its node reports (`node_info.default_node_info.network`); facts of a chain whose node said another id are not used. */
   node_chain_id: fact(z.nullable(Text)),
   /** Why nothing (or not everything) was read from this chain, when something failed. */
   errors: z._default(z.readonly(z.array(Text).check(z.maxLength(100))), []),
   ends: z.readonly(z.array(ChannelEndStateSchema).check(z.maxLength(STATE_LIMITS.endsPerChain))),
+  /** Whether the channel listing was read to its end; false: cut at the page limit (ends past it unread). */
+  channels_complete: z._default(fact(z.nullable(z.boolean())), unread(null)),
+  /** The transfer module's send and receive switches; null: not read. */
+  transfer: z._default(fact(z.nullable(TransferParamsSchema)), unread(null)),
+  /** The time of the chain's latest block (its header); null: not read. */
+  latest_block_time: z._default(fact(z.nullable(Instant)), unread(null)),
+  /** IBC rate limits; null: not read (or a module this reader cannot read, such as Osmosis' contract). */
+  rate_limits: z._default(fact(z.nullable(RateLimitsSchema)), unread(null)),
+  packet_forward: z._default(fact(z.enum(PACKET_FORWARD)), unread("unknown" as const)),
+  eureka_clients: z._default(z.readonly(z.array(EurekaClientSchema).check(z.maxLength(1_000))), []),
 });
 export type ChainState = z.infer<typeof ChainStateSchema>;
+
+/** A chain's facts before anything is read: every one unknown. */
+export function unreadChain(errors: readonly string[] = []): ChainState {
+  return {
+    node_chain_id: unread(null),
+    errors,
+    ends: [],
+    channels_complete: unread(null),
+    transfer: unread(null),
+    latest_block_time: unread(null),
+    rate_limits: unread(null),
+    packet_forward: unread("unknown"),
+    eureka_clients: [],
+  };
+}
 
 /**
  * The snapshot without its chains: `chains` is a map keyed by chain id, checked entry by entry in
  * `parseState`, since a chain id such as `__proto__` must stay a key (z.record drops it).
  */
 const SnapshotHeadSchema = z.strictObject({
-  format: z.literal(STATE_FORMAT),
+  format: z.union([z.literal(STATE_FORMAT), z.literal(STATE_FORMAT_V1)]),
   /** When the snapshot was completed. */
   created_at: Instant,
   chains: z.custom<Record<string, unknown>>(
@@ -78,7 +137,7 @@ export interface StateSnapshot {
 }
 export type ChainStateInput = z.input<typeof ChainStateSchema>;
 export interface StateSnapshotInput {
-  format: typeof STATE_FORMAT;
+  format: typeof STATE_FORMAT | typeof STATE_FORMAT_V1;
   created_at: string;
   chains: Record<string, ChainStateInput>;
 }
@@ -106,7 +165,7 @@ function parseStateValue(input: unknown): StateSnapshot {
       throw new FungibleError("invalid_state", `parseState: not JSON (${(error as Error).message})`);
     }
   }
-  if (typeof value === "object" && value !== null && "format" in value && (value as { format: unknown }).format !== STATE_FORMAT) {
+  if (typeof value === "object" && value !== null && "format" in value && (value as { format: unknown }).format !== STATE_FORMAT && (value as { format: unknown }).format !== STATE_FORMAT_V1) {
     const format = (value as { format: unknown }).format;
     const named = typeof format === "string" ? JSON.stringify(format.slice(0, 60)) : `of type ${typeof format}`;
     throw new FungibleError("invalid_state", `parseState: format ${named} is not ${STATE_FORMAT}`);
@@ -133,7 +192,3 @@ function prefixed(error: z.core.$ZodError, id: string): z.core.$ZodError {
   return new $ZodError(error.issues.map((issue) => ({ ...issue, path: ["chains", id, ...issue.path] })));
 }
 
-/** An unread fact: the unknown value, no date, no source. */
-export function unread<T>(value: T): { value: T; read_at: null; source: null } {
-  return { value, read_at: null, source: null };
-}

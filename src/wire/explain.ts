@@ -73,8 +73,10 @@ const reason = <C extends string, S extends z.core.$ZodShape>(code: C, facts: S)
 
 /**
  * Reasons from a state snapshot (docs/behaviour.md "Live network state"): the nearest path crosses
- * a channel the chains say is dead (`channel_closed`, `client_expired`, `client_frozen`), or an
- * untagged one the snapshot could not vouch for (`state_unknown`, `state_stale`). Each names the
+ * a channel the chains say is dead (`channel_closed`, `client_expired`, `client_frozen`), one of a
+ * chain that moves nothing (`transfers_disabled`: a transfer switch off; `chain_halted`: its latest
+ * block too old), one whose light client expires within the warning window (`client_expiring`), or
+ * an untagged one the snapshot could not vouch for (`state_unknown`, `state_stale`). Each names the
  * fact with its date and source.
  */
 function stateReasons() {
@@ -83,7 +85,7 @@ function stateReasons() {
     port: z.string(),
     channel: z.string(),
     counterparty_chain_id: z.string(),
-    fact: z.enum(["state", "client_status", "client_expires_at"]).check(z.describe("Which fact of that end")),
+    fact: z.enum(["state", "client_status", "client_expires_at", "latest_block_time", "send_enabled", "receive_enabled"]).check(z.describe("Which fact of that end or its chain")),
     value: z.nullable(z.string()).check(z.describe("Its value as read (null: never read)")),
     read_at: z.nullable(z.string()).check(z.describe("When it was read (ISO 8601); null: never read")),
     source: z.nullable(z.string()).check(z.describe("Where it was read: the endpoint's URL, or who set it by hand")),
@@ -91,7 +93,7 @@ function stateReasons() {
     path: z.readonly(z.array(z.string())),
     route: RouteSchema,
   };
-  return (["channel_closed", "client_expired", "client_frozen", "state_unknown", "state_stale"] as const).map((code) => reason(code, facts));
+  return (["channel_closed", "client_expired", "client_frozen", "state_unknown", "state_stale", "transfers_disabled", "chain_halted", "client_expiring"] as const).map((code) => reason(code, facts));
 }
 
 export const ReasonSchema = z.discriminatedUnion("code", [

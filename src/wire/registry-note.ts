@@ -20,6 +20,9 @@ export const RegistryNoteSchema = z.object({
     "client_frozen",
     "state_unknown",
     "state_stale",
+    "transfers_disabled",
+    "chain_halted",
+    "client_expiring",
   ]),
   provider: z.optional(z.string()),
   chain_id: z.optional(z.string()),
@@ -32,7 +35,7 @@ export const RegistryNoteSchema = z.object({
     z.object({
       port: z.string(),
       channel: z.string(),
-      fact: z.enum(["state", "client_status", "client_expires_at"]),
+      fact: z.enum(["state", "client_status", "client_expires_at", "latest_block_time", "send_enabled", "receive_enabled"]),
       value: z.nullable(z.string()),
       read_at: z.nullable(z.string()),
       source: z.nullable(z.string()),

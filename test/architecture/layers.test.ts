@@ -25,6 +25,8 @@ const LAYERS: Record<string, number> = {
   dataset: 4,
   // The state snapshot: its format and how it narrows a registry (registry, dataset hashes).
   state: 4.5,
+  // What is read from outside over the network: the one bounded fetch, the chain-state reader (runtime-neutral).
+  remote: 4.6,
   query: 5,
   explain: 6,
   render: 6,

@@ -6,8 +6,8 @@
  */
 import { beforeAll, describe, expect, test } from "vitest";
 import type { AssetRouter } from "../../src/index.js";
-import { lcdGetter } from "../../src/node/lcd-fetch.js";
-import { refreshState } from "../../src/node/refresh-state.js";
+import { lcdGetter } from "../../src/remote/lcd-fetch.js";
+import { refreshState } from "../../src/remote/refresh-state.js";
 import { shippedRouter } from "../support/shipped-router.js";
 
 let mainnet: AssetRouter;
@@ -93,12 +93,21 @@ describe("refreshState's bound on chains", () => {
   test("at most `concurrency` chains read at once, each on its own host", async () => {
     const chains = ["cosmoshub-4", "osmosis-1", "noble-1", "neutron-1", "akashnet-2", "juno-1"];
     const hostOf = (url: string) => new URL(url).hostname.replace(/\.test$/, "");
-    // Every node answers its chain id and an empty channel list: two requests a chain, one at a time.
-    const probe = countingFetch((url) => json(url.includes("node_info") ? { default_node_info: { network: hostOf(url) } } : { channels: [], pagination: { next_key: null } }), 40);
+    // Every node answers its chain id, an empty channel list, and its chain-wide facts (transfers on, a
+    // block a minute old, no modules, no rate-limit route: 404): seven requests a chain, one at a time.
+    const answer = (url: string) => {
+      if (url.includes("node_info")) return json({ default_node_info: { network: hostOf(url) } });
+      if (url.includes("/channels")) return json({ channels: [], pagination: { next_key: null } });
+      if (url.includes("transfer/v1/params")) return json({ params: { send_enabled: true, receive_enabled: true } });
+      if (url.includes("blocks/latest")) return json({ block: { header: { time: new Date(Date.now() - 60_000).toISOString() } } });
+      if (url.includes("module_versions")) return json({ module_versions: [] });
+      return json({ code: 5, message: "not found" }, 404);
+    };
+    const probe = countingFetch(answer, 40);
     const endpoints = Object.fromEntries(chains.map((id) => [id, [`http://${id}.test`]]));
     const { chains: report } = await refreshState({ registry: mainnet.registry, chains, endpoints, registryEndpoints: {}, concurrency: 2, fetch: probe.fetch });
     expect(report.map((chain) => chain.errors)).toEqual(chains.map(() => []));
-    expect(probe.started).toHaveLength(2 * chains.length);
+    expect(probe.started).toHaveLength(7 * chains.length);
     expect(probe.mostOverall()).toBe(2);
   });
 });

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { stateOfRouter, withState, type AssetRouter } from "../../src/index.js";
-import { refreshState } from "../../src/node/refresh-state.js";
+import { refreshState } from "../../src/remote/refresh-state.js";
 import { shippedRouter } from "../support/shipped-router.js";
 import { channelEntry, pagedChannelList, replayChains, replayLcd, type Answer } from "../../bench/lib/replay-lcd.mjs";
 import { registryReplay } from "../../bench/lib/replay-registry.mjs";

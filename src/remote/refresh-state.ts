@@ -2,19 +2,20 @@
  * `refreshState`: a state snapshot filled from each chain's own REST endpoints: the operator's
  * endpoints file first, then those chain-registry lists. Chains are read `concurrency` at a time
  * (each host `perHost` requests at a time, lcd-fetch.ts; both bounds are p-limit's); a chain that
- * cannot be read is reported and stays unknown, never fatal. `writeStateFile` writes it with the one atomic writer (./write-file-atomic.ts).
+ * cannot be read is reported and stays unknown, never fatal. Runtime-neutral (only `fetch`): a
+ * Worker on a schedule can refresh state too; the file is written by src/node/write-state-file.ts.
  */
-import { writeFileAtomic } from "./write-file-atomic.js";
 import * as z from "zod/mini";
 import { parseArgument } from "../arguments.js";
 import { FungibleError } from "../errors.js";
 import { loadChainRegistryData } from "../registry/load-chain-registry.js";
 import { httpUrl, restEndpointsOf } from "../registry/chain-registry-rest.js";
 import type { Registry } from "../registry/schema.js";
-import { parseState, STATE_FORMAT, type ChainState, type StateSnapshot } from "../state/format.js";
+import { parseState, STATE_FORMAT, unreadChain, type ChainState, type StateSnapshot } from "../state/format.js";
+import { keepKnownFacts } from "../state/merge.js";
 import pLimit from "p-limit";
 import { lcdGetter, type LcdFetchOptions } from "./lcd-fetch.js";
-import { readChainState, type ChainEnd } from "./read-chain-state.js";
+import { readChainState, unreadEnd, type ChainEnd } from "./read-chain-state.js";
 
 export interface RefreshStateOptions extends LcdFetchOptions {
   /** The registry whose channel ends are read (a router's `registry`). */
@@ -33,6 +34,11 @@ export interface RefreshStateOptions extends LcdFetchOptions {
   now?: () => Date;
   /** Called after each chain, for a progress line. */
   onProgress?: (done: number, total: number, chainId: string) => void;
+  /**
+   * The previous snapshot (the file being replaced): a fact not read now keeps its previous value,
+   * date and source; chains not refreshed now are carried over as they were.
+   */
+  previous?: StateSnapshot;
 }
 
 export interface ChainRefresh {
@@ -44,11 +50,19 @@ export interface ChainRefresh {
   endpoints: readonly string[];
   /** What was refused or failed (an unreachable endpoint, another chain id, a body over the limit...). */
   errors: readonly string[];
+  /** Facts read now; kept from the previous snapshot (not read now); refused because dated in the future. */
+  learned: number;
+  kept: number;
+  refused: number;
 }
 
 export interface RefreshResult {
   snapshot: StateSnapshot;
   chains: readonly ChainRefresh[];
+  /** Chains of which nothing was read now (their previous facts, if any, kept). */
+  unread: readonly string[];
+  /** Facts read now, over every chain: 0 means the refresh learned nothing. */
+  learned: number;
 }
 
 const fn = z.custom<(...args: never[]) => unknown>((value) => typeof value === "function", "must be a function");
@@ -77,6 +91,7 @@ const RefreshOptionsSchema = z.looseObject({
   fetch: z.optional(fn),
   now: z.optional(fn),
   onProgress: z.optional(fn),
+  previous: z.optional(z.looseObject({ chains: z.record(z.string(), z.unknown()) })),
 });
 
 export async function refreshState(options: RefreshStateOptions): Promise<RefreshResult> {
@@ -92,6 +107,9 @@ export async function refreshState(options: RefreshStateOptions): Promise<Refres
   const get = lcdGetter(options);
   const limit = pLimit(Math.max(1, options.concurrency ?? 8));
   const chains = Object.create(null) as Record<string, ChainState>;
+  // Chains of the previous snapshot this refresh does not read are carried over as they were.
+  const previous = options.previous?.chains ?? {};
+  for (const id of Object.keys(previous)) if (!chainIds.includes(id)) chains[id] = previous[id]!;
   const report: ChainRefresh[] = [];
   let done = 0;
   await Promise.all(
@@ -99,17 +117,22 @@ export async function refreshState(options: RefreshStateOptions): Promise<Refres
       limit(async () => {
         const endpoints = endpointsFor(chainId, options.endpoints, registryEndpoints);
         const chainEnds = ends.get(chainId)!;
-        const state: ChainState =
+        const fresh: ChainState =
           endpoints.length === 0
-            ? { node_chain_id: { value: null, read_at: null, source: null }, errors: ["no REST endpoint known for this chain"], ends: [] }
+            ? { ...unreadChain(["no REST endpoint known for this chain"]), ends: chainEnds.map(unreadEnd) }
             : await readChainState(chainId, chainEnds, endpoints, get, now);
-        chains[chainId] = state;
+        const merged = keepKnownFacts(fresh, Object.hasOwn(previous, chainId) ? previous[chainId] : undefined, now().getTime());
+        const errors = merged.refused > 0 ? [...fresh.errors, `${merged.refused} facts dated in the future refused`].slice(0, 100) : fresh.errors;
+        chains[chainId] = { ...merged.chain, errors };
         report.push({
           chain_id: chainId,
           ends: chainEnds.length,
-          read: state.ends.filter((end) => end.state.read_at !== null).length,
+          read: fresh.ends.filter((end) => end.state.read_at !== null).length,
           endpoints,
-          errors: state.errors,
+          errors,
+          learned: merged.learned,
+          kept: merged.kept,
+          refused: merged.refused,
         });
         options.onProgress?.(++done, chainIds.length, chainId);
       }),
@@ -118,7 +141,7 @@ export async function refreshState(options: RefreshStateOptions): Promise<Refres
   report.sort((a, b) => (a.chain_id < b.chain_id ? -1 : a.chain_id > b.chain_id ? 1 : 0));
   // Parsed as any snapshot is: what was written is what a loader will accept.
   const snapshot = parseState({ format: STATE_FORMAT, created_at: now().toISOString(), chains: sortedKeys(chains) });
-  return { snapshot, chains: report };
+  return { snapshot, chains: report, unread: report.filter((chain) => chain.learned === 0).map((chain) => chain.chain_id), learned: report.reduce((sum, chain) => sum + chain.learned, 0) };
 }
 
 /** The operator's endpoints, then the registry's, without repeats; junk URLs dropped. */
@@ -181,13 +204,4 @@ export function parseEndpoints(text: string): Record<string, string[]> {
     endpoints[chainId] = parsed as string[];
   }
   return endpoints;
-}
-
-/** Writes a snapshot whole or not at all (./write-file-atomic.ts). */
-export async function writeStateFile(path: string, snapshot: StateSnapshot): Promise<void> {
-  try {
-    await writeFileAtomic(path, `${JSON.stringify(snapshot, null, 2)}\n`);
-  } catch (error) {
-    throw new FungibleError("file_unwritable", `refresh-state: cannot write "${path}" (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-  }
 }

@@ -1,9 +1,8 @@
 /**
  * A response body read whole, but never more than a limit: refused at the first chunk past it,
  * the rest cancelled, so an endless or oversized body costs at most `limit` bytes. Runtime-neutral
- * (web streams): the published dataset's fetch (./remote-dataset.ts) and the chain endpoints'
- * (src/node/lcd-fetch.ts) both read through it. A stream error (a cut connection, an abort) is
- * thrown as is, for the caller to name.
+ * (web streams): the one fetch (./bounded-fetch.ts) reads every body through it. A stream error
+ * (a cut connection, an abort) is thrown as is, for the caller to name.
  */
 export async function readBodyBounded(response: Response, limit: number, over: () => Error): Promise<Uint8Array> {
   if (response.body === null) return new Uint8Array(0);

@@ -5,8 +5,9 @@
  * names another chain, or fails after its retries, is dropped for the rest of this chain's refresh.
  * Connections and clients shared by many channels are read once.
  */
-import { unread, type ChainState, type ChannelEndState, type ChannelState, type ClientStatus, CHANNEL_STATES, CLIENT_STATUSES } from "../state/format.js";
-import { LcdProblem } from "./lcd-fetch.js";
+import { unread, unreadChain, type ChainState, type ChannelEndState, type ChannelState, type ClientStatus, CHANNEL_STATES, CLIENT_STATUSES } from "../state/format.js";
+import { FetchProblem } from "./bounded-fetch.js";
+import { readChainFacts } from "./read-chain-facts.js";
 
 export interface ChainEnd {
   port_id: string;
@@ -34,24 +35,26 @@ export async function readChainState(chainId: string, ends: readonly ChainEnd[],
         let check = verified.get(base);
         if (check === undefined) verified.set(base, (check = readNodeChainId(base, get, now)));
         const reported = await check;
-        if (reported.value !== chainId) throw new LcdProblem("wrong_chain", reported.source, `the node reports chain id ${JSON.stringify(reported.value.slice(0, 80))}, not ${chainId}`);
+        if (reported.value !== chainId) throw new FetchProblem("wrong_chain", reported.source, `the node reports chain id ${JSON.stringify(reported.value.slice(0, 80))}, not ${chainId}`);
         nodeChainId ??= reported;
         const url = base + path;
         const body = await get(url);
-        if (typeof body !== "object" || body === null || Array.isArray(body)) throw new LcdProblem("malformed", url, "the body is not a JSON object");
+        if (typeof body !== "object" || body === null || Array.isArray(body)) throw new FetchProblem("malformed", url, "the body is not a JSON object");
         return { body: body as Record<string, unknown>, read_at: now().toISOString(), source: url };
       } catch (error) {
-        // A 404 names a missing object (a channel, a client): the endpoint itself is fine.
-        if (error instanceof LcdProblem && error.kind === "http" && error.status === 404) throw error;
+        // A 404 names a missing object (a channel, a client), a 501 a route the node lacks: the endpoint itself is fine.
+        if (error instanceof FetchProblem && error.kind === "http" && (error.status === 404 || error.status === 501)) throw error;
         errors.push(error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500));
         if (pool[0] === base) pool.shift();
       }
     }
-    throw new LcdProblem("network", chainId, "every endpoint failed or was refused");
+    throw new FetchProblem("network", chainId, "every endpoint failed or was refused");
   };
 
   const channels = new Map<string, Record<string, unknown>>();
   let channelsAt: { read_at: string; source: string } | null = null;
+  let complete = false;
+  let cut = false;
   const states: ChannelEndState[] = [];
   try {
     let key: string | null = null;
@@ -66,9 +69,13 @@ export async function readChainState(chainId: string, ends: readonly ChainEnd[],
         }
       }
       const next = (body.pagination as { next_key?: unknown } | undefined)?.next_key;
-      if (typeof next !== "string" || next === "") break;
+      if (typeof next !== "string" || next === "") {
+        complete = true;
+        break;
+      }
       key = next;
     }
+    cut = !complete;
   } catch (error) {
     if (!errors.includes((error as Error).message)) errors.push((error as Error).message.slice(0, 500));
   }
@@ -76,7 +83,7 @@ export async function readChainState(chainId: string, ends: readonly ChainEnd[],
   const connections = new Map<string, Promise<Read<string | null>>>();
   const clients = new Map<string, Promise<ClientFacts>>();
   for (const end of ends) {
-    const state = endState(end);
+    const state = unreadEnd(end);
     states.push(state);
     const channel = channels.get(`${end.port_id}/${end.channel_id}`);
     if (channel === undefined || channelsAt === null) continue;
@@ -110,10 +117,18 @@ export async function readChainState(chainId: string, ends: readonly ChainEnd[],
       if (!errors.includes(message)) errors.push(message);
     }
   }
+  const note = (message: string) => {
+    if (!errors.includes(message)) errors.push(message);
+  };
+  if (cut) note(`the channel listing goes on past ${MAX_PAGES} pages of ${PAGE_LIMIT}: recorded as incomplete, the ends past it unread`);
+  const chainFacts = nodeChainId === null && pool.length === 0 ? {} : await readChainFacts(read, now, note);
   return {
+    ...unreadChain(),
+    ...chainFacts,
     node_chain_id: nodeChainId ?? unread(null),
     errors: errors.slice(0, 100),
     ends: states,
+    channels_complete: channelsAt === null ? unread(null) : { value: complete, ...channelsAt },
   };
 }
 
@@ -159,11 +174,12 @@ async function readNodeChainId(base: string, get: Get, now: () => Date): Promise
   const url = `${base}/cosmos/base/tendermint/v1beta1/node_info`;
   const body = (await get(url)) as { default_node_info?: { network?: unknown }; node_info?: { network?: unknown } } | null;
   const network = body?.default_node_info?.network ?? body?.node_info?.network;
-  if (idText(network) === null) throw new LcdProblem("malformed", url, "no chain id (default_node_info.network) in the answer");
+  if (idText(network) === null) throw new FetchProblem("malformed", url, "no chain id (default_node_info.network) in the answer");
   return { value: network as string, read_at: now().toISOString(), source: url };
 }
 
-function endState(end: ChainEnd): ChannelEndState {
+/** An end of which nothing was read. */
+export function unreadEnd(end: ChainEnd): ChannelEndState {
   return {
     port_id: end.port_id,
     channel_id: end.channel_id,

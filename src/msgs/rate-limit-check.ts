@@ -1,0 +1,32 @@
+/**
+ * An amount checked against the IBC rate limits of the router's state snapshot (src/state/rate-limits.ts)
+ * on every IBC hop of a route, sending and receiving side: over what a limit lets through now, the
+ * chain would refuse the packet, so route/msgs refuse it first with `rate_limited`, naming the
+ * limit, its remaining flow and where and when it was read.
+ */
+import { FungibleError } from "../errors.js";
+import { channelKey, indexChannelsByEnd } from "../registry/channel-ends.js";
+import { stateOfRouter } from "../router/state-router.js";
+import type { AssetRouter } from "../router/router.js";
+import { rateLimitRefusal, type LimitedHop } from "../state/rate-limits.js";
+import type { Route } from "../wire/route.js";
+
+export function checkRateLimits(fn: string, router: AssetRouter, route: Route, amount: string): void {
+  const snapshot = stateOfRouter(router)?.snapshot;
+  if (snapshot === undefined || !/^\d+$/.test(amount)) return;
+  const ends = indexChannelsByEnd(router.registry.ibc_channels);
+  const hops: LimitedHop[] = [];
+  for (const hop of route.hops) {
+    if (hop.kind !== "ibc") continue;
+    const view = ends.get(channelKey(hop.from.chain_id, hop.port, hop.channel));
+    hops.push({ from_chain_id: hop.from.chain_id, from_channel: hop.channel, from_denom: hop.from.denom, to_chain_id: hop.to.chain_id, to_channel: view?.counterparty.channel_id ?? "", to_denom: hop.to.denom });
+  }
+  const refusal = rateLimitRefusal(snapshot, hops, BigInt(amount));
+  if (refusal === undefined) return;
+  const cited = refusal.read_at === null ? "" : ` (read ${refusal.read_at} from ${refusal.source ?? "an unnamed source"})`;
+  throw new FungibleError(
+    "rate_limited",
+    `${fn}: ${amount} ${refusal.denom} is over the rate limit on ${refusal.chain_id} ${refusal.channel} (${refusal.direction}): ${refusal.remaining} left of ${refusal.limit.max_percent_send}% send / ${refusal.limit.max_percent_recv}% receive of ${refusal.limit.channel_value} per ${refusal.limit.duration_hours} h${cited}`,
+    [{ path: ["rate_limited", refusal.chain_id, refusal.channel, refusal.denom], message: `remaining ${refusal.direction} flow ${refusal.remaining}` }],
+  );
+}

@@ -1,0 +1,157 @@
+/**
+ * Issue 34 item 4: the chain-wide facts of a state snapshot, read from replayed nodes answering
+ * each query in its real JSON shape (bench/lib/replay-lcd.mjs names the proto of each), change
+ * routes and `why` as docs/behaviour.md "Live network state" states: a transfer switch off, a
+ * halted chain, a client expiring within the warning window take the chain's (or the end's)
+ * channels out, cited; an amount over a rate limit's remaining flow is refused with rate_limited,
+ * by the README's own worked example of the quota rule.
+ */
+import { afterEach, beforeAll, describe, expect, test } from "vitest";
+import { parseState, stateOfRouter, withState, type AssetRouter } from "../../src/index.js";
+import { refreshState } from "../../src/remote/refresh-state.js";
+import { explain } from "../../src/router/explain.js";
+import { skipRoute } from "../../src/msgs/skip-messages.js";
+import { remainingFlow, withinQuota } from "../../src/state/rate-limits.js";
+import type { RateLimit } from "../../src/state/format.js";
+import { shippedRouter } from "../support/shipped-router.js";
+import { oracleIbcDenom } from "../oracle/oracle-graph.js";
+import { LATEST_BLOCK, latestBlock, MODULE_VERSIONS, moduleVersions, RATE_LIMITS, rateLimits, replayLcd, TRANSFER_PARAMS, transferParams, type Answer, type ReplayServer } from "../../bench/lib/replay-lcd.mjs";
+
+let mainnet: AssetRouter;
+beforeAll(async () => {
+  mainnet = await shippedRouter();
+});
+const servers: ReplayServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+const NOW = new Date("2026-11-26T12:00:00.000Z");
+const ATOM = { source_asset_denom: "uatom", source_asset_chain_id: "cosmoshub-4" } as const;
+/** ATOM on Osmosis over Osmosis' channel-0 (chain-registry _IBC/cosmoshub-osmosis.json: Hub channel-141 <-> Osmosis channel-0). */
+const ATOM_ON_OSMOSIS = oracleIbcDenom("transfer/channel-0", "uatom");
+
+/** The Hub's node: no channel list (its ends stay as the registry has them), its chain-wide facts as `routes` say. */
+async function hubRefresh(routes: Record<string, Answer>) {
+  const hub = await replayLcd("cosmoshub-4", { [LATEST_BLOCK]: { body: latestBlock("cosmoshub-4", new Date(NOW.getTime() - 6_000).toISOString()) }, ...routes });
+  servers.push(hub);
+  const result = await refreshState({ registry: mainnet.registry, chains: ["cosmoshub-4"], endpoints: { "cosmoshub-4": [hub.url] }, registryEndpoints: {}, now: () => NOW });
+  return { hub, result, router: withState(mainnet, result.snapshot) };
+}
+
+const reasonsOf = (router: AssetRouter) => explain(router, { ...ATOM, dest_chain_id: "osmosis-1" });
+
+describe("chain-wide facts read from the chains and applied", () => {
+  test("each fact read, dated and cited; transfers on, a live chain, no rate-limit module: routes unchanged", async () => {
+    const { hub, result, router } = await hubRefresh({});
+    const chain = result.snapshot.chains["cosmoshub-4"]!;
+    expect(chain.transfer).toEqual({ value: { send_enabled: true, receive_enabled: true }, read_at: NOW.toISOString(), source: `${hub.url}${TRANSFER_PARAMS}` });
+    expect(chain.latest_block_time).toEqual({ value: "2026-11-26T11:59:54.000Z", read_at: NOW.toISOString(), source: `${hub.url}${LATEST_BLOCK}` });
+    expect(chain.packet_forward).toEqual({ value: "present", read_at: NOW.toISOString(), source: `${hub.url}${MODULE_VERSIONS}` });
+    // Both rate-limit paths answer 501 (grpc-gateway's "Not Implemented"): the chain runs none, a fact.
+    expect(chain.rate_limits).toEqual({ value: { module: "none", limits: [] }, read_at: NOW.toISOString(), source: `${hub.url}${RATE_LIMITS.ibcGo} ${hub.url}${RATE_LIMITS.ibcApps}` });
+    expect(router.assetsFromSource(ATOM).dest_assets["osmosis-1"]).toBeDefined();
+  });
+
+  test("send_enabled false: no hop out of or into the Hub; why says transfers_disabled with the fact's date and source", async () => {
+    const { hub, router } = await hubRefresh({ [TRANSFER_PARAMS]: { body: transferParams(false, true) } });
+    expect(router.assetsFromSource(ATOM).dest_assets["osmosis-1"]).toBeUndefined();
+    expect(mainnet.route({ chain_id: "cosmoshub-4", denom: "uatom" }, { chain_id: "osmosis-1", denom: ATOM_ON_OSMOSIS })).not.toBeNull();
+    expect(router.route({ chain_id: "cosmoshub-4", denom: "uatom" }, { chain_id: "osmosis-1", denom: ATOM_ON_OSMOSIS })).toBeNull();
+    expect(reasonsOf(router).reasons).toContainEqual(
+      expect.objectContaining({ code: "transfers_disabled", chain_id: "cosmoshub-4", fact: "send_enabled", value: "false", read_at: NOW.toISOString(), source: `${hub.url}${TRANSFER_PARAMS}` }),
+    );
+  });
+
+  test("a latest block older than the stated age: chain_halted; within it, or with a longer age, routes stay", async () => {
+    const old = new Date(NOW.getTime() - 3 * 3600_000).toISOString();
+    const { hub, result, router } = await hubRefresh({ [LATEST_BLOCK]: { body: latestBlock("cosmoshub-4", old) } });
+    expect(router.assetsFromSource(ATOM).dest_assets["osmosis-1"]).toBeUndefined();
+    expect(reasonsOf(router).reasons).toContainEqual(expect.objectContaining({ code: "chain_halted", fact: "latest_block_time", value: old, source: `${hub.url}${LATEST_BLOCK}` }));
+    const patient = withState(mainnet, result.snapshot, { maxBlockAgeSeconds: 4 * 3600 });
+    expect(patient.assetsFromSource(ATOM).dest_assets["osmosis-1"]).toBeDefined();
+  });
+
+  test("a block dated in the future is refused, not taken for a live chain", async () => {
+    const { result } = await hubRefresh({ [LATEST_BLOCK]: { body: latestBlock("cosmoshub-4", "2027-01-01T00:00:00Z") } });
+    expect(result.snapshot.chains["cosmoshub-4"]!.latest_block_time.value).toBeNull();
+    expect(result.chains[0]!.errors.join("\n")).toContain("in the future: refused");
+  });
+
+  test("no packet-forward module: the chain does not forward (pfm_enabled cleared)", async () => {
+    expect(mainnet.registry.chains.find((c) => c.chain_id === "cosmoshub-4")!.pfm_enabled).toBe(true);
+    const { router } = await hubRefresh({ [MODULE_VERSIONS]: { body: moduleVersions(false) } });
+    expect(router.registry.chains.find((c) => c.chain_id === "cosmoshub-4")!.pfm_enabled).toBe(false);
+  });
+
+  test("a client expiring within the warning window: its channel avoided, why says client_expiring; a shorter window keeps it", () => {
+    const snapshot = parseState({
+      format: "fungible-graph-state/2",
+      created_at: NOW.toISOString(),
+      chains: {
+        "cosmoshub-4": {
+          node_chain_id: { value: "cosmoshub-4", read_at: NOW.toISOString(), source: "manual" },
+          ends: [
+            {
+              port_id: "transfer",
+              channel_id: "channel-141",
+              state: { value: "OPEN", read_at: NOW.toISOString(), source: "manual: test" },
+              counterparty: { value: null, read_at: null, source: null },
+              connection_id: { value: null, read_at: null, source: null },
+              client_id: { value: null, read_at: null, source: null },
+              client_chain_id: { value: null, read_at: null, source: null },
+              client_status: { value: "Active", read_at: NOW.toISOString(), source: "manual: test" },
+              client_expires_at: { value: "2026-11-26T18:00:00.000Z", read_at: NOW.toISOString(), source: "manual: consensus state" },
+            },
+          ],
+        },
+      },
+    });
+    const router = withState(mainnet, snapshot);
+    expect(router.route({ chain_id: "cosmoshub-4", denom: "uatom" }, { chain_id: "osmosis-1", denom: ATOM_ON_OSMOSIS })?.hops.some((hop) => hop.kind === "ibc" && hop.channel === "channel-141") ?? false).toBe(false);
+    // The verdict the router keeps (and explain cites): the end, the fact, its date and source.
+    expect(stateOfRouter(router)!.verdicts).toContainEqual(
+      expect.objectContaining({ code: "client_expiring", chain_id: "cosmoshub-4", channel_id: "channel-141", fact: "client_expires_at", value: "2026-11-26T18:00:00.000Z", source: "manual: consensus state" }),
+    );
+    const sixHours = withState(mainnet, snapshot, { expiryWarningSeconds: 3600 });
+    expect(sixHours.route({ chain_id: "cosmoshub-4", denom: "uatom" }, { chain_id: "osmosis-1", denom: ATOM_ON_OSMOSIS })!.hops.map((hop) => hop.kind === "ibc" && hop.channel)).toEqual(["channel-141"]);
+  });
+});
+
+describe("rate limits", () => {
+  const limit = (inflow: number, outflow: number, channelValue = 100): RateLimit => ({
+    denom: "ibc/uosmo",
+    channel_or_client_id: "channel-5",
+    max_percent_send: "10",
+    max_percent_recv: "10",
+    duration_hours: "24",
+    inflow: String(inflow),
+    outflow: String(outflow),
+    channel_value: String(channelValue),
+  });
+
+  test("the README's worked example (ibc-apps modules/rate-limiting/README.md @412aa061), step by step", () => {
+    // Step 2: 8 in from Osmosis: 8% <= 10%, passes.
+    expect(withinQuota(limit(0, 0), "recv", 8n)).toBe(true);
+    // Step 3: 8 more in: 16% > 10%, rejected (state reverted: inflow stays 8).
+    expect(withinQuota(limit(8, 0), "recv", 8n)).toBe(false);
+    // Step 4: 12 out: net outflow 12 - 8 = 4%, passes.
+    expect(withinQuota(limit(8, 0), "send", 12n)).toBe(true);
+    // Step 5: 8 in: net inflow 16 - 12 = 4%, passes.
+    expect(withinQuota(limit(8, 12), "recv", 8n)).toBe(true);
+    // Remaining send flow = 10% of 100 - (outflow - inflow): after step 5, 10 - (12 - 16) = 14.
+    expect(remainingFlow(limit(16, 12), "send")).toBe(14n);
+    expect(remainingFlow(limit(0, 10), "send")).toBe(0n);
+  });
+
+  test("an exhausted send limit on the Hub refuses any amount of ATOM over channel-141 with rate_limited; a live one lets an amount under it through", async () => {
+    const request = { ...ATOM, dest_asset_chain_id: "osmosis-1", dest_asset_denom: ATOM_ON_OSMOSIS };
+    const limits = (outflow: number) => ({ [RATE_LIMITS.ibcApps]: { body: rateLimits([{ denom: "uatom", channel: "channel-141", maxSend: 10, inflow: 0, outflow, channelValue: 1_000_000 }]) } });
+    const exhausted = await hubRefresh(limits(100_000));
+    expect(exhausted.result.snapshot.chains["cosmoshub-4"]!.rate_limits.value!.module).toBe("ibc-apps");
+    expect(() => skipRoute(exhausted.router, { ...request, amount_in: "1" })).toThrow(expect.objectContaining({ code: "rate_limited", message: expect.stringContaining(`0 left of 10% send`) }));
+    const live = await hubRefresh(limits(40_000));
+    expect(skipRoute(live.router, { ...request, amount_in: "60000" }).operations).toHaveLength(1);
+    expect(() => skipRoute(live.router, { ...request, amount_in: "60001" })).toThrow(expect.objectContaining({ code: "rate_limited", message: expect.stringContaining(`read ${NOW.toISOString()} from ${live.hub.url}${RATE_LIMITS.ibcApps}`) }));
+  });
+});
