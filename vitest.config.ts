@@ -14,7 +14,7 @@ export const PROCESS_SUITES = [
   // The command line, run as `node dist/cli.js` (test/cli/run-cli.ts).
   "test/cli/{cases,commands,compile-out,export,forged-lines,grammar,pipe,terminal,wiring}.test.ts",
   "test/cli/{publish-serve,serve,serve-config,serve-conformance,serve-reload}.test.ts",
-  "test/{explain/cli,explain/destinations-cli,msgs/cli-msgs,msgs/cli-resume,state/cli,state/serve,safe-text/cli}.test.ts",
+  "test/{explain/cli,explain/destinations-cli,msgs/cli-msgs,msgs/cli-resume,state/cli,state/keep-known,state/serve,safe-text/cli}.test.ts",
   "test/docs/{cli-doc,readme-cli}.test.ts",
   "test/faults/{file-arguments,stop-during-reload,http-edges,raw-paths}.test.ts",
   // The Node server: started as `serve`, loaded with slow and idle clients, timed.
