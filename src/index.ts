@@ -36,6 +36,7 @@ export { parseState, STATE_FORMAT, CHANNEL_STATES, CLIENT_STATUSES } from "./sta
 export type { StateSnapshot, StateSnapshotInput, ChainStateInput, ChainState, ChannelEndState, ChannelState, ClientStatus } from "./state/format.js";
 export { STATE_REASON_CODES } from "./state/apply.js";
 export type { AppliedState, StateVerdict, StateReasonCode, StateApplyOptions } from "./state/apply.js";
+export type { ChainFactOptions } from "./state/chain-verdicts.js";
 
 export { ibcDenom } from "./denom/trace.js";
 

@@ -16,6 +16,7 @@ export type { RouterSource } from "../node/load-source.js";
 export type { ReloadOptions } from "../node/live-reload.js";
 export type { WatchOptions } from "../node/watch-files.js";
 export type { PrepareInput, Prepared } from "../node/served-graph.js";
+export type { RefusedPointer } from "../router/remote-dataset.js";
 export type { RemoteMark } from "../router/remote-dataset.js";
 export type { ConformanceReport } from "../http/conformance.js";
 export type { Probe } from "../node/served-graph.js";

@@ -45,6 +45,7 @@ export interface PublicCall {
 /** Exports that are not called, with why. Only values (schemas, constants) and the error class. */
 export const NOT_CALLED = {
   FungibleError: "the error class the library throws; its constructor takes one of the library's own codes",
+  readPreviousState: "reads the file it is given, as refresh-state does before it replaces it: test/state/keep-known.test.ts calls it through the CLI, with a missing and an unreadable file",
   writeStateFile: "writes the file it is given (junk paths would land in the working directory): test/state/refresh.test.ts calls it, and refuses an unwritable path",
 } as const;
 

@@ -24,6 +24,7 @@ const ANSWERED: readonly FungibleErrorCode[] = [
   "not_implemented",
   "over_budget",
   "unavailable",
+  "rate_limited", // route, msgs and msgs_direct with a state snapshot: an amount over an IBC rate limit's remaining flow
 ];
 /** Kinds no HTTP client is answered with: the library's, the CLI's and the data followers' own. */
 const NOT_ANSWERED: readonly FungibleErrorCode[] = [
