@@ -92,6 +92,8 @@ function canonicalContent(registry: Registry, notes: readonly RegistryNote[], fa
     ]),
     // Added later, hashed only where a registry names its hubs: data that does not keeps its version.
     ...(registry.bridge_hubs === undefined ? [] : [{ bridge_hubs: registry.bridge_hubs.map((h) => [h.bridge, h.chain_id]) }]),
+    // Only where the registry carries its own (the chain-registry adapter writes them): the rules decide which hops exist.
+    ...(registry.transfer_rules === undefined ? [] : [{ transfer_rules: registry.transfer_rules }]),
     [facts.predecessor, facts.arrival, facts.derived_end, facts.derived_origin, facts.unrouted, facts.shadowing],
   ];
 }

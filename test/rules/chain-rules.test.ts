@@ -139,3 +139,14 @@ describe("a registry's own rules", () => {
     ).toThrow(/unknown chain "nowhere-1"/);
   });
 });
+
+describe("data_version covers the rules", () => {
+  it("a registry with other transfer rules has another data_version; the same rules, the same one", () => {
+    const input = fixtureRegistry("cosmos-small.json") as { chains: { chain_id: string }[] };
+    const rule = (summary: string) => [{ kind: "inbound_returning_only" as const, chain_id: input.chains[0]!.chain_id, summary, sources: [{ repository: "example/chain", path: "x/filter.go", commit: "0".repeat(40) }] }];
+    const version = (rules: ReturnType<typeof rule> | []) => buildRouter(parseRegistry({ ...input, transfer_rules: rules })).dataVersion;
+    expect(version(rule("a"))).toBe(version(rule("a")));
+    expect(version(rule("a"))).not.toBe(version(rule("b")));
+    expect(version([])).not.toBe(version(rule("a")));
+  });
+});
