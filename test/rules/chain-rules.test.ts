@@ -81,6 +81,7 @@ describe("Celestia accepts only TIA coming home (token filter)", () => {
         const source = assets[pick % assets.length]!;
         const dest = router.assetsFromSource({ source_asset_denom: source.denom, source_asset_chain_id: chain, allow_multi_tx: true }).dest_assets;
         for (const asset of dest["celestia"]?.assets ?? []) expect(asset.origin_chain_id).toBe("celestia");
+        if (chain === "celestia") return;
         for (const pair of router.assetsBetweenChains({ source_chain_id: chain, dest_chain_id: "celestia", allow_multi_tx: true }).assets_between_chains) {
           expect(pair.asset_on_dest.origin_chain_id).toBe("celestia");
         }
