@@ -132,21 +132,32 @@ describe("@skip-go/client discovery methods against the server", () => {
   });
 });
 
-describe("Skip paths this service does not implement", () => {
-  it.each([
-    ["POST", "/v2/info/balances"],
-    ["GET", "/v2/cosmos/balances"],
-    ["POST", "/v2/tx/submit"],
-    ["POST", "/v2/tx/track"],
-    ["GET", "/v2/tx/status"],
-  ])("%s %s answers 501 JSON naming what is offered", async (method, path) => {
+describe("Skip paths this service does not implement, or implements only when asked", () => {
+  const answer501 = async (method: string, path: string) => {
     const response = await fetch(`${server.url}${path}`, { method, ...(method === "POST" ? { headers: { "content-type": "application/json" }, body: "{}" } : {}) });
     expect(response.status).toBe(501);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     const body = (await response.json()) as { code: number; message: string; details: unknown[] };
     expect(body).toMatchObject({ code: 12, details: [] });
-    expect(body.message).toContain(`${path} is not implemented`);
-    expect(body.message).toContain("/v2/fungible/assets_from_source");
+    return body.message;
+  };
+
+  it("GET /v2/cosmos/balances answers 501 JSON naming what is offered", async () => {
+    const message = await answer501("GET", "/v2/cosmos/balances");
+    expect(message).toContain("/v2/cosmos/balances is not implemented");
+    expect(message).toContain("/v2/fungible/assets_from_source");
+  });
+
+  // The execution endpoints read the chains' own REST, only with `serve --live-endpoints FILE` (docs/http.md).
+  it.each([
+    ["POST", "/v2/info/balances"],
+    ["POST", "/v2/tx/submit"],
+    ["POST", "/v2/tx/track"],
+    ["GET", "/v2/tx/status"],
+  ])("%s %s answers 501 JSON saying how to turn it on", async (method, path) => {
+    const message = await answer501(method, path);
+    expect(message).toContain(`${path} is not turned on`);
+    expect(message).toContain("--live-endpoints");
   });
 
   it("the project's own endpoints moved under /fungible-graph/v1/, and the old explorer paths answer no other contract", async () => {
