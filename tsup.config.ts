@@ -31,7 +31,7 @@ const runtimeNeutral: Plugin = {
   },
 };
 // The bundled dependencies' code, minified as it is read (their own builds are not all minified;
-// graphology alone was 136 KB in each format); the package's own code stays as written. Licence
+// graphology alone was 136 KB in each format); the package's own code keeps its statements and names. Licence
 // comments are kept (esbuild's default). Not keepNames: its __name calls are side effects that
 // stop the bundler from dropping what is not used. The CommonJS build keeps statements as
 // written (no minifySyntax): tsup turns its split ES chunks into CommonJS with sucrase, which
@@ -69,6 +69,9 @@ const PROGRAMS = { cli: "src/cli/main.ts", "reload-thread": "src/node/reload-thr
 
 const shared = {
   target: "node20",
+  // The package's own code without its white space (statements and names as written, so a stack
+  // trace still names our functions): the 1 MiB tarball and 10 MiB install budgets of issue 33.
+  minifyWhitespace: true,
   external: SHIPPED_DATA,
   noExternal: BUNDLED,
 };
