@@ -6,7 +6,7 @@ import { compareStrings } from "../compare.js";
 import type { ChannelEnd, Registry } from "../registry/schema.js";
 import { channelEndAt, type ChannelView } from "../registry/channel-ends.js";
 import type { AssetRecord, HopEdge, Model } from "./model.js";
-import { transferRuleBook } from "./transfer-rule-book.js";
+import { transferRuleBook, type TransferRuleBook } from "./transfer-rule-book.js";
 
 /** The fixed order of one asset's hops: by sequence label, then target (the one hop order; explain's diagnosis keeps it too). */
 export function compareHops(a: HopEdge, b: HopEdge): number {
@@ -105,8 +105,11 @@ export class HopLists {
     return label;
   }
 
-  private get rules() {
-    return transferRuleBook(this.registry);
+  private rulesBook: TransferRuleBook | undefined;
+
+  /** Read per forward hop: looked up once, not per hop. */
+  private get rules(): TransferRuleBook {
+    return (this.rulesBook ??= transferRuleBook(this.registry));
   }
 
   private bridgeHops(): Map<number, HopEdge[]> {
