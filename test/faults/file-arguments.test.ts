@@ -88,7 +88,9 @@ describe("serve with a file that is not a regular one", () => {
     rmSync(registry);
     execFileSync("mkfifo", [registry]);
     serve.child.kill("SIGHUP");
-    for (const end = Date.now() + 30_000; Date.now() < end && !/reload refused/.test(serve.stderr()); ) await new Promise((r) => setTimeout(r, 50));
+    // Each worker is a whole serve process that reloads by itself: wait until every one has refused, as /health may ask any of them.
+    const refusals = () => serve.stderr().match(/reload refused/g)?.length ?? 0;
+    for (const end = Date.now() + 30_000; Date.now() < end && refusals() < workers; ) await new Promise((r) => setTimeout(r, 50));
     expect(serve.stderr()).toMatch(/reload refused \(SIGHUP\): --registry .*registry-\d\.json: .*\(not a regular file: a FIFO\); still serving sha256:/);
     const health = (await (await fetch(`${serve.url}/health`)).json()) as { last_reload: { ok: boolean; error: string } };
     expect(health.last_reload.ok).toBe(false);
