@@ -191,8 +191,11 @@ export async function runZipfMix({ url, targets, count, concurrency = 16, seed, 
  * the version asked, its bytes must be the only bytes seen for that URL and, given `expected`,
  * the bytes that version's handler answers. A 404 naming the served version re-pins the client.
  * The run goes on for count / 3 requests after the switch ends, so both versions are read.
+ * `fresh` targets are never asked before the switch ends; then each client asks one first (a
+ * sure miss of the cache), so a client still pinned to the old version meets the 404 that moves
+ * it on even when every URL of the mix is already cached (the versioned form is kept for good).
  */
-export async function runSwitch({ url, targets, count, concurrency = 8, seed, switchAfter, doSwitch, expected = async () => undefined, timeLimitMs = 180_000 }) {
+export async function runSwitch({ url, targets, fresh = [], count, concurrency = 8, seed, switchAfter, doSwitch, expected = async () => undefined, timeLimitMs = 180_000 }) {
   const rand = random(seed);
   const order = shuffled(targets, rand);
   const pick = zipf(order.length, 1, rand);
@@ -206,9 +209,10 @@ export async function runSwitch({ url, targets, count, concurrency = 8, seed, sw
     result.mixed += 1;
     if (result.examples.length < 5) result.examples.push(why);
   };
-  const client = async () => {
+  const client = async (index) => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     let version = null;
+    let freshAsked = false;
     try {
       // `count` requests, and however many go while the switch runs, and `tail` more after it.
       while ((issued < count || switching === null || !switching.done || issued < switching.doneAt + tail) && Date.now() < deadline) {
@@ -221,7 +225,11 @@ export async function runSwitch({ url, targets, count, concurrency = 8, seed, sw
             flag.doneAt = issued;
           });
         }
-        const target = order[pick()];
+        let target = order[pick()];
+        if (!freshAsked && switching?.done && fresh.length > 0) {
+          freshAsked = true;
+          target = fresh[index % fresh.length];
+        }
         if (version === null) {
           const first = await ask(agent, url, target, {});
           result.requests += 1;
@@ -267,7 +275,7 @@ export async function runSwitch({ url, targets, count, concurrency = 8, seed, sw
       agent.destroy();
     }
   };
-  await Promise.all(Array.from({ length: concurrency }, () => client()));
+  await Promise.all(Array.from({ length: concurrency }, (_, index) => client(index)));
   if (switching !== null) await switching.promise;
   return { ...result, seed, switched: switching !== null };
 }
