@@ -4,7 +4,7 @@
  *
  * It only normalises JSON; it applies no request rule. `fungible-graph export` already asked the
  * live handler which one body each exported answer stands for (its own parse and canonical
- * function, src/http/static-export-post.ts) and wrote, in nginx-maps.conf, the sha256 of that
+ * function, src/export/static-export-post.ts) and wrote, in nginx-maps.conf, the sha256 of that
  * body's normal form -> file. Here: the same normal form of the body received (path, media type,
  * members sorted by name, a JSON object of strings only), its hash, one map look-up. A hit is
  * the exported file, served by nginx (precompressed, as for the GET); anything else (another
@@ -14,7 +14,7 @@
  */
 import crypto from "crypto";
 
-/** Keep in step with postNormalForm in src/http/static-export-post.ts (the fleet tests compare them). */
+/** Keep in step with postNormalForm in src/export/static-export-post.ts (the fleet tests compare them). */
 function normalForm(path, mediaType, body) {
   if (body === null || typeof body !== "object" || Array.isArray(body)) return null;
   const names = Object.keys(body).sort();

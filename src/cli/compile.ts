@@ -10,7 +10,7 @@ import { EXIT_OK, UsageError } from "./cli-error.js";
 import { defineCommand, JSON_OPTION } from "./command.js";
 import { routerOfCommand } from "./load-router.js";
 import { print, printJson } from "./output.js";
-import { writeFileAtomic } from "../node/write-file-atomic.js";
+import { writeFileAtomic } from "../files/write-file-atomic.js";
 import { terminalText } from "../wire/safe-text.js";
 
 const NAME = "compile";

@@ -1,5 +1,5 @@
 /**
- * `fungible-graph export --out DIR`: the static export (../http/static-export.ts) written to a
+ * `fungible-graph export --out DIR`: the static export (../export/static-export.ts) written to a
  * directory nginx serves with no compute (docs/operations.md, examples/nginx/). The answers are
  * the live handler's own, asked with the compressor `serve` uses, so every file holds the bytes
  * `serve` sends. DIR is built beside itself and renamed into place: it appears whole or not at all.
@@ -7,7 +7,7 @@
 import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { FungibleError, isFungibleError } from "../errors.js";
-import type { ExportedAnswer } from "../http/static-export.js";
+import type { ExportedAnswer } from "../export/static-export.js";
 import { terminalText } from "../wire/safe-text.js";
 import { EXIT_OK, UsageError } from "./cli-error.js";
 import { defineCommand, JSON_OPTION } from "./command.js";
@@ -43,8 +43,8 @@ DIR must not exist or be empty; it is written beside itself and renamed into pla
     // Loaded here, not with the command table: the other commands run without Hono in their heap.
     const [{ createService }, { buildStaticExport, exportTargets, nginxMaps }, { exportPosts }, { nodeCompressor }] = await Promise.all([
       import("../http/handler.js"),
-      import("../http/static-export.js"),
-      import("../http/static-export-post.js"),
+      import("../export/static-export.js"),
+      import("../export/static-export-post.js"),
       import("../node/compressor.js"),
     ]);
     const service = createService(router, { compressor: nodeCompressor, onInternalError: () => {} });

@@ -6,7 +6,7 @@
 import { base64 } from "@scure/base";
 import { FungibleError } from "../errors.js";
 import { encodeKey, parsePublicKey, publicKeyOf } from "../dataset/pointer.js";
-import { readTextFile } from "../node/load-registry-file.js";
+import { readTextFile } from "../files/load-registry-file.js";
 
 export const KEY_FORMAT = "fungible-graph-key/1";
 

@@ -5,7 +5,7 @@
  */
 import { lstat } from "node:fs/promises";
 import { FungibleError } from "../errors.js";
-import { writeFileAtomic } from "../node/write-file-atomic.js";
+import { writeFileAtomic } from "../files/write-file-atomic.js";
 import { terminalText } from "../wire/safe-text.js";
 import { EXIT_OK, UsageError } from "./cli-error.js";
 import { defineCommand, JSON_OPTION } from "./command.js";

@@ -5,10 +5,10 @@
  * for a newer chain-registry than the one the package was built with), or a published dataset
  * (--dataset-url with --public-key: its signed pointer verified, then its file). --overrides layers a
  * metadata overrides file over any of them. The flags map one to one onto the Node layer's
- * source (src/node/load-source.ts), checked by the core's one rule (src/router/source.ts).
+ * source (src/files/load-source.ts), checked by the core's one rule (src/router/source.ts).
  */
 import { isFungibleError } from "../errors.js";
-import { loadSource, type RouterSource } from "../node/load-source.js";
+import { loadSource, type RouterSource } from "../files/load-source.js";
 import type { AssetRouter } from "../router/router.js";
 import { chooseSource } from "../router/source.js";
 import { parsePublicKey } from "../dataset/public-key.js";

@@ -1,12 +1,12 @@
 /**
  * `fungible-graph publish --out DIR --key FILE [source flags]`: a dataset published to a directory
  * for a static server or a CDN: immutable files named by its data_version (plain, .gz, .br) and the
- * signed pointer latest.json (src/node/publish-dataset.ts). The source is any a query command
+ * signed pointer latest.json (src/files/publish-dataset.ts). The source is any a query command
  * takes (the shipped dataset by default), through the one loader.
  */
 import { FungibleError, isFungibleError } from "../errors.js";
 import { compileDataset } from "../router/dataset-router.js";
-import { FileTargetError } from "../node/write-file-atomic.js";
+import { FileTargetError } from "../files/write-file-atomic.js";
 import { terminalText } from "../wire/safe-text.js";
 import { EXIT_OK, UsageError } from "./cli-error.js";
 import { defineCommand, JSON_OPTION } from "./command.js";
@@ -42,7 +42,7 @@ pointer's + 1, at least the time in seconds): replicas refuse an older pointer.`
     const router = await routerOfCommand(NAME, values);
     // A dataset keeps the time it was compiled; other sources get this publish's.
     const text = compileDataset(router, { compiledAt: router.provenance.compiled_at ?? new Date().toISOString() });
-    const { publishDataset } = await import("../node/publish-dataset.js");
+    const { publishDataset } = await import("../files/publish-dataset.js");
     let result;
     try {
       result = await publishDataset(values.out, text, key.secretKey);

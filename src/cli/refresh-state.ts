@@ -6,7 +6,7 @@
  * the previous file held (with their own dates); a refresh that learned nothing exits 1.
  */
 import { FungibleError, isFungibleError } from "../errors.js";
-import { readTextFile } from "../node/load-registry-file.js";
+import { readTextFile } from "../files/load-registry-file.js";
 import { EXIT_FAILURE, EXIT_OK, UsageError } from "./cli-error.js";
 import { defineCommand, JSON_OPTION } from "./command.js";
 import { ROUTER_OPTIONS, routerOfCommand } from "./load-router.js";
@@ -49,7 +49,7 @@ serve take the file with --state FILE.`,
     const registryEndpoints = await registryEndpointsOrNone(network, endpoints !== undefined);
     const tty = process.stderr.isTTY === true && !values.json;
     // Loaded on demand: the other commands' start and heap leave the refresh machinery out.
-    const [{ refreshState }, { writeStateFile, readPreviousState }] = await Promise.all([import("../remote/refresh-state.js"), import("../node/write-state-file.js")]);
+    const [{ refreshState }, { writeStateFile, readPreviousState }] = await Promise.all([import("../remote/refresh-state.js"), import("../files/write-state-file.js")]);
     const previous = await readPreviousState(values.out);
     const result = await refreshState({
       ...(previous === null ? {} : { previous }),

@@ -9,7 +9,7 @@ import { defineCommand, JSON_OPTION } from "./command.js";
 import { ROUTER_OPTIONS, routerOfCommand } from "./load-router.js";
 import { addressArg, renderMessages } from "./msgs.js";
 import { print, printJson } from "./output.js";
-import { readTextFile } from "../node/load-registry-file.js";
+import { readTextFile } from "../files/load-registry-file.js";
 import type { ResumeRequest } from "../wire/msgs.js";
 
 const NAME = "resume";

@@ -7,9 +7,9 @@ import { defaultWorkerCount } from "../node/worker-count.js";
 import { SERVER_DEFAULTS } from "../node/server-options.js";
 import { UsageError } from "./cli-error.js";
 import { parseInteger } from "./command.js";
-import { sourceFiles, type RouterSource } from "../node/load-source.js";
+import { sourceFiles, type RouterSource } from "../files/load-source.js";
 import { sourceOfFlags, type RouterFlags } from "./load-router.js";
-import type { ConformanceCorpus } from "../http/conformance.js";
+import type { ConformanceCorpus } from "../export/conformance.js";
 
 /** The graph flags as given (`--registry`, `--dataset`, `--chain-registry`...). */
 export type SourceValues = Record<string, string | boolean | undefined>;

@@ -3,8 +3,8 @@
  * cluster primary before it forks), so a missing or malformed file stops `serve` before any load.
  */
 import { FungibleError, isFungibleError } from "../errors.js";
-import { parseConformanceCorpus, type ConformanceCorpus } from "../http/conformance.js";
-import { readRegularFile } from "../node/load-registry-file.js";
+import { parseConformanceCorpus, type ConformanceCorpus } from "../export/conformance.js";
+import { readRegularFile } from "../files/load-registry-file.js";
 
 /** Larger than any corpus the request list could make (5,000 requests): a wrong file, not a corpus. */
 const MAX_CORPUS_BYTES = 64 * 1024 * 1024;

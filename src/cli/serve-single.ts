@@ -10,7 +10,7 @@ import { startServer } from "../node/start-server.js";
 import { EXIT_OK } from "./cli-error.js";
 import { print, printError } from "./output.js";
 import type { ServeConfig } from "./serve-config.js";
-import type { ConformanceReport } from "../http/conformance.js";
+import type { ConformanceReport } from "../export/conformance.js";
 
 export function serverOptions(config: ServeConfig, log: (line: string) => void) {
   return {

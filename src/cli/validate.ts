@@ -11,7 +11,7 @@ import { parseRegistry, type Registry } from "../registry/schema.js";
 import { validateRegistry } from "../registry/validate.js";
 import type { RegistryIssue } from "../registry/issues.js";
 import type { RegistryNote } from "../wire/explain.js";
-import { readJsonFile, readTextFile } from "../node/load-registry-file.js";
+import { readJsonFile, readTextFile } from "../files/load-registry-file.js";
 import { defineCommand, JSON_OPTION } from "./command.js";
 import { EXIT_FAILURE, EXIT_OK } from "./cli-error.js";
 import { formatTable, plural } from "./format-table.js";

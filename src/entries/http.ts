@@ -29,5 +29,5 @@ export type { HealthBody, LastReload, Publication, ServedProvenance } from "../h
 export type { JsonSchema } from "../http/openapi-parts.js";
 export type { AssetRouter } from "../router/router.js";
 export type { FungibleError } from "../errors.js";
-export { checkConformance, parseConformanceCorpus, describeFailures, ConformanceCorpusSchema, CONFORMANCE_FORMAT, CONFORMANCE_LIMITS } from "../http/conformance.js";
-export type { ConformanceCorpus, ConformanceRequest, ConformanceReport, ConformanceFailure, ConformanceOptions, ConformanceFetch } from "../http/conformance.js";
+export { checkConformance, parseConformanceCorpus, describeFailures, ConformanceCorpusSchema, CONFORMANCE_FORMAT, CONFORMANCE_LIMITS } from "../export/conformance.js";
+export type { ConformanceCorpus, ConformanceRequest, ConformanceReport, ConformanceFailure, ConformanceOptions, ConformanceFetch } from "../export/conformance.js";

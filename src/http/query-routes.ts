@@ -121,7 +121,7 @@ async function serveQuery<O>(c: AppContext, op: QueryOperation<O>, isGet: boolea
 /**
  * The canonical request of one of the two query paths, asked as a GET (`query`) or a POST (`body`),
  * by the handler's own parse and canonical function; undefined for another path. The static export
- * (./static-export-post.ts) proves by it that the POST body it answers asks the GET's question.
+ * (../export/static-export-post.ts) proves by it that the POST body it answers asks the GET's question.
  */
 export function canonicalRequest(path: string, asked: { query: string } | { body: unknown }): string | undefined {
   const op = [ASSETS_FROM_SOURCE, ASSETS_BETWEEN_CHAINS].find((candidate) => candidate.path === path) as QueryOperation<unknown> | undefined;

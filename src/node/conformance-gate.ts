@@ -1,13 +1,13 @@
 /**
  * The readiness check of `serve --check-conformance` (and `startServer({ conformance })`): the
- * corpus (../http/conformance.ts) sent to the service in-process, as the server will answer (with
+ * corpus (../export/conformance.ts) sent to the service in-process, as the server will answer (with
  * node:zlib's compression, decoded again here), before the port is taken. Any difference refuses
  * the start with one message naming the failing requests: a replica that would answer other bytes
  * or ETags than its fleet for the same data version never takes traffic.
  */
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { FungibleError } from "../errors.js";
-import { checkConformance, describeFailures, parseConformanceCorpus, type ConformanceReport } from "../http/conformance.js";
+import { checkConformance, describeFailures, parseConformanceCorpus, type ConformanceReport } from "../export/conformance.js";
 import type { FetchHandler } from "../http/handler.js";
 
 /** Undoes the encodings the Node server sends (br, gzip) and deflate. */

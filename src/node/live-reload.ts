@@ -6,7 +6,7 @@
  */
 import type { LiveRouter } from "../http/live-router.js";
 import { loadDataset } from "../router/dataset-router.js";
-import { sourceFiles, type RouterSource } from "./load-source.js";
+import { sourceFiles, type RouterSource } from "../files/load-source.js";
 import type { RemoteMark } from "../router/remote-dataset.js";
 import { Reloads } from "./reload.js";
 import { probesOf, type Prepared, type PrepareInput } from "./served-graph.js";

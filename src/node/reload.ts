@@ -6,7 +6,7 @@
  */
 import type { ServedProvenance } from "../http/health.js";
 import { terminalLine } from "../wire/safe-text.js";
-import { describeSource, type RouterSource } from "./load-source.js";
+import { describeSource, type RouterSource } from "../files/load-source.js";
 import type { RefusedPointer, RemoteMark } from "../router/remote-dataset.js";
 import type { Prepared, PrepareInput, Probe } from "./served-graph.js";
 import { ThreadJobs, type Refusal } from "./worker-thread.js";

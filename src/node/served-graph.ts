@@ -1,5 +1,5 @@
 /**
- * The data a server answers from: loaded from its source (./load-source.ts), then checked before
+ * The data a server answers from: loaded from its source (../files/load-source.ts), then checked before
  * it is served, at start and on every reload. A registry file that `validate` calls
  * fatal is refused as validate refuses it; a new graph must answer known questions (assets the
  * graph being served had, and a few of its own) with answers that pass the response schemas (see
@@ -16,9 +16,9 @@ import { publicationOf, type ServedFile, type ServedProvenance } from "../http/h
 import { validateRegistry } from "../registry/validate.js";
 import { AssetsBetweenChainsResponseSchema, AssetsFromSourceResponseSchema } from "../wire/schema.js";
 import { assetsBetweenChainsJson, assetsFromSourceJson } from "../wire/serialize.js";
-import { readRegularFile } from "./load-registry-file.js";
+import { readRegularFile } from "../files/load-registry-file.js";
 import type { RefusedPointer, RemoteMark } from "../router/remote-dataset.js";
-import { fetchSource, loadSource, sourceFiles, type FetchedDataset, type RouterSource } from "./load-source.js";
+import { fetchSource, loadSource, sourceFiles, type FetchedDataset, type RouterSource } from "../files/load-source.js";
 
 /** A known question: an asset of the graph being served, asked again of the new one. */
 export interface Probe {

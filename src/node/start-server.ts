@@ -27,12 +27,12 @@ import { Connections } from "./connections.js";
 import { LoopDelay } from "./loop-delay.js";
 import { builtSvgPool } from "./svg-renderer.js";
 import { startLiveReload, type LiveReload, type ReloadOptions } from "./live-reload.js";
-import { sourceFiles, type RouterSource } from "./load-source.js";
+import { sourceFiles, type RouterSource } from "../files/load-source.js";
 import { requestListener } from "./request-listener.js";
 import type { RemoteMark } from "../router/remote-dataset.js";
 import { loadServedGraph } from "./served-graph.js";
 import { passConformance } from "./conformance-gate.js";
-import type { ConformanceReport } from "../http/conformance.js";
+import type { ConformanceReport } from "../export/conformance.js";
 
 export interface StartServerOptions {
   /** The graph to answer from; a LiveRouter may be swapped while serving. Give this or `source`. */

@@ -10,7 +10,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync, statSync, watch, watchFile, unwatchFile, type FSWatcher, type Stats } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
-import { fileLimit } from "./load-registry-file.js";
+import { fileLimit } from "../files/load-registry-file.js";
 
 export interface WatchOptions {
   /** Quiet period after the last event before calling back (default 300 ms). */

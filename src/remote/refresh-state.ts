@@ -3,7 +3,7 @@
  * endpoints file first, then those chain-registry lists. Chains are read `concurrency` at a time
  * (each host `perHost` requests at a time, lcd-fetch.ts; both bounds are p-limit's); a chain that
  * cannot be read is reported and stays unknown, never fatal. Runtime-neutral (only `fetch`): a
- * Worker on a schedule can refresh state too; the file is written by src/node/write-state-file.ts.
+ * Worker on a schedule can refresh state too; the file is written by src/files/write-state-file.ts.
  */
 import * as z from "zod/mini";
 import { parseArgument } from "../arguments.js";

@@ -3,7 +3,7 @@
  * its reloads, every CLI command) goes through `chooseSource` (which source was given: the one
  * "give one of" rule) and `resolveSource` (that source, its layers and its provenance, built once in
  * ./provenance.ts). Runtime-neutral: what is read from files is read by the Node layer
- * (src/node/load-source.ts), which hands the contents over as one of the cases below. A new kind of
+ * (src/files/load-source.ts), which hands the contents over as one of the cases below. A new kind of
  * source is one more case of `SourceChoice` and `Source`, and one more branch of each switch.
  */
 import { describeValue } from "../arguments.js";

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFil
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { writeFileAtomic } from "../../src/node/write-file-atomic.js";
+import { writeFileAtomic } from "../../src/files/write-file-atomic.js";
 import { FIXTURE_PATH } from "../http/fixture.js";
 import { runCli } from "./run-cli.js";
 

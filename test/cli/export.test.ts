@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createService } from "../../src/http/handler.js";
-import { spellingsOf } from "../../src/http/static-export.js";
+import { spellingsOf } from "../../src/export/static-export.js";
 import { versionedTarget } from "../../src/http/versioned.js";
 import { nodeCompressor } from "../../src/node/compressor.js";
 import { FIXTURE_PATH, fixtureGraph } from "../http/fixture.js";

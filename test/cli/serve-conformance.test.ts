@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { checkConformance, describeFailures } from "../../src/http/conformance.js";
+import { checkConformance, describeFailures } from "../../src/export/conformance.js";
 import { FIXTURE_PATH } from "../http/fixture.js";
 import { runCli, startServe, type ServeProcess } from "./run-cli.js";
 

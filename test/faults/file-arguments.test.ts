@@ -10,8 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { FungibleError } from "../../src/errors.js";
-import { FILE_LIMIT_ENV, loadRegistryFile, readRegularFile } from "../../src/node/load-registry-file.js";
-import { loadSource } from "../../src/node/load-source.js";
+import { FILE_LIMIT_ENV, loadRegistryFile, readRegularFile } from "../../src/files/load-registry-file.js";
+import { loadSource } from "../../src/files/load-source.js";
 import { FIXTURE_PATH } from "../http/fixture.js";
 import { runCli, startServe, type ServeProcess } from "../cli/run-cli.js";
 

@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, test } from "vitest";
 import { createFetchHandler, type FetchHandler } from "../../src/http/handler.js";
-import { checkConformance, describeFailures, parseConformanceCorpus, type ConformanceCorpus } from "../../src/http/conformance.js";
+import { checkConformance, describeFailures, parseConformanceCorpus, type ConformanceCorpus } from "../../src/export/conformance.js";
 import { isFungibleError, type AssetRouter } from "../../src/index.js";
 import { Oracle } from "../oracle/oracle.js";
 import { shippedRouter } from "../support/shipped-router.js";

@@ -14,7 +14,7 @@ import { buildRouter, parseRegistry } from "../../src/index.js";
 import { isFungibleError } from "../../src/errors.js";
 import { newKeyPair, encodeKey } from "../../src/dataset/pointer.js";
 import { compileDataset } from "../../src/router/dataset-router.js";
-import { publishDataset } from "../../src/node/publish-dataset.js";
+import { publishDataset } from "../../src/files/publish-dataset.js";
 import { createFetchHandler } from "../../src/http/handler.js";
 import { LiveRouter } from "../../src/http/live-router.js";
 import { followDataset } from "../../src/http/follow-dataset.js";

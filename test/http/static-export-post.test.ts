@@ -1,5 +1,5 @@
 /**
- * The static export's POST forms (src/http/static-export-post.ts) against the live handler: one
+ * The static export's POST forms (src/export/static-export-post.ts) against the live handler: one
  * entry per exported query answer and media type, keyed by the hash of the body's normal form, the
  * body being the one the handler's canonical function says asks the GET's question; an answer the
  * handler sends otherwise for the POST is refused, never written. nginx + njs serving them is
@@ -9,8 +9,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createService } from "../../src/http/handler.js";
 import { canonicalRequest } from "../../src/http/query-routes.js";
-import { buildStaticExport, exportTargets, nginxMaps } from "../../src/http/static-export.js";
-import { exportPosts, POST_MEDIA_TYPES, POST_PATHS, postNormalForm } from "../../src/http/static-export-post.js";
+import { buildStaticExport, exportTargets, nginxMaps } from "../../src/export/static-export.js";
+import { exportPosts, POST_MEDIA_TYPES, POST_PATHS, postNormalForm } from "../../src/export/static-export-post.js";
 import { nodeCompressor } from "../../src/node/compressor.js";
 import { sha256Hex } from "../../src/sha256.js";
 import { fixtureGraph } from "./fixture.js";

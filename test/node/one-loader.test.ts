@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadRouter } from "../../src/index.js";
 import { startServer } from "../../src/entries/node.js";
-import { loadSource } from "../../src/node/load-source.js";
+import { loadSource } from "../../src/files/load-source.js";
 import { runCli, startServe, type ServeProcess } from "../cli/run-cli.js";
 import { ATOM_ON_OSMOSIS, FIXTURE_PATH } from "../http/fixture.js";
 

@@ -18,7 +18,7 @@ import { isFungibleError, type FungibleError } from "../../src/errors.js";
 import { newKeyPair, parsePointer, verifyPointer, encodeKey, type Pointer } from "../../src/dataset/pointer.js";
 import { compileDataset } from "../../src/router/dataset-router.js";
 import { fetchSignedDataset } from "../../src/router/remote-dataset.js";
-import { publishDataset } from "../../src/node/publish-dataset.js";
+import { publishDataset } from "../../src/files/publish-dataset.js";
 import { assetsFromSourceJson } from "../../src/wire/serialize.js";
 import { FIXTURE_PATH } from "../http/fixture.js";
 import { startStaticServer, type StaticServer } from "../support/static-server.js";

@@ -14,7 +14,7 @@ import { buildRouter, parseRegistry } from "../../src/index.js";
 import { encodeKey, newKeyPair } from "../../src/dataset/pointer.js";
 import { compileDataset } from "../../src/router/dataset-router.js";
 import { fetchSignedDataset } from "../../src/router/remote-dataset.js";
-import { publishDataset } from "../../src/node/publish-dataset.js";
+import { publishDataset } from "../../src/files/publish-dataset.js";
 import { LiveRouter } from "../../src/http/live-router.js";
 import { followDataset } from "../../src/http/follow-dataset.js";
 import { lcdGetter } from "../../src/remote/lcd-fetch.js";

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { parseState, stateOfRouter, withState, type AssetRouter } from "../../src/index.js";
 import { refreshState } from "../../src/remote/refresh-state.js";
-import { writeStateFile } from "../../src/node/write-state-file.js";
+import { writeStateFile } from "../../src/files/write-state-file.js";
 import { explain } from "../../src/router/explain.js";
 import { shippedRouter } from "../support/shipped-router.js";
 import { oracleIbcDenom } from "../oracle/oracle-graph.js";

@@ -7,7 +7,7 @@
 import { beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { buildRouter, loadRouter, stateOfRouter, withState, type AssetRouter } from "../../src/index.js";
 import { parseState } from "../../src/state/format.js";
-import { loadSource } from "../../src/node/load-source.js";
+import { loadSource } from "../../src/files/load-source.js";
 import { shippedRouter } from "../support/shipped-router.js";
 import { snapshot } from "./snapshots.js";
 import { mkdtempSync, writeFileSync } from "node:fs";

@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFleet, type Fleet } from "../../../bench/lib/cdn-fleet.mjs";
-import { checkConformance, describeFailures, parseConformanceCorpus } from "../../../src/http/conformance.js";
+import { checkConformance, describeFailures, parseConformanceCorpus } from "../../../src/export/conformance.js";
 import { CLI } from "../../cli/run-cli.js";
 import { nginxMissing } from "./engines.js";
 import { missingTool } from "../../support/required-tool.js";

@@ -13,7 +13,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postNormalForm } from "../../../src/http/static-export-post.js";
+import { postNormalForm } from "../../../src/export/static-export-post.js";
 import { startServer, type RunningServer } from "../../../src/entries/node.js";
 import { FIXTURE_PATH, fixtureGraph } from "../../http/fixture.js";
 import { runCli } from "../../cli/run-cli.js";

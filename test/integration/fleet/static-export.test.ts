@@ -12,7 +12,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spellingsOf } from "../../../src/http/static-export.js";
+import { spellingsOf } from "../../../src/export/static-export.js";
 import { versionedTarget } from "../../../src/http/versioned.js";
 import { startServer, type RunningServer } from "../../../src/entries/node.js";
 import { FIXTURE_PATH, fixtureGraph } from "../../http/fixture.js";

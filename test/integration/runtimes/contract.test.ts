@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { bundleWorker } from "../../../examples/worker/build.mjs";
 import { canonicalJson, findBinary, installPackedPackage, missingBuild, type InstalledPackage } from "./packed-package.js";
 import requests from "./contract-requests.json" with { type: "json" };
-import { checkConformance, describeFailures, type ConformanceReport } from "../../../src/http/conformance.js";
+import { checkConformance, describeFailures, type ConformanceReport } from "../../../src/export/conformance.js";
 
 const CORPUS = fileURLToPath(new URL("../../../fixtures/conformance/mainnet.json", import.meta.url));
 const corpus = JSON.parse(readFileSync(CORPUS, "utf8")) as { data_version: string; requests: unknown[] };

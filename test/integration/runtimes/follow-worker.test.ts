@@ -17,7 +17,7 @@ import { bundleWorker } from "../../../examples/worker/build.mjs";
 import { buildRouter, parseRegistry } from "../../../src/index.js";
 import { encodeKey, newKeyPair } from "../../../src/dataset/pointer.js";
 import { compileDataset } from "../../../src/router/dataset-router.js";
-import { publishDataset } from "../../../src/node/publish-dataset.js";
+import { publishDataset } from "../../../src/files/publish-dataset.js";
 import { FIXTURE_PATH } from "../../http/fixture.js";
 import { startStaticServer, type StaticServer } from "../../support/static-server.js";
 import { missingBuild, ROOT } from "./packed-package.js";

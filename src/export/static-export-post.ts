@@ -15,9 +15,9 @@
 import { compareStrings } from "../compare.js";
 import { FungibleError } from "../errors.js";
 import { sha256Hex } from "../sha256.js";
-import type { Encoding } from "./encoding.js";
-import { canonicalRequest } from "./query-routes.js";
-import { PATHS } from "./routes.js";
+import type { Encoding } from "../http/encoding.js";
+import { canonicalRequest } from "../http/query-routes.js";
+import { PATHS } from "../http/routes.js";
 import type { ExportedAnswer, ExportedPost } from "./static-export.js";
 
 /** The paths whose POST the export answers. */

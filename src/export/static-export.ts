@@ -10,8 +10,8 @@ import { compareStrings } from "../compare.js";
 import { FungibleError } from "../errors.js";
 import type { AssetRouter } from "../router/router.js";
 import { sha256Hex } from "../sha256.js";
-import type { Encoding } from "./encoding.js";
-import { versionedTarget } from "./versioned.js";
+import type { Encoding } from "../http/encoding.js";
+import { versionedTarget } from "../http/versioned.js";
 
 /** The discovery answers: every GET that takes no parameter, with its defaults. */
 export const DISCOVERY_TARGETS = ["/v2/info/chains", "/v2/fungible/assets", "/v2/info/bridges", "/v2/fungible/venues", "/fungible-graph/v1/chains", "/openapi.json"] as const;
