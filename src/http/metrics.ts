@@ -10,26 +10,22 @@
  */
 import type { MiddlewareHandler } from "hono";
 import * as z from "zod/mini";
-import { optionsArgument, parseArgument } from "../arguments.js";
 import { PATHS_OF_TABLE } from "./routes.js";
 
 export const METRICS_CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
 /** Seconds; the answers of this service take from tens of microseconds (kept) to about a second (the costliest explain). */
 export const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5] as const;
 
-const count = z.number().check(z.gte(0));
-
-/** One label set's figures: requests counted and timed. Plain data, so a process can send it to another. */
-const MetricsSeriesSchema = z.object({
-  route: z.string(),
-  method: z.string(),
-  status: z.string(),
-  count,
-  sum: count,
+/** One label set's figures: requests counted and timed. */
+export interface MetricsSeries {
+  route: string;
+  method: string;
+  status: string;
+  count: number;
+  sum: number;
   /** Per bucket of LATENCY_BUCKETS (not cumulative; summed when written). */
-  buckets: z.array(count).check(z.length(LATENCY_BUCKETS.length)),
-});
-export interface MetricsSeries extends z.infer<typeof MetricsSeriesSchema> {}
+  buckets: number[];
+}
 
 /** What a scrape reads besides the requests: where the figures live (the handler attaches its own). */
 export interface MetricsSources {
@@ -41,32 +37,16 @@ export interface MetricsSources {
   replayed: () => number;
 }
 
-/**
- * One process's figures at one moment, as plain JSON: what `/metrics` writes, and what the
- * processes of one replica (node:cluster workers) send each other to answer for the whole replica.
- */
-const MetricsSnapshotSchema = z.object({
-  series: z.array(MetricsSeriesSchema),
-  kept: z.object({ hit: count, miss: count, replayed: count }),
-  data_version: z.string(),
-  reloads: z.object({ ok: count, refused: count }),
+/** This process's figures at one moment, as plain JSON. */
+export interface MetricsSnapshot {
+  series: MetricsSeries[];
+  kept: { hit: number; miss: number; replayed: number };
+  data_version: string;
+  reloads: { ok: number; refused: number };
   /** Requests the server refused before the handler, by reason (the Node server's load shedding and pipelining limit). */
-  refused: z.optional(z.record(z.string(), count)),
+  refused: Record<string, number>;
   /** Where the runtime has a Node-style `process`; null on Workers. */
-  process: z.nullable(z.object({ cpu_seconds: z.optional(count), resident_bytes: z.optional(count), heap_bytes: z.optional(count), start_time_seconds: z.optional(count) })),
-});
-export interface MetricsSnapshot extends z.infer<typeof MetricsSnapshotSchema> {}
-
-const ServiceMetricsOptionsSchema = z.object({
-  gather: z.optional(z.custom<() => Promise<readonly MetricsSnapshot[]>>((value) => typeof value === "function", "gather must be a function")),
-});
-
-export interface ServiceMetricsOptions {
-  /**
-   * The snapshots of every process serving this replica, this one's included (node:cluster:
-   * `serve --workers N` asks each worker). Default: this process's alone.
-   */
-  gather?: () => Promise<readonly MetricsSnapshot[]>;
+  process: { cpu_seconds?: number; resident_bytes?: number; heap_bytes?: number; start_time_seconds?: number } | null;
 }
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH"]);
@@ -75,19 +55,15 @@ const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PAT
 const SERVICE_METRICS_BRAND = Symbol.for("fungible-graph.service-metrics");
 
 /**
- * The figures of one fetch handler (`createFetchHandler(graph, { metrics })`: `true` makes one;
- * pass your own to read its `snapshot()` or to gather the figures of several processes).
+ * The figures of one fetch handler in one process (`createFetchHandler(graph, { metrics })`:
+ * `true` makes one; pass your own to read its `snapshot()`). Several processes are several
+ * scrape targets: Prometheus adds them up (docs/operations.md), not this code.
  */
 export class ServiceMetrics {
   readonly [SERVICE_METRICS_BRAND] = true;
   readonly #series = new Map<string, MetricsSeries>();
   readonly #refused = new Map<string, number>();
   #sources: MetricsSources | null = null;
-  readonly #gather: (() => Promise<readonly MetricsSnapshot[]>) | undefined;
-
-  constructor(options: ServiceMetricsOptions = {}) {
-    this.#gather = parseArgument(ServiceMetricsOptionsSchema, optionsArgument(options, "ServiceMetrics"), { fn: "ServiceMetrics", arg: "options", code: "invalid_config" }).gather;
-  }
 
   /** The handler's own figures (its store, its graph): called once, by the handler that counts into this. */
   attach(sources: MetricsSources): void {
@@ -142,9 +118,9 @@ export class ServiceMetrics {
     };
   }
 
-  /** The exposition text: of this process, or of every process `gather` reaches. */
-  async exposition(): Promise<string> {
-    return writeMetrics(this.#gather === undefined ? [this.snapshot()] : await this.#gather());
+  /** The exposition text of this process's figures. */
+  exposition(): string {
+    return writeMetrics(this.snapshot());
   }
 }
 
@@ -160,32 +136,11 @@ export function isServiceMetrics(value: unknown): value is ServiceMetrics {
 /** The `metrics` option of the handler and of startServer: on or off, or the caller's own ServiceMetrics. */
 export const MetricsOptionSchema = z.union([z.boolean(), z.custom<ServiceMetrics>(isServiceMetrics)], { error: "metrics must be a boolean or a ServiceMetrics" });
 
-/**
- * The exposition text of one or several processes' snapshots, summed where a sum is the replica's
- * figure: requests, latencies, kept answers, CPU, memory. Reloads are the largest count (every
- * process sees each reload of its replica); the start time the earliest; the data version gauge
- * counts the processes serving each version (2 during a switch shows it is under way).
- */
-export function writeMetrics(snapshotsArg: readonly MetricsSnapshot[]): string {
-  // Checked: snapshots come from other processes (IPC) or a caller's gather.
-  const snapshots = parseArgument(z.array(MetricsSnapshotSchema), snapshotsArg, { fn: "writeMetrics", arg: "snapshots", expected: "an array of ServiceMetrics snapshots", code: "invalid_config" });
+/** The exposition text of one process's snapshot. */
+function writeMetrics(snapshot: MetricsSnapshot): string {
   const out: string[] = [];
   const family = (name: string, type: string, help: string) => out.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);
-  const merged = new Map<string, MetricsSeries>();
-  for (const snapshot of snapshots) {
-    for (const s of snapshot.series) {
-      const key = `${s.route} ${s.method} ${s.status}`;
-      const into = merged.get(key);
-      if (into === undefined) merged.set(key, { ...s, buckets: [...s.buckets] });
-      else {
-        into.count += s.count;
-        into.sum += s.sum;
-        s.buckets.forEach((n, i) => (into.buckets[i] = (into.buckets[i] ?? 0) + n));
-      }
-    }
-  }
-  const series = [...merged.values()].sort((a, b) => (a.route + a.method + a.status < b.route + b.method + b.status ? -1 : 1));
-  const total = (read: (snapshot: MetricsSnapshot) => number) => snapshots.reduce((sum, snapshot) => sum + read(snapshot), 0);
+  const series = [...snapshot.series].sort((a, b) => (a.route + a.method + a.status < b.route + b.method + b.status ? -1 : 1));
 
   family("fungible_graph_http_requests_total", "counter", "HTTP requests answered by the handler, by route of the route table, method and status.");
   for (const s of series) out.push(`fungible_graph_http_requests_total${labels(s)} ${s.count}`);
@@ -201,23 +156,14 @@ export function writeMetrics(snapshotsArg: readonly MetricsSnapshot[]): string {
     out.push(`fungible_graph_http_request_duration_seconds_count${labels(s)} ${s.count}`);
   }
   family("fungible_graph_kept_answers_total", "counter", "Lookups of kept GET answers: hit (served from the store), miss (computed), replayed (the Node server's replay cache, before the handler).");
-  out.push(`fungible_graph_kept_answers_total{result="hit"} ${total((s) => s.kept.hit)}`);
-  out.push(`fungible_graph_kept_answers_total{result="miss"} ${total((s) => s.kept.miss)}`);
-  out.push(`fungible_graph_kept_answers_total{result="replayed"} ${total((s) => s.kept.replayed)}`);
-  family("fungible_graph_data_version_info", "gauge", "The data version served: the number of processes serving it (1 for a single process).");
-  const versions = new Map<string, number>();
-  for (const snapshot of snapshots) versions.set(snapshot.data_version, (versions.get(snapshot.data_version) ?? 0) + 1);
-  for (const [version, processes] of [...versions].sort()) out.push(`fungible_graph_data_version_info{data_version="${escapeLabel(version)}"} ${processes}`);
+  for (const result of ["hit", "miss", "replayed"] as const) out.push(`fungible_graph_kept_answers_total{result="${result}"} ${snapshot.kept[result]}`);
+  family("fungible_graph_data_version_info", "gauge", "The data version this process serves (value 1).");
+  out.push(`fungible_graph_data_version_info{data_version="${escapeLabel(snapshot.data_version)}"} 1`);
   family("fungible_graph_reloads_total", "counter", "Reloads of the data that ended, since the process started: ok (swapped or unchanged) or refused.");
-  const most = (read: (snapshot: MetricsSnapshot) => number) => snapshots.reduce((max, snapshot) => Math.max(max, read(snapshot)), 0);
-  out.push(`fungible_graph_reloads_total{result="ok"} ${most((s) => s.reloads.ok)}`, `fungible_graph_reloads_total{result="refused"} ${most((s) => s.reloads.refused)}`);
+  out.push(`fungible_graph_reloads_total{result="ok"} ${snapshot.reloads.ok}`, `fungible_graph_reloads_total{result="refused"} ${snapshot.reloads.refused}`);
   family("fungible_graph_refused_total", "counter", "Requests refused before the handler, by reason: event_loop_delay (503 while the event loop is behind), pipelined (503 past the pipelining limit), and the refusals of malformed or too slow requests.");
-  const reasons = new Map<string, number>();
-  for (const snapshot of snapshots) for (const [reason, n] of Object.entries(snapshot.refused ?? {})) reasons.set(reason, (reasons.get(reason) ?? 0) + n);
-  for (const [reason, n] of [...reasons].sort()) out.push(`fungible_graph_refused_total{reason="${escapeLabel(reason)}"} ${n}`);
-  family("fungible_graph_processes", "gauge", "Processes whose figures this scrape adds up (1 unless a ServiceMetrics gather adds others).");
-  out.push(`fungible_graph_processes ${snapshots.length}`);
-  out.push(...processFamilies(snapshots.map((snapshot) => snapshot.process)));
+  for (const [reason, n] of Object.entries(snapshot.refused).sort()) out.push(`fungible_graph_refused_total{reason="${escapeLabel(reason)}"} ${n}`);
+  out.push(...processFamilies(snapshot.process));
   return `${out.join("\n")}\n`;
 }
 
@@ -261,18 +207,15 @@ function processFigures(): MetricsSnapshot["process"] {
   return figures;
 }
 
-/** The standard process families (prom-client's names), summed over the processes (the earliest start); none on Workers. */
-function processFamilies(all: readonly MetricsSnapshot["process"][]): string[] {
-  const figures = all.filter((figure): figure is NonNullable<typeof figure> => figure !== null);
+/** The standard process families (prom-client's names); none on Workers. */
+function processFamilies(figures: MetricsSnapshot["process"]): string[] {
   const out: string[] = [];
-  const one = (name: string, type: string, help: string, values: (number | undefined)[], combine: (values: number[]) => number) => {
-    const known = values.filter((value): value is number => value !== undefined && Number.isFinite(value));
-    if (known.length > 0) out.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`, `${name} ${combine(known)}`);
+  const one = (name: string, type: string, help: string, value: number | undefined) => {
+    if (value !== undefined && Number.isFinite(value)) out.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`, `${name} ${value}`);
   };
-  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
-  one("process_cpu_seconds_total", "counter", "User and system CPU time of the processes, in seconds.", figures.map((f) => f.cpu_seconds), sum);
-  one("process_resident_memory_bytes", "gauge", "Resident memory of the processes, in bytes.", figures.map((f) => f.resident_bytes), sum);
-  one("process_heap_bytes", "gauge", "JavaScript heap in use, in bytes.", figures.map((f) => f.heap_bytes), sum);
-  one("process_start_time_seconds", "gauge", "When the earliest process started, in seconds since the epoch.", figures.map((f) => f.start_time_seconds), (values) => Math.min(...values));
+  one("process_cpu_seconds_total", "counter", "User and system CPU time of the process, in seconds.", figures?.cpu_seconds);
+  one("process_resident_memory_bytes", "gauge", "Resident memory of the process, in bytes.", figures?.resident_bytes);
+  one("process_heap_bytes", "gauge", "JavaScript heap in use, in bytes.", figures?.heap_bytes);
+  one("process_start_time_seconds", "gauge", "When the process started, in seconds since the epoch.", figures?.start_time_seconds);
   return out;
 }

@@ -9,7 +9,7 @@ import { createFetchHandler } from "../../src/http/handler.js";
 import { LiveRouter } from "../../src/http/live-router.js";
 import { buildOpenApiDocument } from "../../src/http/openapi.js";
 import { PATHS, ROUTES } from "../../src/http/routes.js";
-import { escapeLabel, ServiceMetrics, type MetricsSnapshot } from "../../src/http/metrics.js";
+import { escapeLabel, ServiceMetrics } from "../../src/http/metrics.js";
 import { readFileSync } from "node:fs";
 import { buildRouter, isFungibleError, parseRegistry } from "../../src/index.js";
 import { FIXTURE_PATH, fixtureGraph } from "./fixture.js";
@@ -81,42 +81,6 @@ describe("GET /metrics", () => {
     // A scrape counts itself only in the next one.
     const next = await (await get(fetch, "/metrics")).text();
     expect(value(next, `fungible_graph_http_requests_total${route(PATHS.metrics, "GET", 200)}`)).toBe(1);
-  });
-
-  test("a replica of several processes: one scrape adds up every process's figures (gather), counting each once", async () => {
-    // Two handlers stand for two workers; each is asked different requests, and the scrape of
-    // either one reports the sums the test sent, whichever it reached.
-    const snapshots: (() => MetricsSnapshot)[] = [];
-    const gather = async () => snapshots.map((take) => take());
-    const workers = [0, 1].map(() => {
-      const live = new LiveRouter(fixtureGraph());
-      const metrics = new ServiceMetrics({ gather });
-      snapshots.push(() => metrics.snapshot());
-      return { live, fetch: createFetchHandler(live, { metrics }) };
-    });
-    for (let i = 0; i < 3; i++) await get(workers[0]!.fetch, ATOM);
-    for (let i = 0; i < 2; i++) await get(workers[1]!.fetch, ATOM);
-    await get(workers[1]!.fetch, "/nowhere");
-    workers[0]!.live.recordReload({ ok: true });
-    workers[1]!.live.recordReload({ ok: true });
-    // The second process has swapped in other data already (a reload under way): both versions show.
-    const registry = JSON.parse(readFileSync(FIXTURE_PATH, "utf8")) as { chains: { pretty_name?: string }[] };
-    workers[1]!.live.swap(buildRouter(parseRegistry({ ...registry, chains: registry.chains.map((chain) => ({ ...chain, pretty_name: "renamed" })) })));
-
-    const route = (path: string, status: number) => `{route="${path}",method="GET",status="${status}"}`;
-    for (const worker of workers) {
-      const text = await (await get(worker.fetch, "/metrics")).text();
-      expect(value(text, `fungible_graph_http_requests_total${route(PATHS.assetsFromSource, 200)}`)).toBe(5);
-      expect(value(text, `fungible_graph_http_request_duration_seconds_bucket{route="${PATHS.assetsFromSource}",method="GET",status="200",le="+Inf"}`)).toBe(5);
-      expect(value(text, `fungible_graph_http_requests_total${route("other", 404)}`)).toBe(1);
-      // Each process computed its first answer and kept the rest.
-      expect(value(text, `fungible_graph_kept_answers_total{result="miss"}`)).toBe(2);
-      expect(value(text, `fungible_graph_kept_answers_total{result="hit"}`)).toBe(3);
-      expect(value(text, `fungible_graph_reloads_total{result="ok"}`)).toBe(1);
-      expect(value(text, "fungible_graph_processes")).toBe(2);
-      expect(workers[0]!.live.current.dataVersion).not.toBe(workers[1]!.live.current.dataVersion);
-      for (const w of workers) expect(value(text, `fungible_graph_data_version_info{data_version="${w.live.current.dataVersion}"}`)).toBe(1);
-    }
   });
 
   test("a ServiceMetrics counts for one handler only", () => {
