@@ -13,7 +13,7 @@ export type { LcdFetchOptions } from "../remote/lcd-fetch.js";
 export type { StateSnapshot } from "../state/format.js";
 export type { RunningServer, StartServerOptions } from "../node/start-server.js";
 export type { RouterSource } from "../files/load-source.js";
-export type { ReloadOptions } from "../node/live-reload.js";
+export type { ReloadOptions } from "../node/server-options.js";
 export type { WatchOptions } from "../node/watch-files.js";
 export type { PrepareInput, Prepared } from "../node/served-graph.js";
 export type { RefusedPointer } from "../router/remote-dataset.js";

@@ -7,6 +7,7 @@
  * given, its layers and its provenance are the core's. The CLI's graph flags map onto this one to one.
  */
 import { createRequire } from "node:module";
+import * as z from "zod/mini";
 import { FungibleError, type FungibleErrorCode } from "../errors.js";
 import { loadChainRegistryWithIssues } from "../registry/load-chain-registry.js";
 import { defaultOverlay } from "../registry/overlay.js";
@@ -17,26 +18,28 @@ import type { RefusedPointer, RemoteMark, RemoteResult } from "../router/remote-
 import { loadRegistryFile, readRegularFile, readTextFile } from "./load-registry-file.js";
 
 /** A source as files: at most one of `dataset`, `registry`, `chainRegistry` (none: the shipped dataset). */
-export interface RouterSource {
+/** Where a served graph comes from, as files and URLs (the schema is the one description: startServer checks it). */
+export const RouterSourceSchema = z.strictObject({
   /** Which shipped dataset (default mainnet), or which of chain-registry's lists with `chainRegistry`. */
-  network?: "mainnet" | "testnet";
+  network: z.optional(z.enum(["mainnet", "testnet"])),
   /** A dataset file written by `fungible-graph compile`. */
-  dataset?: string;
+  dataset: z.optional(z.string()),
   /** A registry file in the project format. */
-  registry?: string;
+  registry: z.optional(z.string()),
   /** Build from the installed chain-registry package (slow; for a newer one than the package shipped). */
-  chainRegistry?: boolean;
+  chainRegistry: z.optional(z.boolean()),
   /** A metadata overrides file layered over the data. */
-  overrides?: string;
+  overrides: z.optional(z.string()),
   /** A swap venues file replacing the venues of a registry or chain-registry source. */
-  venues?: string;
+  venues: z.optional(z.string()),
   /** A state snapshot file (`fungible-graph refresh-state`) narrowing the graph (`withState`). */
-  state?: string;
+  state: z.optional(z.string()),
   /** A published dataset's signed pointer URL (`fungible-graph publish`), verified with `publicKey`. */
-  url?: string;
+  url: z.optional(z.string()),
   /** The publisher's Ed25519 public key (base64 or hex), with `url`. */
-  publicKey?: string;
-}
+  publicKey: z.optional(z.string()),
+});
+export type RouterSource = z.infer<typeof RouterSourceSchema>;
 
 const FILE_KEYS = ["registry", "dataset", "overrides", "venues", "state"] as const;
 export type SourceFileKey = (typeof FILE_KEYS)[number];

@@ -10,20 +10,8 @@ import { sourceFiles, type RouterSource } from "../files/load-source.js";
 import type { RemoteMark } from "../router/remote-dataset.js";
 import { Reloads } from "./reload.js";
 import { probesOf, type Prepared, type PrepareInput } from "./served-graph.js";
-import { watchFiles, type WatchOptions } from "./watch-files.js";
-
-export interface ReloadOptions {
-  /** Reload on this signal: `true` is SIGHUP (default false; a library should not take signals unasked). */
-  signal?: boolean | NodeJS.Signals;
-  /** Reload when a file of the source changes (a rename over it included); an object tunes the watch. */
-  watch?: boolean | WatchOptions;
-  /** Prepares the new data; default in a worker thread (tests may pass served-graph's prepareDataset). */
-  prepare?: (input: PrepareInput, signal?: AbortSignal) => Promise<Prepared>;
-  /** A url source: fetch its pointer every this many ms (revalidated with its ETag) and reload when it moved. */
-  pollMs?: number;
-  /** A url source: the pointer the data being served came from (a reload refuses an older one). */
-  remote?: RemoteMark;
-}
+import { watchFiles } from "./watch-files.js";
+import type { ReloadOptions } from "./server-options.js";
 
 export interface LiveReload {
   /** Reloads now (or once more after the reload under way); resolves when none is left to run. */

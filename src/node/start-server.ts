@@ -7,7 +7,9 @@
  * (./live-reload.ts), and a close() that drains without resetting requests already sent.
  */
 import { parseArgument } from "../arguments.js";
-import { SERVER_DEFAULTS, StartServerOptionsSchema } from "./server-options.js";
+import { SERVER_DEFAULTS, StartServerOptionsSchema, type StartServerOptions } from "./server-options.js";
+
+export type { StartServerOptions };
 import { createServer, type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { getRequestListener } from "@hono/node-server";
@@ -26,71 +28,12 @@ import { nodeCompressor } from "./compressor.js";
 import { Connections } from "./connections.js";
 import { LoopDelay } from "./loop-delay.js";
 import { builtSvgPool } from "./svg-renderer.js";
-import { startLiveReload, type LiveReload, type ReloadOptions } from "./live-reload.js";
-import { sourceFiles, type RouterSource } from "../files/load-source.js";
+import { startLiveReload, type LiveReload } from "./live-reload.js";
+import { sourceFiles } from "../files/load-source.js";
 import { requestListener } from "./request-listener.js";
 import type { RemoteMark } from "../router/remote-dataset.js";
 import { loadServedGraph } from "./served-graph.js";
 import { passConformance } from "./conformance-gate.js";
-import type { ConformanceReport } from "../export/conformance.js";
-
-export interface StartServerOptions {
-  /** The graph to answer from; a LiveRouter may be swapped while serving. Give this or `source`. */
-  router?: AssetRouter | LiveRouter;
-  /** Where the graph comes from, as files (loaded and checked at start when no `router` is given); reloads read it again. */
-  source?: RouterSource;
-  /** Live reload of `source`: `{ signal: true }` reloads on SIGHUP, `{ watch: true }` when its files change. */
-  reload?: ReloadOptions;
-  /** 0 picks a free port (the chosen one is in `url` and `port`). Default 8080. */
-  port?: number;
-  /** Default 127.0.0.1; use 0.0.0.0 or :: to listen on every interface. */
-  host?: string;
-  /** Largest request body in bytes (default 64 KiB); a larger declared Content-Length is refused before reading. */
-  bodyLimit?: number;
-  /** One JSON line per answered request: `true` writes them to stdout (batched), a function receives each line. Default off. */
-  accessLog?: boolean | ((line: string) => void);
-  /** No lifecycle or warning lines (reloads, client aborts, internal errors). */
-  quiet?: boolean;
-  /** Where lifecycle and warning lines go; default stderr. */
-  log?: (line: string) => void;
-  /** Time allowed for a request's headers (default 10 s; slow-header clients get a 408 and are cut). */
-  headersTimeoutMs?: number;
-  /** Time allowed for a whole request, body included (default 30 s). */
-  requestTimeoutMs?: number;
-  /** How long an idle keep-alive connection is kept (default 5 s; behind a load balancer, set it above the balancer's idle timeout). */
-  keepAliveTimeoutMs?: number;
-  /** Open connections at most; more are dropped on accept (default 10,000). */
-  maxConnections?: number;
-  /** How long close() waits for requests in flight before cutting connections (default 10 s). */
-  drainTimeoutMs?: number;
-  /** While draining, an idle keep-alive connection is closed once idle this long with no new bytes (default 1 s). */
-  drainIdleGraceMs?: number;
-  /** Requests that may wait behind the one being answered on a connection (default 1024); the next gets a 503 and the connection closes. */
-  maxPipelined?: number;
-  /** How long a connection may hold an unsent answer without any of it being taken (default 10 s; nginx's send_timeout); past it the connection is cut. */
-  sendTimeoutMs?: number;
-  /** Event-loop delay past which requests that compute get a 503 with Retry-After, counted in /metrics (default 1 s; 0 never sheds). */
-  maxEventLoopDelayMs?: number;
-  /** Wall time one `format=svg` picture may take to draw on the SVG thread (default 30 s); past it 503 `over_budget` with Retry-After. */
-  svgBudgetMs?: number;
-  /** Pictures that may wait behind the one being drawn (default 4); the next gets 503 `unavailable` with Retry-After. */
-  maxSvgQueued?: number;
-  /** Bytes of answer JSON the handler keeps (its default when not given). */
-  answerCacheBytes?: number;
-  /** Bytes of gzip/brotli-encoded answers the handler keeps (its default when not given). */
-  compressedCacheBytes?: number;
-  /**
-   * A conformance corpus (fungible-graph-conformance/1, fixtures/conformance/) the service must pass
-   * in-process before the port is taken: otherwise startServer rejects with `unavailable` naming the failing requests.
-   */
-  conformance?: unknown;
-  /** Called with the passed corpus's report, before listening. */
-  onConformance?: (report: ConformanceReport) => void;
-  /** Answer GET /metrics in the Prometheus text format (default false; the handler's `metrics`: `true` or a ServiceMetrics). */
-  metrics?: boolean | ServiceMetrics;
-  /** The chains' REST endpoints, `{"<chain_id>": ["<REST base URL>", ...]}`: turns on balances, submit, track and status (docs/http.md). */
-  liveEndpoints?: Record<string, readonly string[]>;
-}
 
 export interface RunningServer {
   url: string;
@@ -111,7 +54,7 @@ const writeError = (line: string) => {
 
 export async function startServer(optionsArg: StartServerOptions): Promise<RunningServer> {
   const site = { fn: "startServer", arg: "options", code: "invalid_config", expected: "an object {router or source, port, ...}" } as const;
-  const options = parseArgument(StartServerOptionsSchema, optionsArg, site) as StartServerOptions;
+  const options: StartServerOptions = parseArgument(StartServerOptionsSchema, optionsArg, site);
   const quiet = options.quiet ?? false;
   const log = quiet ? () => {} : (options.log ?? writeError);
   const { live, remote } = await liveRouterOf(options);
