@@ -32,21 +32,35 @@ export const DEFAULT_EXPLAIN_BUDGET_MS = 2_000;
  */
 export type SvgRenderer = (dot: string, signal: AbortSignal) => Promise<string>;
 
-export interface FetchHandlerOptions {
+/** A function option (called later, at a request: checked now, so a bug shows when the handler is made). */
+const callback = <F extends (...args: never[]) => unknown>(name: string) => z.custom<F>((value) => typeof value === "function", `${name} must be a function`);
+
+const integerOption = (name: string, min: 0 | 1, fallback: number) => {
+  const what = `${name} must be ${min === 0 ? "a non-negative integer" : "a positive integer"}`;
+  return z._default(z.int({ error: (issue) => `${what}, got ${describeValue(issue.input)}` }).check(z.gte(min, what)), fallback);
+};
+
+/** The handler's options: their one description (the types in and out are inferred; the comments document them) and check. */
+const HandlerOptionsSchema = z.object({
   /** Largest request body accepted, in bytes (default 64 KiB); larger gets 413. */
-  bodyLimit?: number;
+  bodyLimit: integerOption("bodyLimit", 1, DEFAULT_BODY_LIMIT),
   /** Answer CORS preflights and add `Access-Control-Allow-Origin: *` (default true: the data is public). */
-  cors?: boolean;
+  cors: z._default(z.boolean({ error: "cors must be a boolean" }), true),
   /** Called with every unexpected error (a bug) before the 500 goes out; default `console.error`. */
-  onInternalError?: (error: unknown, request: Request) => void;
+  onInternalError: z._default(callback<(error: unknown, request: Request) => void>("onInternalError"), () => (error: unknown) => console.error("fungible-graph: internal error", error)),
   /** Called when a client goes away mid-request (its body stream failed): its doing, not a bug. Default: nothing. */
-  onAbort?: (error: FungibleError, request: Request) => void;
+  onAbort: z._default(callback<(error: FungibleError, request: Request) => void>("onAbort"), () => () => {}),
   /** `Cache-Control` of successful GET answers (default DEFAULT_CACHE_CONTROL); errors get `no-store`. */
-  cacheControl?: string;
+  cacheControl: z._default(
+    z
+      .string({ error: "cacheControl must be a header value (string)" })
+      .check(z.refine((value) => value.trim() !== "" && !/[\r\n]/.test(value), "cacheControl must be a header value: not empty, on one line")),
+    DEFAULT_CACHE_CONTROL,
+  ),
   /** Bytes of answer JSON kept, LRU, per data version (default 32 MiB; 0 keeps none). */
-  answerCacheBytes?: number;
+  answerCacheBytes: integerOption("answerCacheBytes", 0, DEFAULT_ANSWER_CACHE_BYTES),
   /** Bytes of gzip/brotli-encoded answers kept, LRU, per data version (default 32 MiB; 0 keeps none). */
-  compressedCacheBytes?: number;
+  compressedCacheBytes: integerOption("compressedCacheBytes", 0, DEFAULT_COMPRESSED_CACHE_BYTES),
   /**
    * Compresses answers; none by default, so the handler answers identity bytes and leaves
    * compression to the platform (Workers, Deno.serve, CDNs and proxies compress as the client
@@ -54,71 +68,24 @@ export interface FetchHandlerOptions {
    * node:zlib (`startServer`); `webCompressor` is gzip through the web-standard CompressionStream.
    * The two queries compress each answer once per encoding and keep the bytes.
    */
-  compressor?: Compressor;
+  compressor: z.optional(callback<Compressor>("compressor")),
   /** Encodings offered with a `compressor`, in the server's order of preference: default `["br", "gzip"]` (`["gzip"]` for `webCompressor`); `[]` turns compression off. */
-  encodings?: readonly Encoding[];
+  encodings: z.optional(z.readonly(z.array(z.enum(ENCODINGS as ["br", "gzip"], { error: "unknown encoding; use br or gzip" })))),
   /** Answers smaller than this many bytes are never compressed (default 1024). */
-  minCompressBytes?: number;
+  minCompressBytes: integerOption("minCompressBytes", 0, DEFAULT_MIN_COMPRESS_BYTES),
   /** Milliseconds one explain may search (default 2,000); past it the answer is 503 `over_budget` with Retry-After. */
-  explainBudgetMs?: number;
+  explainBudgetMs: integerOption("explainBudgetMs", 1, DEFAULT_EXPLAIN_BUDGET_MS),
   /** Who draws `format=svg` pictures (default: Graphviz on this thread); its FungibleErrors are the answer. */
-  svgRenderer?: SvgRenderer;
+  svgRenderer: z.optional(callback<SvgRenderer>("svgRenderer")),
   /**
    * Answer GET /metrics in the Prometheus text format (default false: 404; see docs/operations.md):
-   * `true`, or your own `ServiceMetrics` (to read its snapshots, or to add up several processes').
+   * `true`, or your own `ServiceMetrics` (to read its snapshot).
    */
-  metrics?: boolean | ServiceMetrics;
+  metrics: z._default(MetricsOptionSchema, false),
   /**
    * The chains' own REST endpoints for /v2/info/balances, /v2/tx/submit, /v2/tx/track and
    * /v2/tx/status (./chain-rest.ts); without it those answer 501 saying how to turn them on.
    */
-  chainRest?: ChainRest;
-}
-
-interface CheckedOptions {
-  bodyLimit: number;
-  cors: boolean;
-  cacheControl: string;
-  answerCacheBytes: number;
-  compressedCacheBytes: number;
-  /** Who compresses, and in which encodings; `undefined` and `[]`: nobody here (the platform may). */
-  compressor: Compressor | undefined;
-  encodings: readonly Encoding[];
-  minCompressBytes: number;
-  explainBudgetMs: number;
-  svgRenderer: SvgRenderer | undefined;
-  metrics: boolean | ServiceMetrics;
-  chainRest: ChainRest | undefined;
-  onInternalError: (error: unknown, request: Request) => void;
-  onAbort: (error: FungibleError, request: Request) => void;
-}
-
-/** A function option (called later, at a request: checked now, so a bug shows when the handler is made). */
-const callback = (name: string) => z.optional(z.custom<(...args: never[]) => unknown>((value) => typeof value === "function", `${name} must be a function`));
-
-const integerOption = (name: string, min: 0 | 1) => {
-  const what = `${name} must be ${min === 0 ? "a non-negative integer" : "a positive integer"}`;
-  return z.optional(z.int({ error: (issue) => `${what}, got ${describeValue(issue.input)}` }).check(z.gte(min, what)));
-};
-
-const HandlerOptionsSchema = z.object({
-  bodyLimit: integerOption("bodyLimit", 1),
-  cors: z.optional(z.boolean({ error: "cors must be a boolean" })),
-  onInternalError: callback("onInternalError"),
-  onAbort: callback("onAbort"),
-  cacheControl: z.optional(
-    z
-      .string({ error: "cacheControl must be a header value (string)" })
-      .check(z.refine((value) => value.trim() !== "" && !/[\r\n]/.test(value), "cacheControl must be a header value: not empty, on one line")),
-  ),
-  answerCacheBytes: integerOption("answerCacheBytes", 0),
-  compressedCacheBytes: integerOption("compressedCacheBytes", 0),
-  compressor: callback("compressor"),
-  encodings: z.optional(z.readonly(z.array(z.enum(ENCODINGS as ["br", "gzip"], { error: "unknown encoding; use br or gzip" })))),
-  minCompressBytes: integerOption("minCompressBytes", 0),
-  explainBudgetMs: integerOption("explainBudgetMs", 1),
-  svgRenderer: callback("svgRenderer"),
-  metrics: z.optional(MetricsOptionSchema),
   chainRest: z.optional(
     z.custom<ChainRest>(
       (value) => typeof value === "object" && value !== null && ["has", "get", "post"].every((key) => typeof (value as unknown as Record<string, unknown>)[key] === "function"),
@@ -126,11 +93,13 @@ const HandlerOptionsSchema = z.object({
     ),
   ),
 });
+export type FetchHandlerOptions = z.input<typeof HandlerOptionsSchema>;
+type CheckedOptions = z.output<typeof HandlerOptionsSchema> & { encodings: readonly Encoding[] };
 
 /** The options checked (`invalid_config` naming each bad one) with their defaults filled in. */
 export function checkedOptions(given: FetchHandlerOptions): CheckedOptions {
   const options = parseArgument(HandlerOptionsSchema, given, { fn: "createFetchHandler", arg: "options", code: "invalid_config", expected: "an object or undefined" });
-  const compressor = options.compressor as Compressor | undefined;
+  const { compressor } = options;
   const encodings = options.encodings ?? (compressor === undefined ? [] : compressor === webCompressor ? (["gzip"] as const) : ENCODINGS);
   if (encodings.length > 0 && compressor === undefined) {
     throw new FungibleError("invalid_config", "createFetchHandler: encodings need a compressor (none by default: the platform compresses; webCompressor is gzip)");
@@ -138,20 +107,5 @@ export function checkedOptions(given: FetchHandlerOptions): CheckedOptions {
   if (encodings.includes("br") && compressor === webCompressor) {
     throw new FungibleError("invalid_config", "createFetchHandler: br needs a compressor that has it (CompressionStream has no brotli)");
   }
-  return {
-    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
-    cors: options.cors ?? true,
-    cacheControl: options.cacheControl ?? DEFAULT_CACHE_CONTROL,
-    answerCacheBytes: options.answerCacheBytes ?? DEFAULT_ANSWER_CACHE_BYTES,
-    compressedCacheBytes: options.compressedCacheBytes ?? DEFAULT_COMPRESSED_CACHE_BYTES,
-    compressor,
-    encodings,
-    minCompressBytes: options.minCompressBytes ?? DEFAULT_MIN_COMPRESS_BYTES,
-    explainBudgetMs: options.explainBudgetMs ?? DEFAULT_EXPLAIN_BUDGET_MS,
-    svgRenderer: options.svgRenderer as SvgRenderer | undefined,
-    metrics: options.metrics ?? false,
-    chainRest: options.chainRest as ChainRest | undefined,
-    onInternalError: (options.onInternalError as CheckedOptions["onInternalError"] | undefined) ?? ((error: unknown) => console.error("fungible-graph: internal error", error)),
-    onAbort: (options.onAbort as CheckedOptions["onAbort"] | undefined) ?? (() => {}),
-  };
+  return { ...options, encodings };
 }
