@@ -9,7 +9,8 @@ import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { checkGraph, loadServedGraph, prepareDataset, probesOf } from "../../src/node/served-graph.js";
+import { loadServedGraph, prepareDataset } from "../../src/node/served-graph.js";
+import { checkGraph, probesOf } from "../../src/router/known-questions.js";
 import type { AssetRouter } from "../../src/index.js";
 import { compileDataset } from "../../src/index.js";
 import { FIXTURE_PATH, fixtureGraph } from "../http/fixture.js";
@@ -32,14 +33,14 @@ function tampered(overrides: Partial<Pick<AssetRouter, "assetsFromSource" | "ass
 describe("known questions", () => {
   it("accepts the fixture: its probes reach other chains, so between-chain questions are asked too", () => {
     const router = fixtureGraph();
-    expect(() => checkGraph("serve", {}, router, [])).not.toThrow();
+    expect(() => checkGraph("serve", undefined, router, [])).not.toThrow();
     const reached = probesOf(router).some((probe) => Object.keys(router.assetsFromSource({ source_asset_denom: probe.denom, source_asset_chain_id: probe.chain_id }).dest_assets).length > 0);
     expect(reached).toBe(true);
   });
 
   it("refuses an answer that does not pass the response schema", () => {
     const router = tampered({ assetsFromSource: () => ({ dest_assets: { "osmosis-1": { assets: [{ denom: 5 }] } } }) as never });
-    expect(() => checkGraph("serve", {}, router, [])).toThrow(/fails a known query \(assets_from_source .*\)/);
+    expect(() => checkGraph("serve", undefined, router, [])).toThrow(/fails a known query \(assets_from_source .*\)/);
   });
 
   it("refuses an asset listed under another chain than its own", () => {
@@ -48,7 +49,7 @@ describe("known questions", () => {
     const moved = { dest_assets: { ...real.dest_assets, "not-its-chain": entry } };
     expect(chain).not.toBe("not-its-chain");
     const router = tampered({ assetsFromSource: () => moved as never });
-    expect(() => checkGraph("serve", {}, router, [])).toThrow(/is listed under not-its-chain/);
+    expect(() => checkGraph("serve", undefined, router, [])).toThrow(/is listed under not-its-chain/);
   });
 
   it("refuses a between-chains answer with a pair from the wrong chain", () => {
@@ -60,7 +61,7 @@ describe("known questions", () => {
         return { assets_between_chains: [...answer.assets_between_chains, pair] };
       },
     });
-    expect(() => checkGraph("serve", {}, wrong, [])).toThrow(/fails a known query \(assets_between_chains .*\): a pair from/);
+    expect(() => checkGraph("serve", undefined, wrong, [])).toThrow(/fails a known query \(assets_between_chains .*\): a pair from/);
   });
 });
 
