@@ -24,6 +24,11 @@ export { ServiceMetrics } from "../http/metrics.js";
 export type { MetricsSnapshot, MetricsSeries, MetricsSources } from "../http/metrics.js";
 export type { DatasetFollower, FollowDatasetOptions } from "../http/follow-dataset.js";
 export type { RemoteMark } from "../router/remote-dataset.js";
+// The chain-state reader needs only `fetch`: a Worker on a schedule refreshes a snapshot too (the file write is fungible-graph/node's).
+export { refreshState, parseEndpoints } from "../remote/refresh-state.js";
+export type { RefreshStateOptions, RefreshResult, ChainRefresh } from "../remote/refresh-state.js";
+export type { LcdFetchOptions } from "../remote/lcd-fetch.js";
+export type { StateSnapshot } from "../state/format.js";
 export { HealthBodySchema } from "../http/health.js";
 export type { HealthBody, LastReload, Publication, ServedProvenance } from "../http/health.js";
 export type { JsonSchema } from "../http/openapi-parts.js";

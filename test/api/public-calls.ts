@@ -134,6 +134,8 @@ export const CALLS: Record<string, Record<string, PublicCall>> = {
     checkConformance: { good: [() => new Response("{}"), conformanceCorpus] },
     parseConformanceCorpus: { good: [conformanceCorpus] },
     describeFailures: { good: [{ data_version: "sha256:0", checked: 0, failures: [] }] },
+    refreshState: { good: [{ registry, chains: ["cosmoshub-4"], registryEndpoints: {}, endpoints: { "cosmoshub-4": ["http://127.0.0.1:9"] }, retries: 0, fetch: () => Promise.reject(new Error("offline")) }] },
+    parseEndpoints: { good: ['{"cosmoshub-4": ["https://rest.example"]}'] },
   },
   "./node": {
     loadRegistryFile: { good: [fileURLPath(fixturePath("http-registry.json"))] },
