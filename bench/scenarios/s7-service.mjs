@@ -14,6 +14,9 @@
  *    connections: seconds until /health names the new data (target 3 s), --workers 1 and 2;
  *  - the slowest of 200 normal requests while 2,000 idle keep-alive and 300 slowloris connections
  *    are open (target 250 ms);
+ *  - kept answers keyed by meaning: 200 GETs of /v2/fungible/assets each with a distinct unknown
+ *    parameter vs the same 200 without it (a new spelling of a kept question costs a parse, never a
+ *    computation; issue 33 measured 7.6x before answers were keyed by meaning);
  *  - socket-level fuzz (bench/lib/http-fuzz.mjs), 100,000 requests one per connection (10,000 with
  *    --quick), then 10,000 on kept-alive and 10,000 on pipelined connections (2,000 each with --quick).
  * Every load is bounded (autocannon duration, counts); loopback only.
@@ -482,6 +485,47 @@ export async function reloadRows(dir, seconds) {
   return rows;
 }
 
+/** Wall ms of `targets` asked one after another on one keep-alive connection. */
+async function sequentialMs(url, targets) {
+  const started = performance.now();
+  for (const target of targets) {
+    const response = await fetch(`${url}${target}`, { headers: { "accept-encoding": "identity" } });
+    if (response.status !== 200) throw new Error(`${target}: ${response.status}`);
+    await response.arrayBuffer();
+  }
+  return performance.now() - started;
+}
+
+export async function keptByMeaningRows(count = 200) {
+  const service = await startService(["--workers", "1", "--quiet", "--dataset", await MAINNET()]);
+  try {
+    const plain = Array.from({ length: count }, () => "/v2/fungible/assets");
+    await sequentialMs(service.url, plain.slice(0, 5));
+    // A fresh set of spellings each round: every one is new to the service when it is asked.
+    const spelled = (round) => Array.from({ length: count }, (_, i) => `/v2/fungible/assets?utm_${round}_${i}=${i}`);
+    const plainRuns = [];
+    const spelledRuns = [];
+    for (let round = 0; round < ALTERNATED_ROUNDS; round++) {
+      plainRuns.push(await sequentialMs(service.url, plain));
+      spelledRuns.push(await sequentialMs(service.url, spelled(round)));
+    }
+    const value = Math.min(...spelledRuns);
+    const baseline = Math.min(...plainRuns);
+    return [
+      costRow({
+        scenario: "7 service, kept answers by meaning",
+        metric: `${count} GETs of /v2/fungible/assets, each with a new unknown parameter, vs without`,
+        value,
+        baseline,
+        max: 1.5,
+        note: `sequential on one process, the best of ${ALTERNATED_ROUNDS} alternated rounds each (${spelledRuns.map((ms) => ms.toFixed(0)).join(", ")} vs ${plainRuns.map((ms) => ms.toFixed(0)).join(", ")} ms); the same kept answer, found by what the request means`,
+      }),
+    ];
+  } finally {
+    await service.stop();
+  }
+}
+
 export async function fuzzRows(count, sequenceCount) {
   const service = await startService(["--workers", "1", "--quiet", "--dataset", await MAINNET()]);
   const port = Number(new URL(service.url).port);
@@ -532,6 +576,7 @@ export async function scenarioService({ quick, soakSeconds }) {
   };
   try {
     await step("throughput", () => throughputRows(quick ? 3 : 5, dir));
+    await step("kept answers by meaning", () => keptByMeaningRows());
     await step("slow clients", () => slowClientRows());
     await step("slowest request", () => slowestRows());
     await step("soak", () => soakRows(soakSeconds ?? (quick ? 10 : 60)));
