@@ -58,6 +58,8 @@ export interface SwitchResult {
 export function runSwitch(options: {
   url: string;
   targets: readonly string[];
+  /** Asked by no one until the switch is done; then each client asks one first (a sure cache miss). */
+  fresh?: readonly string[];
   count: number;
   concurrency?: number;
   seed: number;

@@ -14,7 +14,8 @@ import { writeStateFile } from "../../src/files/write-state-file.js";
 import { explain } from "../../src/router/explain.js";
 import { shippedRouter } from "../support/shipped-router.js";
 import { oracleIbcDenom } from "../oracle/oracle-graph.js";
-import { channelEntry, channelList, clientState, connection, recording, replayLcd, type Answer, type ReplayServer } from "../../bench/lib/replay-lcd.mjs";
+import { replayLcd, type Answer, type ReplayServer } from "../../bench/lib/replay-lcd.mjs";
+import { ACTIVE, AKASH_END, chainRoutes, EXPIRED, HUB_END, RECORDED_NOW } from "../support/hub-akash-replay.js";
 
 let mainnet: AssetRouter;
 beforeAll(async () => {
@@ -30,25 +31,8 @@ async function serve(network: string, routes: Record<string, Answer>): Promise<R
   return server;
 }
 
-// The recordings date from 2022-12 (the consensus state's timestamp): the clock is set just after.
-const NOW = new Date("2022-12-05T00:00:00.000Z");
+const NOW = RECORDED_NOW;
 const now = () => NOW;
-const ACTIVE = recording("relayooor_noble-1_client_status_07-tendermint-74").response;
-const EXPIRED = recording("blockpi_cosmoshub-4_client_status_07-tendermint-0").response;
-const CONSENSUS = recording("blockpi_cosmoshub-4_consensus_state_07-tendermint-1001_rev1_h2030274").response;
-
-/** One end of chain-registry's akash<->cosmoshub pair (client and connection ids as _IBC/akash-cosmoshub.json gives them). */
-function chainRoutes(end: { channel: string; counterparty: string; connection: string; client: string; tracks: string; revision: string }, status: unknown): Record<string, Answer> {
-  return {
-    "/ibc/core/channel/v1/channels": { body: channelList(channelEntry({ channel: end.channel, state: "STATE_OPEN", counterparty: end.counterparty, connection: end.connection })) },
-    [`/ibc/core/connection/v1/connections/${end.connection}`]: { body: connection(end.client) },
-    [`/ibc/core/client/v1/client_status/${end.client}`]: { body: status },
-    [`/ibc/core/client/v1/client_states/${end.client}`]: { body: clientState(end.tracks, end.revision, "2030274") },
-    [`/ibc/core/client/v1/consensus_states/${end.client}/revision/${end.revision}/height/2030274`]: { body: CONSENSUS },
-  };
-}
-const HUB_END = { channel: "channel-184", counterparty: "channel-17", connection: "connection-339", client: "07-tendermint-385", tracks: "akashnet-2", revision: "2" };
-const AKASH_END = { channel: "channel-17", counterparty: "channel-184", connection: "connection-29", client: "07-tendermint-53", tracks: "cosmoshub-4", revision: "4" };
 const ATOM = { source_asset_denom: "uatom", source_asset_chain_id: "cosmoshub-4" } as const;
 const ATOM_ON_AKASH = oracleIbcDenom("transfer/channel-17", "uatom");
 

@@ -13,33 +13,17 @@ import { join } from "node:path";
 import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { bundleWorker } from "../../../examples/worker/build.mjs";
-import { channelEntry, channelList, clientState, connection, recording, replayLcd, type Answer, type ReplayServer } from "../../../bench/lib/replay-lcd.mjs";
+import { replayLcd, type ReplayServer } from "../../../bench/lib/replay-lcd.mjs";
+import { ACTIVE, AKASH_END, chainRoutes, EXPIRED, HUB_END, RECORDED_NOW } from "../../support/hub-akash-replay.js";
 import { refreshState } from "../../../src/remote/refresh-state.js";
 import { shippedRouter } from "../../support/shipped-router.js";
 import { missingBuild, ROOT } from "./packed-package.js";
 
 const noBuild = missingBuild();
-// The recordings date from 2022-12 (the consensus state's timestamp): the clock is set just after.
-const NOW = "2022-12-05T00:00:00.000Z";
-const ACTIVE = recording("relayooor_noble-1_client_status_07-tendermint-74").response;
-const EXPIRED = recording("blockpi_cosmoshub-4_client_status_07-tendermint-0").response;
-const CONSENSUS = recording("blockpi_cosmoshub-4_consensus_state_07-tendermint-1001_rev1_h2030274").response;
-// Client and connection ids as chain-registry's _IBC/akash-cosmoshub.json gives them.
-const HUB_END = { channel: "channel-184", counterparty: "channel-17", connection: "connection-339", client: "07-tendermint-385", tracks: "akashnet-2", revision: "2" };
-const AKASH_END = { channel: "channel-17", counterparty: "channel-184", connection: "connection-29", client: "07-tendermint-53", tracks: "cosmoshub-4", revision: "4" };
+const NOW = RECORDED_NOW.toISOString();
 
 /** A snapshot as JSON, the replay server's own clock (its latest block is dated when asked) left out. */
 const comparable = (snapshot: unknown) => JSON.parse(JSON.stringify(snapshot).replace(/dated \d{4}-[\d\-T:.]+Z/g, "dated <when asked>"));
-
-function chainRoutes(end: typeof HUB_END, status: unknown): Record<string, Answer> {
-  return {
-    "/ibc/core/channel/v1/channels": { body: channelList(channelEntry({ channel: end.channel, state: "STATE_OPEN", counterparty: end.counterparty, connection: end.connection })) },
-    [`/ibc/core/connection/v1/connections/${end.connection}`]: { body: connection(end.client) },
-    [`/ibc/core/client/v1/client_status/${end.client}`]: { body: status },
-    [`/ibc/core/client/v1/client_states/${end.client}`]: { body: clientState(end.tracks, end.revision, "2030274") },
-    [`/ibc/core/client/v1/consensus_states/${end.client}/revision/${end.revision}/height/2030274`]: { body: CONSENSUS },
-  };
-}
 
 /** The Worker: refreshes the two chains from ENDPOINTS at NOW, answers the snapshot and where ATOM goes with it. */
 const WORKER = `
