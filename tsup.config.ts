@@ -65,7 +65,7 @@ const ENTRIES = {
 };
 
 /** Programs, not entries: the command (package bin) and the worker threads' files (new Worker(URL) needs a file next to the chunks). */
-const PROGRAMS = { cli: "src/cli/main.ts", "reload-thread": "src/node/reload-thread.ts", "svg-thread": "src/node/svg-thread.ts" };
+const PROGRAMS = { cli: "src/cli/main.ts", "reload-thread": "src/node/reload-thread.ts", "svg-thread": "src/node/svg-thread.ts", "analysis-thread": "src/node/analysis-thread.ts" };
 
 const shared = {
   target: "node20",

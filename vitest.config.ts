@@ -18,7 +18,7 @@ export const PROCESS_SUITES = [
   "test/docs/{cli-doc,readme-cli}.test.ts",
   "test/faults/{file-arguments,stop-during-reload,http-edges,raw-paths}.test.ts",
   // The Node server: started as `serve`, loaded with slow and idle clients, timed.
-  "test/node/{connection-bounds,connections,health-under-load,one-loader,replay,replay-post,server-edges,start-server-options,svg-thread,tampered-dataset}.test.ts",
+  "test/node/{analysis-thread,connection-bounds,connections,health-under-load,one-loader,replay,replay-post,server-edges,start-server-options,svg-thread,tampered-dataset}.test.ts",
   "test/http/server.test.ts",
 ];
 

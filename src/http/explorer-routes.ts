@@ -9,7 +9,7 @@ import { FungibleError, isFungibleError } from "../errors.js";
 import { reachToDot, routeToDot } from "../render/dot.js";
 import { explainToDot, explainToMermaid } from "../render/explain.js";
 import { reachToMermaid, routeToMermaid } from "../render/mermaid.js";
-import { ExplainRequestSchema, type ExplainRequest } from "../wire/explain.js";
+import { ExplainRequestSchema, type ExplainRequest, type ExplainResponse } from "../wire/explain.js";
 import { DestinationsRequestSchema, type DestinationsRequest } from "../wire/destinations.js";
 import { AssetsFromSourceRequestSchema, parseRequest, type AssetsFromSourceRequest } from "../wire/schema.js";
 import { jsonAnswer, queryString, type AppContext, type RouteHandler } from "./app-env.js";
@@ -27,7 +27,7 @@ import { PAGE_HTML } from "./page/page-html.js";
 import { PAGE_SCRIPT } from "./page/page-script.js";
 import { PAGE_CSS } from "./page/page-style.js";
 import { queryToBody } from "./query-params.js";
-import type { SvgRenderer } from "./handler-options.js";
+import type { Analyze, SvgRenderer } from "./handler-options.js";
 import { assertJsonContentType, readJsonBody } from "./read-json.js";
 
 /** The page may load only what this server serves: no CDN, no inline code. */
@@ -44,7 +44,11 @@ const params = (c: AppContext) => new URLSearchParams(queryString(c.req.url));
 
 type ExplorerOperation = "explain" | "explainGet" | "destinations" | "destinationsGet" | "chains" | "assets" | "route" | "reachPicture" | "explorerPage" | "explorerScript" | "explorerStyle";
 
-export function explorerHandlers(bodyLimit: number, explainBudgetMs: number, svgRenderer?: SvgRenderer): Record<ExplorerOperation, RouteHandler> {
+/** explain and destinations on this thread, each loaded on first use: graphology and its shortest paths stay out of the handler's start-up. */
+const analyzeHere: Analyze = async (kind, router, request, limits) =>
+  kind === "explain" ? (await import("../router/explain.js")).explain(router, request as ExplainRequest, limits) : (await import("../router/destinations.js")).destinations(router, request as DestinationsRequest, limits);
+
+export function explorerHandlers(bodyLimit: number, explainBudgetMs: number, svgRenderer?: SvgRenderer, analyze: Analyze = analyzeHere): Record<ExplorerOperation, RouteHandler> {
   /** A picture as text; SVG draws the DOT with the given renderer, or Graphviz here (wasm, ~1.4 MB) imported on the first SVG asked for. */
   const picture = async (c: AppContext, format: PictureFormat, mermaid: () => string, dot: () => string): Promise<string> => {
     if (format === "mermaid") return mermaid();
@@ -60,16 +64,14 @@ export function explorerHandlers(bodyLimit: number, explainBudgetMs: number, svg
   // explain validates its request itself (a 400 FungibleError naming "explain"); `format` is read from the query string.
   const explain = async (c: AppContext, body: unknown) => {
     const { format } = parseRequest(ExplainFormatQuerySchema, queryToBody(params(c), ExplainFormatQuerySchema.shape), "explain");
-    // Loaded on first use: graphology and its shortest paths stay out of the handler's start-up.
     // Bounded: the work stops when the client goes away or passes its budget (a 503 with Retry-After).
-    const answer = (await import("../router/explain.js")).explain(c.var.router, body as ExplainRequest, { signal: c.req.raw.signal, budgetMs: explainBudgetMs });
+    const answer = (await analyze("explain", c.var.router, body, { signal: c.req.raw.signal, budgetMs: explainBudgetMs })) as ExplainResponse;
     if (format === null) return json(c, answer);
     const pictured: ExplainPicture = { format, explanation: answer, text: await picture(c, format, () => explainToMermaid(answer), () => explainToDot(answer)) };
     return json(c, pictured);
   };
   // Every chain of the registry for one source: bounded as explain is (the same budget, the client's signal).
-  const destinations = async (c: AppContext, body: unknown) =>
-    json(c, (await import("../router/destinations.js")).destinations(c.var.router, body as DestinationsRequest, { signal: c.req.raw.signal, budgetMs: explainBudgetMs }));
+  const destinations = async (c: AppContext, body: unknown) => json(c, await analyze("destinations", c.var.router, body, { signal: c.req.raw.signal, budgetMs: explainBudgetMs }));
   return {
     destinations: async (c) => {
       assertJsonContentType(c.req.header("content-type") ?? null);

@@ -8,6 +8,7 @@ import { FungibleError } from "../errors.js";
 import { ENCODINGS, webCompressor, type Compressor, type Encoding } from "./encoding.js";
 import { MetricsOptionSchema, type ServiceMetrics } from "./metrics.js";
 import type { ChainRest } from "./chain-rest.js";
+import type { AssetRouter } from "../router/router.js";
 
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 /**
@@ -31,6 +32,13 @@ export const DEFAULT_EXPLAIN_BUDGET_MS = 2_000;
  * draws on a worker thread with a queue bound and a time budget (../node/svg-renderer.ts).
  */
 export type SvgRenderer = (dot: string, signal: AbortSignal) => Promise<string>;
+
+/**
+ * Runs explain or destinations for a request, bounded by `limits` (a search of up to seconds on
+ * mainnet). Default: on the calling thread, as every runtime can; the Node server passes one that
+ * runs them on a worker thread holding the same data (../node/analysis-pool.ts).
+ */
+export type Analyze = (kind: "explain" | "destinations", router: AssetRouter, request: unknown, limits: { signal?: AbortSignal; budgetMs: number }) => unknown;
 
 /** A function option (called later, at a request: checked now, so a bug shows when the handler is made). */
 const callback = <F extends (...args: never[]) => unknown>(name: string) => z.custom<F>((value) => typeof value === "function", `${name} must be a function`);
@@ -77,6 +85,8 @@ const HandlerOptionsSchema = z.object({
   explainBudgetMs: integerOption("explainBudgetMs", 1, DEFAULT_EXPLAIN_BUDGET_MS),
   /** Who draws `format=svg` pictures (default: Graphviz on this thread); its FungibleErrors are the answer. */
   svgRenderer: z.optional(callback<SvgRenderer>("svgRenderer")),
+  /** Who runs explain and destinations (default: this thread); its FungibleErrors are the answer. */
+  analyze: z.optional(callback<Analyze>("analyze")),
   /**
    * Answer GET /metrics in the Prometheus text format (default false: 404; see docs/operations.md):
    * `true`, or your own `ServiceMetrics` (to read its snapshot).

@@ -43,6 +43,7 @@ export {
   DEFAULT_CACHE_CONTROL,
   DEFAULT_COMPRESSED_CACHE_BYTES,
   DEFAULT_MIN_COMPRESS_BYTES,
+  type Analyze,
   type FetchHandlerOptions,
   type SvgRenderer,
 } from "./handler-options.js";
@@ -78,7 +79,7 @@ export function createService(router: AssetRouter | LiveRouter, optionsArg: Fetc
   const sending = { store, minCompressBytes: config.minCompressBytes, negotiate, compresses: config.encodings.length > 0, reportBug };
   const handlers: Record<OperationId, RouteHandler> = {
     ...queryHandlers({ ...sending, bodyLimit: config.bodyLimit, cacheControl: config.cacheControl }),
-    ...explorerHandlers(config.bodyLimit, config.explainBudgetMs, config.svgRenderer),
+    ...explorerHandlers(config.bodyLimit, config.explainBudgetMs, config.svgRenderer, config.analyze),
     ...skipHandlers(config.bodyLimit),
     ...executionHandlers(config.bodyLimit, config.chainRest),
     health: (c) => c.body(JSON.stringify(live.health()), 200, { "content-type": JSON_TYPE, "cache-control": "no-store" }),

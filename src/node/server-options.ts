@@ -72,6 +72,13 @@ export const StartServerOptionsSchema = z.object({
   svgBudgetMs: z.optional(z.int().check(z.gte(1))),
   /** Pictures that may wait behind the one being drawn (default 4); the next gets 503 `unavailable` with Retry-After. */
   maxSvgQueued: z.optional(z.int().check(z.gte(0))),
+  /**
+   * Run explain and destinations on a worker thread that loads the same source (default true with a
+   * `source`; it holds a second copy of the data): a search of a second never stops the serving thread.
+   */
+  analysisThread: z.optional(z.boolean()),
+  /** Analyses that may wait behind the one running on that thread (default 64); the next gets 503 `unavailable` with Retry-After. */
+  maxAnalysesQueued: z.optional(z.int().check(z.gte(0))),
   /** Bytes of answer JSON the handler keeps (its default when not given). */
   answerCacheBytes: z.optional(z.number()),
   /** Bytes of gzip/brotli-encoded answers the handler keeps (its default when not given). */
@@ -103,4 +110,5 @@ export const SERVER_DEFAULTS = {
   maxEventLoopDelayMs: 1_000,
   svgBudgetMs: 30_000,
   maxSvgQueued: 4,
+  maxAnalysesQueued: 64,
 } as const;

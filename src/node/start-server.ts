@@ -28,6 +28,7 @@ import { nodeCompressor } from "./compressor.js";
 import { Connections } from "./connections.js";
 import { LoopDelay } from "./loop-delay.js";
 import { builtSvgPool } from "./svg-renderer.js";
+import { builtAnalysisPool } from "./analysis-pool.js";
 import { startLiveReload, type LiveReload } from "./live-reload.js";
 import { sourceFiles } from "../files/load-source.js";
 import { requestListener } from "./request-listener.js";
@@ -94,10 +95,12 @@ async function listenWith(options: StartServerOptions, live: LiveRouter, log: (l
   // Made here when asked for, so the refusals below the handler count in the same figures.
   const metrics = options.metrics === true ? new ServiceMetrics() : options.metrics || null;
   const svg = builtSvgPool({ budgetMs: options.svgBudgetMs ?? SERVER_DEFAULTS.svgBudgetMs, maxQueued: options.maxSvgQueued ?? SERVER_DEFAULTS.maxSvgQueued });
+  const analyses = options.analysisThread === false ? null : builtAnalysisPool(options.source, options.maxAnalysesQueued ?? SERVER_DEFAULTS.maxAnalysesQueued);
   const service = createService(live, {
     bodyLimit,
     compressor: nodeCompressor,
     ...(svg === null ? {} : { svgRenderer: svg.render }),
+    ...(analyses === null ? {} : { analyze: analyses.analyze }),
     ...(metrics === null ? {} : { metrics }),
     ...(options.liveEndpoints === undefined ? {} : { chainRest: chainRestClient(options.liveEndpoints) }),
     ...(options.answerCacheBytes === undefined ? {} : { answerCacheBytes: options.answerCacheBytes }),
@@ -187,6 +190,7 @@ async function listenWith(options: StartServerOptions, live: LiveRouter, log: (l
       reloader?.close();
       loop.close();
       void svg?.close();
+      void analyses?.close();
       return (closed ??= connections
         .drain(server, options.drainTimeoutMs ?? SERVER_DEFAULTS.drainTimeoutMs, options.drainIdleGraceMs ?? SERVER_DEFAULTS.drainIdleGraceMs)
         .finally(() => sink?.flush()));

@@ -5,10 +5,11 @@
  * a job past `budgetMs` is stopped (the thread is terminated and started afresh for the next), and
  * a caller's AbortSignal takes its job out of the queue, or stops it if it is running. With
  * `fresh`, every job gets a new thread that ends with it (a reload's heap is freed after it).
- * Used by reloads (./reload.ts) and `format=svg` (./svg-renderer.ts).
+ * Used by reloads (./reload.ts), `format=svg` (./svg-renderer.ts) and explain and destinations
+ * (./analysis-pool.ts).
  */
 import { parentPort, Worker } from "node:worker_threads";
-import { FungibleError, isFungibleError, type FungibleErrorCode } from "../errors.js";
+import { FungibleError, isFungibleError, type ErrorDetail, type FungibleErrorCode } from "../errors.js";
 
 /** Why ThreadJobs refused or stopped a job (the caller words the error). */
 export type Refusal = "busy" | "over_budget" | "gone" | "closed";
@@ -24,11 +25,12 @@ export interface ThreadLimits {
   refusal: (why: Refusal, waiting: number) => Error;
 }
 
-type Outcome<Out> = { id: number; value: Out } | { id: number; error: { code: string | null; message: string } };
+type Outcome<Out> = { id: number; value: Out } | { id: number; error: { code: string | null; message: string; details?: readonly ErrorDetail[] } };
 
 interface Job<In, Out> {
   id: number;
   input: In;
+  budgetMs: number;
   signal: AbortSignal | undefined;
   resolve: (value: Out) => void;
   reject: (error: unknown) => void;
@@ -45,7 +47,7 @@ export function answerJobs<In, Out>(work: (input: In) => Out | Promise<Out>): vo
         (error: unknown) =>
           parentPort!.postMessage({
             id,
-            error: { code: isFungibleError(error) ? error.code : null, message: error instanceof Error ? error.message : String(error) },
+            error: isFungibleError(error) ? { code: error.code, message: error.message, details: error.details } : { code: null, message: error instanceof Error ? error.message : String(error) },
           } satisfies Outcome<Out>),
       );
   });
@@ -71,12 +73,13 @@ export class ThreadJobs<In, Out> {
     return this.#queue.length + (this.#running === null ? 0 : 1);
   }
 
-  run(input: In, signal?: AbortSignal): Promise<Out> {
+  /** Runs `input`; `budgetMs` overrides the limits' budget for this job. */
+  run(input: In, signal?: AbortSignal, budgetMs = this.#limits.budgetMs): Promise<Out> {
     return new Promise<Out>((resolve, reject) => {
       if (this.#closed) return reject(this.#limits.refusal("closed", 0));
       if (signal?.aborted) return reject(this.#limits.refusal("gone", 0));
       if (this.#running !== null && this.#queue.length >= this.#limits.maxQueued) return reject(this.#limits.refusal("busy", this.pending + 1));
-      const job: Job<In, Out> = { id: this.#nextId++, input, signal, resolve, reject, onAbort: () => this.#abandon(job) };
+      const job: Job<In, Out> = { id: this.#nextId++, input, budgetMs, signal, resolve, reject, onAbort: () => this.#abandon(job) };
       signal?.addEventListener("abort", job.onAbort, { once: true });
       this.#queue.push(job);
       if (this.#running === null) this.#startNext();
@@ -109,7 +112,7 @@ export class ThreadJobs<In, Out> {
     this.#timer = setTimeout(() => {
       void this.#stopThread();
       this.#settle(job, (j) => j.reject(this.#limits.refusal("over_budget", 0)));
-    }, this.#limits.budgetMs);
+    }, job.budgetMs);
     this.#thread().postMessage({ id: job.id, input: job.input });
   }
 
@@ -135,8 +138,8 @@ export class ThreadJobs<In, Out> {
       const job = this.#running;
       if (job === null || outcome.id !== job.id) return;
       if ("value" in outcome) return this.#settle(job, (j) => j.resolve(outcome.value));
-      const { code, message } = outcome.error;
-      this.#settle(job, (j) => j.reject(code === null ? new Error(message) : new FungibleError(code as FungibleErrorCode, message)));
+      const { code, message, details } = outcome.error;
+      this.#settle(job, (j) => j.reject(code === null ? new Error(message) : new FungibleError(code as FungibleErrorCode, message, details)));
     });
     // A thread that dies (out of memory, a crash) fails its job; the next starts a new one. A thread
     // stopped here is no longer #worker: its job was settled already.
