@@ -69,6 +69,8 @@ const denomOf = (path: string) => (path.split("/").length > 2 ? `ibc/${sha(path)
 
 export class ChainSimulator {
   readonly balances = new Map<string, bigint>();
+  /** Every transaction a chain admitted, as broadcast: what a test compares with the messages it was given. */
+  readonly admitted: { chain_id: string; txhash: string; txBytes: Uint8Array }[] = [];
   private readonly traces = new Map<string, string>();
   private readonly ends = new Map<string, End>();
   private readonly chains = new Map<string, SimChainSpec>();
@@ -165,6 +167,7 @@ export class ChainSimulator {
     const bank = { balance: (owner: string, denom: string) => this.balance(chain, owner, denom), move: (from: string, to: string, denom: string, amount: bigint) => (this.add(chain, from, denom, -amount), this.add(chain, to, denom, amount)) };
     const body = this.options.signed ? this.auth.get(chain)!.admit(txBytes, bank) : TxBody.decode(TxRaw.decode(txBytes).bodyBytes);
     if (body instanceof AnteError) return { txhash: hash, height: "0", code: body.code, raw_log: body.message, timestamp: "", events: [] };
+    this.admitted.push({ chain_id: chain, txhash: hash, txBytes });
     const events: Event[] = [];
     try {
       for (const any of body.messages) {

@@ -61,8 +61,13 @@ export function addressOfKey(prefix: string, key: Uint8Array): string {
   return bech32.encode(prefix, bech32.toWords(hash));
 }
 
+/** The order of secp256k1's group: a signature's s above half of it is the malleable twin the SDK refuses. */
+export const SECP256K1_N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+
+/** r ‖ s over sha256 of the message, s in the lower half (cosmos-sdk crypto/keys/secp256k1 VerifySignature rejects malleable ones). */
 function verifies(key: Uint8Array, message: Uint8Array, signature: Uint8Array): boolean {
   if (key.length !== 33 || signature.length !== 64) return false;
+  if (BigInt(`0x${Buffer.from(signature.subarray(32)).toString("hex")}`) > SECP256K1_N / 2n) return false;
   try {
     const point = ECDH.convertKey(key, "secp256k1", undefined, undefined, "uncompressed") as Buffer;
     const jwk = { kty: "EC", crv: "secp256k1", x: point.subarray(1, 33).toString("base64url"), y: point.subarray(33).toString("base64url") };

@@ -13,8 +13,8 @@
  * TRANSFER_SUCCESS, TRANSFER_FAILURE; PACKET_ERROR_TIMEOUT).
  */
 import { DirectSecp256k1HdWallet } from "@cosmjs/proto-signing";
-import { executeRoute, getSigningStargateClient, route, setClientOptions, submitTransaction, waitForTransaction, type RouteDetails } from "@skip-go/client";
-import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
+import { executeRoute, getSigningStargateClient, messages, route, setClientOptions, submitTransaction, waitForTransaction, type RouteDetails } from "@skip-go/client";
+import { TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { MsgTransfer } from "cosmjs-types/ibc/applications/transfer/v1/tx";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildRouter, ibcDenom, parseRegistry } from "../../../src/index.js";
@@ -73,7 +73,9 @@ beforeAll(async () => {
     const { method, path } = JSON.parse(line) as { method: string; path: string };
     if (method === "GET" && path === "/v2/tx/status") setImmediate(() => onStatusPoll());
   };
-  server = await startServer({ router: buildRouter(registry), port: 0, liveEndpoints: sim.endpoints(), accessLog });
+  // The server runs in this test's process: the signer's key derivation and signing (JavaScript
+  // secp256k1) would count as the service's event-loop delay and shed requests, so shedding is off.
+  server = await startServer({ router: buildRouter(registry), port: 0, liveEndpoints: sim.endpoints(), accessLog, maxEventLoopDelayMs: 0 });
   const endpoints = Object.fromEntries(Object.entries(sim.endpoints()).map(([chainId, [url]]) => [chainId, { rpc: url!, rest: url! }]));
   setClientOptions({ apiUrl: server.url, endpointOptions: { endpoints } });
   wallets = new Map(await Promise.all(CHAINS.map(async ({ chain_id, prefix }) => [chain_id, await DirectSecp256k1HdWallet.fromMnemonic(MNEMONIC, { prefix })] as const)));
@@ -117,6 +119,13 @@ async function execute(routeAnswer: NonNullable<Awaited<ReturnType<typeof route>
   return { completed, broadcast, updates, error };
 }
 
+const pick = (r: { sourceAssetDenom: string; sourceAssetChainId: string; destAssetDenom: string; destAssetChainId: string; amountIn: string }) => ({
+  sourceAssetDenom: r.sourceAssetDenom,
+  sourceAssetChainId: r.sourceAssetChainId,
+  destAssetDenom: r.destAssetDenom,
+  destAssetChainId: r.destAssetChainId,
+  amountIn: r.amountIn,
+});
 const statesOf = (status: any): string[] => (status?.transferSequence ?? []).map((entry: any) => entry.ibcTransfer.state);
 
 describe("executeRoute of the official client against this service and the simulated chains", () => {
@@ -140,6 +149,22 @@ describe("executeRoute of the official client against this service and the simul
     const distinct = seen.filter((s, i) => s !== "" && s !== seen[i - 1]);
     expect(distinct).toEqual(["a-1>b-1:TRANSFER_PENDING", "a-1>b-1:TRANSFER_RECEIVED b-1>c-1:TRANSFER_PENDING", "a-1>b-1:TRANSFER_SUCCESS b-1>c-1:TRANSFER_SUCCESS"]);
     expect(updates.at(-1)!.status).toBe("completed");
+    // The chain ran the messages this service's /v2/fungible/msgs answers for the route (asked again: only the timeout moves with the clock).
+    const sent = sim.admitted.find((tx) => tx.txhash === broadcast[0]!.txHash)!;
+    const body = TxBody.decode(TxRaw.decode(sent.txBytes).bodyBytes);
+    expect(body.messages.map((m) => m.typeUrl)).toEqual(["/ibc.applications.transfer.v1.MsgTransfer"]);
+    const signedMsg = MsgTransfer.decode(body.messages[0]!.value);
+    const asked = (await messages({ ...pick(answer), amountOut: answer.estimatedAmountOut!, addressList: [addresses["a-1"]!, addresses["c-1"]!], operations: answer.operations }))!;
+    const expected = JSON.parse((asked.txs![0] as { cosmosTx: { msgs: { msg: string }[] } }).cosmosTx.msgs[0]!.msg);
+    expect({ port: signedMsg.sourcePort, channel: signedMsg.sourceChannel, token: signedMsg.token, sender: signedMsg.sender, receiver: signedMsg.receiver, memo: signedMsg.memo }).toEqual({
+      port: expected.source_port,
+      channel: expected.source_channel,
+      token: expected.token,
+      sender: expected.sender,
+      receiver: expected.receiver,
+      memo: expected.memo,
+    });
+    expect(JSON.parse(signedMsg.memo).forward).toMatchObject({ receiver: addresses["c-1"], port: "transfer", channel: "channel-1" });
     // The chains agree: the fee (200,000 gas at 0.025) and the amount left a-1; c-1 holds the voucher of the route's denom.
     expect(sim.balance("a-1", addresses["a-1"]!, "ua")).toBe(start);
     expect(sim.balance("c-1", addresses["c-1"]!, VIA_B.denom)).toBe(amount);
