@@ -18,13 +18,18 @@
  * receiving end's prefix or unescrow, a `forward` memo sent on in the receiving transaction with the
  * acknowledgement written only when the forward settles (PFM's async ack), refunds on error or timeout.
  * Relaying is explicit (`relay`), so a test sees every state in between. Transactions decode with
- * cosmjs-types, never with the code under test.
+ * cosmjs-types, never with the code under test. With `signed`, each chain also checks what its ante
+ * handler checks (./sim-auth.ts: account sequence, a SIGN_MODE_DIRECT signature, the fee taken) and
+ * answers a wallet's CometBFT JSON-RPC (./comet-rpc.ts: status, the auth Account query) with a POST
+ * at the chain's root; without it, the tests of the service alone send unsigned transactions (txOf).
  */
 import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import { bech32 } from "bech32";
 import { MsgTransfer } from "cosmjs-types/ibc/applications/transfer/v1/tx";
 import { TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
+import { cometRpc } from "./comet-rpc.js";
+import { AnteError, AuthModule } from "./sim-auth.js";
 
 export interface SimChainSpec {
   chain_id: string;
@@ -64,19 +69,27 @@ const denomOf = (path: string) => (path.split("/").length > 2 ? `ibc/${sha(path)
 
 export class ChainSimulator {
   readonly balances = new Map<string, bigint>();
+  /** Every transaction a chain admitted, as broadcast: what a test compares with the messages it was given. */
+  readonly admitted: { chain_id: string; txhash: string; txBytes: Uint8Array }[] = [];
   private readonly traces = new Map<string, string>();
   private readonly ends = new Map<string, End>();
   private readonly chains = new Map<string, SimChainSpec>();
   private readonly txs = new Map<string, Tx[]>();
   private readonly pending: Packet[] = [];
+  private readonly auth = new Map<string, AuthModule>();
   private sequence = 1;
   private height = 100;
   nowNs: bigint;
   private server: Server | undefined;
   url = "";
 
-  constructor(chains: readonly SimChainSpec[], channels: readonly { a: End; b: End }[], nowMs: number) {
-    for (const chain of chains) (this.chains.set(chain.chain_id, chain), this.txs.set(chain.chain_id, []));
+  constructor(
+    chains: readonly SimChainSpec[],
+    channels: readonly { a: End; b: End }[],
+    nowMs: number,
+    private readonly options: { signed?: boolean } = {},
+  ) {
+    for (const chain of chains) (this.chains.set(chain.chain_id, chain), this.txs.set(chain.chain_id, []), this.auth.set(chain.chain_id, new AuthModule(chain.chain_id, chain.prefix)));
     for (const { a, b } of channels) (this.ends.set(`${a.chain_id}|${a.port}|${a.channel}`, b), this.ends.set(`${b.chain_id}|${b.port}|${b.channel}`, a));
     this.nowNs = BigInt(nowMs) * 1_000_000n;
   }
@@ -96,14 +109,19 @@ export class ChainSimulator {
 
   private add(chain: string, owner: string, denom: string, amount: bigint): void {
     const key = `${chain}|${owner}|${denom}`;
+    if (amount > 0n && !owner.includes(":")) this.auth.get(chain)!.touch(owner);
     const next = (this.balances.get(key) ?? 0n) + amount;
     if (next < 0n) throw new Error(`insufficient funds: ${owner} on ${chain}`);
     if (next === 0n) this.balances.delete(key);
     else this.balances.set(key, next);
   }
 
+  private timeIso(): string {
+    return new Date(Number(this.nowNs / 1_000_000n)).toISOString().replace(/\.\d+Z$/, "Z");
+  }
+
   private record(chain: string, events: Event[], code = 0, rawLog = "", hash?: string): Tx {
-    const tx = { txhash: hash ?? sha(`${chain}|${++this.height}|${Math.random()}`), height: String(this.height), code, raw_log: rawLog, timestamp: new Date(Number(this.nowNs / 1_000_000n)).toISOString().replace(/\.\d+Z$/, "Z"), events };
+    const tx = { txhash: hash ?? sha(`${chain}|${++this.height}|${Math.random()}`), height: String(this.height), code, raw_log: rawLog, timestamp: this.timeIso(), events };
     this.txs.get(chain)!.push(tx);
     return tx;
   }
@@ -143,10 +161,13 @@ export class ChainSimulator {
     this.add(p.src.chain_id, p.data.sender, denom, BigInt(p.data.amount));
   }
 
-  /** POST /cosmos/tx/v1beta1/txs: decodes the TxRaw and executes each MsgTransfer. */
+  /** POST /cosmos/tx/v1beta1/txs: admits the TxRaw and executes each MsgTransfer. */
   broadcast(chain: string, txBytes: Uint8Array): Tx {
-    const body = TxBody.decode(TxRaw.decode(txBytes).bodyBytes);
     const hash = sha(txBytes);
+    const bank = { balance: (owner: string, denom: string) => this.balance(chain, owner, denom), move: (from: string, to: string, denom: string, amount: bigint) => (this.add(chain, from, denom, -amount), this.add(chain, to, denom, amount)) };
+    const body = this.options.signed ? this.auth.get(chain)!.admit(txBytes, bank) : TxBody.decode(TxRaw.decode(txBytes).bodyBytes);
+    if (body instanceof AnteError) return { txhash: hash, height: "0", code: body.code, raw_log: body.message, timestamp: "", events: [] };
+    this.admitted.push({ chain_id: chain, txhash: hash, txBytes });
     const events: Event[] = [];
     try {
       for (const any of body.messages) {
@@ -260,6 +281,10 @@ export class ChainSimulator {
     const path = `/${rest.join("/")}`;
     const txs = this.txs.get(chain ?? "");
     if (txs === undefined) return { status: 404, body: { code: 5, message: "not found" } };
+    if (method === "POST" && path === "/" && this.options.signed) {
+      const node = { chainId: chain!, height: this.height, timeIso: this.timeIso(), auth: this.auth.get(chain!)! };
+      return { status: 200, body: cometRpc(node, text) };
+    }
     const balances = /^\/cosmos\/bank\/v1beta1\/balances\/([a-z0-9]+)$/.exec(path);
     if (method === "GET" && balances !== null) {
       const owned = [...this.balances].filter(([key]) => key.startsWith(`${chain}|${balances[1]}|`)).map(([key, amount]) => ({ denom: key.split("|")[2]!, amount: amount.toString() }));
