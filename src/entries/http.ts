@@ -11,7 +11,7 @@ export {
   DEFAULT_MIN_COMPRESS_BYTES,
 } from "../http/handler.js";
 export type { FetchHandler, FetchHandlerOptions, SvgRenderer } from "../http/handler.js";
-export type { ChainRest } from "../http/chain-rest.js";
+export type { ChainRest } from "../remote/chain-rest.js";
 export { webCompressor, negotiateEncoding } from "../http/encoding.js";
 export type { Compressor, Encoding } from "../http/encoding.js";
 export { buildOpenApiDocument } from "../http/openapi.js";

@@ -5,7 +5,7 @@
  * - POST /v2/info/balances: GET /cosmos/bank/v1beta1/balances/{address} on each chain;
  * - POST /v2/tx/submit: POST /cosmos/tx/v1beta1/txs, mode BROADCAST_MODE_SYNC;
  * - POST /v2/tx/track: accepted for a chain with endpoints (stateless: status reads the chains);
- * - GET /v2/tx/status: the transaction and its packets followed hop by hop (./tx-status.ts);
+ * - GET /v2/tx/status: the transaction and its packets followed hop by hop (../remote/tx-status.ts);
  * - POST /fungible-graph/v1/resume: the rest of a route from where the funds are (../msgs/resume.ts).
  */
 import { channelKey, indexChannelsByEnd } from "../registry/channel-ends.js";
@@ -17,12 +17,12 @@ import type { ResumeRequest } from "../wire/msgs.js";
 import { parseRequest } from "../wire/schema.js";
 import { BalancesRequestSchema, StatusTxRequestSchema, SubmitTxRequestSchema, TrackTxRequestSchema, type BalancesResponse } from "../wire/skip-tx.js";
 import { jsonAnswer, queryString, type AppContext, type RouteHandler } from "./app-env.js";
-import { LIVE_OPTION_HINT, requireChain, type ChainRest } from "./chain-rest.js";
+import { LIVE_OPTION_HINT, requireChain, type ChainRest } from "../remote/chain-rest.js";
 import { EXTENSION_PREFIX } from "./explorer-schemas.js";
 import { jsonContent, pickErrors, queryOf, queryParameters } from "./openapi-parts.js";
 import { queryToBody } from "./query-params.js";
 import { assertJsonContentType, readJsonBody } from "./read-json.js";
-import { txStatus } from "./tx-status.js";
+import { txStatus } from "../remote/tx-status.js";
 
 export const RESUME_PATH = `${EXTENSION_PREFIX}/resume`;
 export const TX_STATUS_PATH = "/v2/tx/status";

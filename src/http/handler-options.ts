@@ -7,7 +7,7 @@ import { describeValue, parseArgument } from "../arguments.js";
 import { FungibleError } from "../errors.js";
 import { ENCODINGS, webCompressor, type Compressor, type Encoding } from "./encoding.js";
 import { MetricsOptionSchema, type ServiceMetrics } from "./metrics.js";
-import type { ChainRest } from "./chain-rest.js";
+import type { ChainRest } from "../remote/chain-rest.js";
 import type { AssetRouter } from "../router/router.js";
 
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
@@ -94,7 +94,7 @@ const HandlerOptionsSchema = z.object({
   metrics: z._default(MetricsOptionSchema, false),
   /**
    * The chains' own REST endpoints for /v2/info/balances, /v2/tx/submit, /v2/tx/track and
-   * /v2/tx/status (./chain-rest.ts); without it those answer 501 saying how to turn them on.
+   * /v2/tx/status (../remote/chain-rest.ts); without it those answer 501 saying how to turn them on.
    */
   chainRest: z.optional(
     z.custom<ChainRest>(

@@ -17,7 +17,7 @@ import type { AssetRouter } from "../router/router.js";
 import { FungibleError } from "../errors.js";
 import { routerArgument } from "../router/core.js";
 import { createService, DEFAULT_BODY_LIMIT } from "../http/handler.js";
-import { chainRestClient } from "./chain-rest-client.js";
+import { chainRestClient } from "../remote/chain-rest-client.js";
 import { ERROR_HEADERS, errorJson } from "../http/errors.js";
 import { isLiveRouter, LiveRouter } from "../http/live-router.js";
 import { ServiceMetrics } from "../http/metrics.js";

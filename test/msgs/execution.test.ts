@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createFetchHandler } from "../../src/entries/http.js";
 import { buildRouter, ibcDenom, parseRegistry, type AssetRouter } from "../../src/index.js";
 import { transferMessages } from "../../src/msgs/transfer-messages.js";
-import { chainRestClient } from "../../src/node/chain-rest-client.js";
+import { chainRestClient } from "../../src/remote/chain-rest-client.js";
 import { ChainSimulator, txOf } from "../support/chain-simulator.js";
 import { addressesOf } from "./world.js";
 

@@ -1,7 +1,7 @@
 /**
  * The chains' own REST (LCD) endpoints as the execution endpoints read them: an interface the
  * embedding program passes (`FetchHandlerOptions.chainRest`), so this layer stays runtime-neutral.
- * The Node server's one (../node/chain-rest-client.ts) goes through the bounded reader of
+ * The Node server's one (./chain-rest-client.ts) goes through the bounded reader of
  * `refresh-state` (time, size, same-origin redirects only). Paths and shapes are the Cosmos SDK's
  * gRPC-gateway routes: cosmos/bank/v1beta1/query.proto (balances), cosmos/tx/v1beta1/service.proto
  * (GetTx, GetTxsEvent, BroadcastTx).

@@ -1,13 +1,13 @@
 /**
  * The chains' REST for the execution endpoints (`serve --live-endpoints FILE`), through the one
- * bounded reader of refresh-state (../remote/lcd-fetch.ts: a deadline per attempt, a body limit, redirects
+ * bounded reader of refresh-state (./lcd-fetch.ts: a deadline per attempt, a body limit, redirects
  * only within the endpoint's origin). A chain's endpoints are tried in the file's order until one
  * answers; a 404 is an answer (the chain does not have it), other failures move to the next one.
  */
 import { FungibleError } from "../errors.js";
-import { ChainAnswerError, type ChainRest } from "../http/chain-rest.js";
-import { FetchProblem } from "../remote/bounded-fetch.js";
-import { lcdRequester, type LcdFetchOptions } from "../remote/lcd-fetch.js";
+import { ChainAnswerError, type ChainRest } from "./chain-rest.js";
+import { FetchProblem } from "./bounded-fetch.js";
+import { lcdRequester, type LcdFetchOptions } from "./lcd-fetch.js";
 
 export function chainRestClient(endpoints: Record<string, readonly string[]>, options: LcdFetchOptions = {}): ChainRest {
   // Status is polled every second or two by a wallet: a short deadline and one retry, not refresh-state's patience.
