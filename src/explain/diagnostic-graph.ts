@@ -164,8 +164,10 @@ function buildDiagnosticModel(real: Model, registry: Registry): DiagnosticModel 
     },
     hopsOf,
     admitIbcDenom: (chainId, denom) => admitted.admit(chainId, denom),
+    onAdmittedEvicted: (listener) => admitted.onEvicted(listener),
   };
-  // A decoded source is admitted into this model as into the router's: the same hops, its own indexes.
+  // A decoded source is admitted into this model as into the router's: the same hops, its own
+  // indexes, its own bounded LRU (nothing here keeps a result by index past one request).
   const admitted = new AdmittedVouchers(model);
   return { model, added };
 }

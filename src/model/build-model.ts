@@ -18,8 +18,13 @@ import { IbcDecoder } from "./ibc-decode.js";
 import { ibcLinks } from "./ibc-links.js";
 import type { AssetRecord, HopEdge, Model, ModelFacts } from "./model.js";
 
+export interface ModelOptions {
+  /** The most decoded vouchers kept as assets at once (`ADMITTED_LIMIT`; tests ask for a few). */
+  admittedLimit?: number;
+}
+
 /** `facts`, when given, must be the `facts` of the model built from the same registry (a dataset checks them). */
-export function buildModel(registry: Registry, facts?: ModelFacts): Model {
+export function buildModel(registry: Registry, facts?: ModelFacts, options: ModelOptions = {}): Model {
   // Bounded before anything is derived (a dataset's stored count is checked by its loader).
   const tooLarge = facts === undefined ? derivedSizeProblem(registry) : undefined;
   if (tooLarge !== undefined) throw new FungibleError("invalid_registry", `buildModel: the registry is too large to build: ${tooLarge}`);
@@ -53,7 +58,7 @@ export function buildModel(registry: Registry, facts?: ModelFacts): Model {
   const hops = new HopLists(registry, assets, assetIndexOf, predecessor, arrival);
   const bridgeHubs = new Map<HubBridge, number>();
   for (const [bridge, chainId] of bridgeHubsOf(registry)) bridgeHubs.set(bridge, chainIndexById.get(chainId)!);
-  return new BuiltModel(chains, chainIndexById, assets, assetIndexOf, assetsByChain, hops, registry.swap_venues, bridgeHubs, modelFacts, registry.ibc_channels);
+  return new BuiltModel(chains, chainIndexById, assets, assetIndexOf, assetsByChain, hops, registry.swap_venues, bridgeHubs, modelFacts, registry.ibc_channels, options.admittedLimit);
 }
 
 /**
@@ -72,12 +77,14 @@ class BuiltModel implements Model {
     readonly bridgeHubs: Model["bridgeHubs"],
     readonly facts: ModelFacts,
     private readonly channels: Registry["ibc_channels"],
+    admittedLimit?: number,
   ) {
     this.canonicalCount = assets.length;
+    this.admitted = new AdmittedVouchers(this, admittedLimit);
   }
 
   private decoder: IbcDecoder | undefined;
-  private admitted: AdmittedVouchers | undefined;
+  private readonly admitted: AdmittedVouchers;
 
   readonly canonicalCount: number;
 
@@ -85,10 +92,12 @@ class BuiltModel implements Model {
   readonly decodeIbcDenom = (chainId: string, denom: string) =>
     (this.decoder ??= new IbcDecoder(this.channels, this.assets)).decode(chainId, denom);
 
-  readonly admitIbcDenom = (chainId: string, denom: string) => (this.admitted ??= new AdmittedVouchers(this)).admit(chainId, denom);
+  readonly admitIbcDenom = (chainId: string, denom: string) => this.admitted.admit(chainId, denom);
+
+  readonly onAdmittedEvicted = (listener: (asset: number) => void) => this.admitted.onEvicted(listener);
 
   readonly hopsOf = (asset: number): readonly HopEdge[] =>
-    asset < this.canonicalCount ? this.lists.of(asset) : (this.admitted?.hopsOf(asset) ?? []);
+    asset < this.canonicalCount ? this.lists.of(asset) : (this.admitted.hopsOf(asset) ?? []);
 
   get hops(): HopEdge[][] {
     return this.lists.all();

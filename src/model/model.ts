@@ -63,15 +63,19 @@ export interface Model {
   decodeIbcDenom(chainId: string, denom: string): DecodedVoucher | undefined;
   /**
    * `assets[0 .. canonicalCount)` are the canonical assets (listed and derived), which every
-   * enumeration reads; later entries are decoded vouchers admitted as sources (`admitIbcDenom`).
+   * enumeration reads; later entries are decoded vouchers admitted as sources (`admitIbcDenom`),
+   * each index reused once its voucher is given up.
    */
   readonly canonicalCount: number;
   /**
    * The index of the decoded voucher `denom` on `chainId` as an asset, admitted on first ask with
    * the vouchers it unwinds through (src/model/admitted-vouchers.ts), or `undefined` when it does
    * not decode. Its one hop unwinds its trace; no hop leads to it, so no other answer changes.
+   * The vouchers kept are bounded: past the limit the least recently used one's index is reused.
    */
   admitIbcDenom(chainId: string, denom: string): number | undefined;
+  /** Calls `listener` with each admitted index given up for reuse: a cache keyed by asset index drops its entry. */
+  onAdmittedEvicted(listener: (asset: number) => void): void;
   /** Per chain index: its asset indexes in canonical order. */
   assetsByChain: number[][];
   /** Per asset index: IBC and bridge hops leaving it, in a fixed order (every list built at once). */

@@ -7,8 +7,7 @@
  */
 import { describe, expect, test } from "vitest";
 import { destinations, explain } from "../../src/entries/explain.js";
-import { buildRouter, FungibleError, ibcDenom, parseRegistry, type AssetRouter } from "../../src/index.js";
-import { AdmittedVouchers } from "../../src/model/admitted-vouchers.js";
+import { buildRouter, ibcDenom, parseRegistry, type AssetRouter } from "../../src/index.js";
 import type { Model } from "../../src/model/model.js";
 import type { RouteIndex } from "../../src/query/route-index.js";
 import { ROUTER_BRAND } from "../../src/router/router.js";
@@ -103,15 +102,15 @@ describe("a decoded two-hop voucher as a source, derived by hand", () => {
     expect(second.assetsFromSource(source())).toEqual(first.assetsFromSource(source()));
   });
 
-  test("a router keeps a bounded number of decoded vouchers as assets: past it, unavailable", () => {
-    const router = buildRouter(parseRegistry(REGISTRY));
-    const admitted = new AdmittedVouchers(modelOf(router), 1);
-    expect(admitted.admit(ON_C.chain_id, ON_C.denom)).toBeTypeOf("number");
-    // Asked again: the same asset, nothing more kept.
-    expect(admitted.admit(ON_C.chain_id, ON_C.denom.toLowerCase())).toBe(admitted.admit(ON_C.chain_id, ON_C.denom));
-    const other = ibcDenom(TRACE, "ub");
-    expect(() => admitted.admit("c-1", other)).toThrow(expect.objectContaining({ code: "unavailable" }) as FungibleError);
-    // What does not decode is no asset, and costs no room.
-    expect(admitted.admit("c-1", ibcDenom("transfer/channel-9/transfer/channel-77", "ua"))).toBeUndefined();
+  test("each decoded voucher is one asset after the canonical ones; what does not decode costs no room", () => {
+    const model = modelOf(buildRouter(parseRegistry(REGISTRY)));
+    const onC = model.admitIbcDenom(ON_C.chain_id, ON_C.denom)!;
+    expect(onC).toBe(model.canonicalCount);
+    // Asked again, in another case: the same asset, nothing more kept.
+    expect(model.admitIbcDenom(ON_C.chain_id, ON_C.denom.toLowerCase())).toBe(onC);
+    expect(model.admitIbcDenom("c-1", ibcDenom(TRACE, "ub"))).toBe(onC + 1);
+    expect(model.admitIbcDenom("c-1", ibcDenom("transfer/channel-9/transfer/channel-77", "ua"))).toBeUndefined();
+    expect(model.assets.length).toBe(model.canonicalCount + 2);
+    // (The bound, the least recently used giving its index up: test/router/admitted-vouchers.test.ts.)
   });
 });
