@@ -1,4 +1,4 @@
-/** The two graphs of the case table, built once per test file. */
+/** The two graphs of the case table, built once per module graph (per worker in the fast suite). */
 import { readFileSync } from "node:fs";
 import { buildRouter } from "../../src/index.js";
 import type { AssetRouter } from "../../src/index.js";
@@ -23,3 +23,14 @@ export function mainnetGraph(): Promise<AssetRouter> {
 export async function graphOf(testCase: ExplainCase): Promise<AssetRouter> {
   return testCase.router === "fixture" ? fixtureGraph() : mainnetGraph();
 }
+
+/** The costliest explain known: OSMO to Osmosis with swaps and several transactions allowed (486 routes on mainnet). */
+export const COSTLIEST = {
+  source_asset_chain_id: "osmosis-1",
+  source_asset_denom: "uosmo",
+  dest_chain_id: "osmosis-1",
+  include_swaps: true,
+  allow_multi_tx: true,
+  include_evm_assets: true,
+  include_no_metadata_assets: true,
+};

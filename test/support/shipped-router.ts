@@ -3,7 +3,8 @@
  * `npm run build`, which `npm test` runs first; FG_DIST: a private build's). Loading takes a
  * fraction of building from chain-registry, and test/router/dataset-mainnet.test.ts proves the
  * shipped data answers exactly as a router built from the installed chain-registry: tests that
- * are not about the chain-registry adapter use these. Loaded once per test file.
+ * are not about the chain-registry adapter use these. Loaded once per worker where test files share
+ * modules (the fast suite's "shared" project, vitest.config.ts), once per file elsewhere.
  */
 import { existsSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
