@@ -1,10 +1,12 @@
 /**
  * explain's work is one search (issue 23), timed: the costliest explain known against the
- * assets_from_source search it rests on. A wall-time comparison, so an integration suite
- * (PROCESS_SUITES): on a loaded machine it is the clock, not the code, that varies.
+ * assets_from_source search it rests on, and answered over HTTP within the default budget. Both
+ * are wall time, so an integration suite (PROCESS_SUITES): on a loaded machine it is the clock,
+ * not the code, that varies.
  */
 import { describe, expect, test } from "vitest";
 import { explain } from "../../src/entries/explain.js";
+import { createFetchHandler } from "../../src/entries/http.js";
 import { COSTLIEST, mainnetGraph } from "./graphs.js";
 
 describe("explain on the library: bounded work", () => {
@@ -27,5 +29,16 @@ describe("explain on the library: bounded work", () => {
     }
     // One search and 486 routes built from its labels: a few times the search alone, never 486 of it.
     expect(explainMs, `explain ${explainMs} ms, its search ${floorMs} ms`).toBeLessThan(10 * floorMs + 50);
+  });
+});
+
+describe("explain over HTTP: bounded", () => {
+  // The default budget is wall time: on a loaded machine the clock, not the code, decides.
+  test("within the default budget the same request answers, its verdict first", async () => {
+    const handler = createFetchHandler(await mainnetGraph());
+    const response = await handler(new Request("http://fungible.test/fungible-graph/v1/explain", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(COSTLIEST) }));
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text.startsWith('{"verdict":{"kind":"reachable"')).toBe(true);
   });
 });

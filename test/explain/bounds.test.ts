@@ -45,14 +45,6 @@ describe("explain over HTTP: bounded", () => {
     expect((await handler(new Request("http://fungible.test/health"))).status).toBe(200);
   });
 
-  test("within the default budget the same request answers, its verdict first", async () => {
-    const handler = createFetchHandler(await mainnetGraph());
-    const response = await handler(new Request("http://fungible.test/fungible-graph/v1/explain", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(COSTLIEST) }));
-    expect(response.status).toBe(200);
-    const text = await response.text();
-    expect(text.startsWith('{"verdict":{"kind":"reachable"')).toBe(true);
-  });
-
   test("a client that has gone away costs no search: 499, and onAbort hears of it", async () => {
     const aborts: string[] = [];
     const handler = createFetchHandler(await mainnetGraph(), { onAbort: (error) => aborts.push(error.code) });
