@@ -46,8 +46,9 @@ export function moduleReplacingSuites(): string[] {
 
 /** Options both suites share (test/integration/vitest.config.ts spreads them). */
 export const shared = {
-  // fast-check's defaults for every property: modest counts, a new seed each run (FG_SEED replays one).
-  setupFiles: ["test/support/fast-check-setup.ts"],
+  // fast-check's defaults for every property: modest counts, a new seed each run (FG_SEED replays one);
+  // values a file builds once (routers) forgotten before each file (test/support/per-file.ts).
+  setupFiles: ["test/support/fast-check-setup.ts", "test/support/per-file-setup.ts"],
   // Vitest's default is one worker per core minus one: a single worker on 2 cores, idle while a
   // file waits on a child process or a local server. Two files at a time keep both cores busy
   // there; larger machines keep the default.
@@ -69,10 +70,10 @@ export default defineConfig({
     // configuration and tools: test/integration/vitest.config.ts, `npm run test:integration`.
     ...shared,
     projects: [
-      // Most files share one module graph per worker (isolate: false): the modules, zod's schemas
-      // and the shipped mainnet router (test/support/shipped-router.ts) are loaded once per worker,
-      // not once per file, which was half of the suite's time. They replace no module or global
-      // (moduleReplacingSuites) and keep no state of their own between files.
+      // Most files share one module graph per worker (isolate: false): src, zod's schemas and the
+      // test helpers are evaluated once per worker, not once per file, which was half of the
+      // suite's CPU time. They replace no module or global (moduleReplacingSuites), and what a file
+      // builds and may change (routers) is its own (test/support/per-file.ts).
       project({ name: "shared", include: ["test/**/*.test.ts"], exclude: [...FAST_EXCLUDE, ...replacing], isolate: false }),
       project({ name: "isolated", include: replacing, exclude: FAST_EXCLUDE, isolate: true }),
     ],
