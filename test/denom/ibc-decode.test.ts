@@ -5,7 +5,8 @@
  * `define_symbol!` entries for `net_main`: the bank denom a lease holds on pirin-1, with its "full
  * ibc route" written beside it). Each hash is checked against its route here, so the pairs are
  * independent of the decoder; some are listed by chain-registry and some are not. As sources
- * (issue 25) their answers are checked against what the registry's channels give by hand.
+ * (issue 25) their answers are checked against what the registry's channels give by hand. The
+ * command line on one of them: ibc-decode-cli.test.ts (an integration suite: it runs the build).
  */
 import fc from "fast-check";
 import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
@@ -15,7 +16,6 @@ import { createFetchHandler } from "../../src/entries/http.js";
 import { transferMessages } from "../../src/entries/msgs.js";
 import { graphologyOf } from "../../src/entries/graphology.js";
 import { addressesOf, deliver, NOW_MS } from "../msgs/world.js";
-import { runCli } from "../cli/run-cli.js";
 import { DECODE_MAX_HOPS, IbcDecoder } from "../../src/model/ibc-decode.js";
 import type { Model } from "../../src/model/model.js";
 import { skipIbcOriginAssets } from "../../src/router/skip.js";
@@ -176,16 +176,6 @@ describe("real multi-hop denoms held on pirin-1 as sources (Nolus' currency tabl
     // The registry defines the answer: asking changed no data.
     expect(router.dataVersion).toBe(version);
   });
-
-  test("the CLI takes it: from-source --json answers as the library, why says reachable", async () => {
-    const [, denom] = NOLUS_MAINNET[9]!;
-    const listed = await runCli(["from-source", `pirin-1:${denom}`, "--allow-multi-tx", "--json"]);
-    expect(listed.code, listed.stderr).toBe(0);
-    expect(JSON.parse(listed.stdout)).toEqual(JSON.parse(JSON.stringify(router.assetsFromSource({ source_asset_chain_id: "pirin-1", source_asset_denom: denom, allow_multi_tx: true }))));
-    const why = await runCli(["why", `pirin-1:${denom}`, "cosmoshub-4:uatom"]);
-    expect(why.code, why.stderr).toBe(0);
-    expect(why.stdout).toMatch(/^Verdict: reachable\n/);
-  }, 120_000);
 
   test("what was asked before changes no answer: a fresh router answers alike, and other sources answer as before", async () => {
     const fresh = await loadRouter({ dataset: await shippedDatasetText("mainnet") });

@@ -9,7 +9,6 @@ import { bytesToHex } from "@noble/hashes/utils.js";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { sha256Hex } from "../../src/sha256.js";
-import { propertyRuns } from "../support/property-runs.js";
 
 const noble = (data: string | Uint8Array) => bytesToHex(sha256(typeof data === "string" ? new TextEncoder().encode(data) : data));
 
@@ -24,7 +23,6 @@ describe("sha256Hex", () => {
       fc.property(fc.oneof(fc.string({ unit: "binary" }), fc.string({ unit: "grapheme" }), fc.uint8Array({ maxLength: 300 })), (data) => {
         expect(sha256Hex(data)).toBe(noble(data));
       }),
-      { numRuns: propertyRuns(300) },
     );
   });
 });

@@ -6,16 +6,12 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { buildRouter, parseRegistry } from "../../src/index.js";
 import type { AssetRouter } from "../../src/index.js";
+import { perFile } from "../support/per-file.js";
 
 export const FIXTURE_PATH = fileURLToPath(new URL("../../fixtures/http-registry.json", import.meta.url));
 
-let router: AssetRouter | undefined;
-
-/** Built once per test file: building is the slow part and the graph is read-only. */
-export function fixtureGraph(): AssetRouter {
-  router ??= buildRouter(parseRegistry(JSON.parse(readFileSync(FIXTURE_PATH, "utf8"))));
-  return router;
-}
+/** Built once per test file (test/support/per-file.ts): building is the slow part, and a router grows as it decodes denoms. */
+export const fixtureGraph: () => AssetRouter = perFile(() => buildRouter(parseRegistry(JSON.parse(readFileSync(FIXTURE_PATH, "utf8")))));
 
 export const ATOM_ON_OSMOSIS = "ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2";
 export const AXL_USDC_ON_OSMOSIS = "ibc/D189335C6E4A68B513C10AB227BF1C1D38C746766278BA3EEB4FB14124F1D858";

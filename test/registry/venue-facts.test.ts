@@ -1,34 +1,12 @@
 /**
  * The venue facts format and its refresh: a snapshot dump -> src/registry/data/swap-venues.json,
- * by `factsFromSnapshot` and by scripts/refresh-venues.mjs around it (run here on a small dump in a
- * temporary directory, never on the repository's file).
+ * by `factsFromSnapshot`. scripts/refresh-venues.mjs around it runs as a process:
+ * refresh-venues-script.test.ts (an integration suite).
  */
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { factsFromSnapshot, parseVenueFacts } from "../../src/registry/venue-facts.js";
 import { failure } from "../support/failure.js";
-
-const SCRIPT = resolve(import.meta.dirname, "../../scripts/refresh-venues.mjs");
-const SOURCE = "example-org/pools, pools.json at commit 0123abc (2025-01-31), MIT: a pool listing";
-const ASTRO_CW20 = "terra17aj4ty4sz4yhgm08na8drc0v03v2jwr3waxcqrwhajj729zhl7zqnpc0ml";
-
-const DUMP = {
-  about: "a test snapshot",
-  venues: [
-    {
-      name: "pools",
-      chain_id: "osmosis-1",
-      source: SOURCE,
-      denoms: [{ denom: "uosmo", pool_count: 12 }, '"admin": "osmo1xyz"}', { denom: "uion", liquidity_usd: 5 }, "ibc/4ABB]", ASTRO_CW20],
-    },
-  ],
-};
-
-const work = mkdtempSync(join(tmpdir(), "fg-venue-facts-"));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+import { ASTRO_CW20, DUMP, SOURCE } from "./venue-dump.js";
 
 describe("factsFromSnapshot", () => {
   it("keeps name, chain, source verbatim, the date it names, and the denoms as plain strings", () => {
@@ -62,34 +40,5 @@ describe("parseVenueFacts", () => {
       }),
     );
     expect(error.details.map((d) => d.path.join("."))).toEqual(expect.arrayContaining(["venues.0.as_of", "venues.1.source", "venues.2"]));
-  });
-});
-
-describe("scripts/refresh-venues.mjs", () => {
-  const run = (...args: string[]) => spawnSync(process.execPath, [SCRIPT, ...args], { encoding: "utf8", timeout: 60_000 });
-
-  it("writes the facts of a dump, saying what it left out", () => {
-    const dump = join(work, "dump.json");
-    const out = join(work, "facts.json");
-    writeFileSync(dump, JSON.stringify(DUMP));
-    const result = run(dump, out);
-    expect(result.status, result.stderr).toBe(0);
-    expect(JSON.parse(readFileSync(out, "utf8"))).toEqual(factsFromSnapshot(DUMP).facts);
-    expect(result.stderr).toContain('pools: left out "ibc/4ABB]"');
-    expect(result.stderr).toContain("pools 3 denoms");
-  });
-
-  it("fails with a message, writing nothing, on a bad dump or a bad call", () => {
-    const bad = join(work, "bad.json");
-    const out = join(work, "never.json");
-    writeFileSync(bad, JSON.stringify({ venues: [{ name: "x", chain_id: "y", source: "no date", denoms: ["a", "b"] }] }));
-    const invalid = run(bad, out);
-    expect(invalid.status).toBe(1);
-    expect(invalid.stderr).toContain("as_of");
-    const notJson = run(SCRIPT, out);
-    expect(notJson.status).toBe(1);
-    expect(notJson.stderr).toContain("as JSON");
-    expect(() => readFileSync(out)).toThrow();
-    expect(run().status).toBe(2);
   });
 });

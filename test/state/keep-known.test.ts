@@ -1,14 +1,12 @@
 /**
  * Issue 34 item 5: a failed read never erases a known fact. A refresh whose endpoints all fail
  * (a body over the limit, a node naming another chain) keeps the previous snapshot's facts with
- * their own dates, says which chains it could not read, and the CLI exits 1; a channel the
- * previous snapshot knew closed stays out of the routes. A previous fact dated in the future is
- * refused; a /1 snapshot reads as /2 with every chain-wide fact unknown; a channel listing cut at
- * the page limit is recorded as incomplete. Properties of the merge by fast-check.
+ * their own dates and says which chains it could not read; a channel the previous snapshot knew
+ * closed stays out of the routes. A previous fact dated in the future is refused; a /1 snapshot
+ * reads as /2 with every chain-wide fact unknown; a channel listing cut at the page limit is
+ * recorded as incomplete. Properties of the merge by fast-check. The CLI's exit codes around it:
+ * keep-known-cli.test.ts (it runs the built command: an integration suite).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import fc from "fast-check";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { parseState, withState, type AssetRouter } from "../../src/index.js";
@@ -16,7 +14,6 @@ import { refreshState } from "../../src/remote/refresh-state.js";
 import { keepKnownFacts } from "../../src/state/merge.js";
 import { unreadChain, type ChainState } from "../../src/state/format.js";
 import { shippedRouter } from "../support/shipped-router.js";
-import { runCli } from "../cli/run-cli.js";
 import { replayLcd, type ReplayServer } from "../../bench/lib/replay-lcd.mjs";
 import { snapshot } from "./snapshots.js";
 
@@ -72,29 +69,6 @@ describe("a refresh that cannot read keeps what was known", () => {
       }),
     );
   });
-
-  test("the CLI: a refresh that learned nothing exits 1 and keeps the file's facts; one that read something exits 0", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "fg-keep-"));
-    const out = join(dir, "state.json");
-    writeFileSync(out, JSON.stringify(snapshot([{ chain: "cosmoshub-4", channel: "channel-141", state: "CLOSED", readAt: BEFORE }], BEFORE)));
-    const endpoints = join(dir, "endpoints.json");
-    writeFileSync(endpoints, JSON.stringify({ "cosmoshub-4": ["http://127.0.0.1:1"] }));
-    const failed = await runCli(["refresh-state", "--out", out, "--endpoints", endpoints, "--chains", "cosmoshub-4", "--timeout", "1000"]);
-    expect(failed.code).toBe(1);
-    expect(failed.stderr).toContain("nothing read from 1 chains (their previous facts kept): cosmoshub-4");
-    const kept = parseState(readFileSync(out, "utf8")).chains["cosmoshub-4"]!.ends.find((e) => e.channel_id === "channel-141")!;
-    expect(kept.state).toMatchObject({ value: "CLOSED", read_at: BEFORE });
-
-    const hub = await replayLcd("cosmoshub-4", {});
-    servers.push(hub);
-    writeFileSync(endpoints, JSON.stringify({ "cosmoshub-4": [hub.url] }));
-    const read = await runCli(["refresh-state", "--out", out, "--endpoints", endpoints, "--chains", "cosmoshub-4", "--timeout", "2000"]);
-    expect(read.code).toBe(0);
-    // The node lists no channels: the closed end's state is still the previous one, its transfer switches new.
-    const after = parseState(readFileSync(out, "utf8")).chains["cosmoshub-4"]!;
-    expect(after.ends.find((e) => e.channel_id === "channel-141")!.state).toMatchObject({ value: "CLOSED", read_at: BEFORE });
-    expect(after.transfer.value).toEqual({ send_enabled: true, receive_enabled: true });
-  }, 60_000);
 });
 
 describe("formats and listings", () => {
