@@ -32,6 +32,8 @@ export interface RouterSource {
   venues?: string;
   /** A state snapshot file (`fungible-graph refresh-state`) narrowing the graph (`withState`). */
   state?: string;
+  /** How the snapshot is read: its stated windows (`withState`'s options); only with `state`. */
+  stateOptions?: { maxBlockAgeSeconds?: number; expiryWarningSeconds?: number };
   /** A published dataset's signed pointer URL (`fungible-graph publish`), verified with `publicKey`. */
   url?: string;
   /** The publisher's Ed25519 public key (base64 or hex), with `url`. */
@@ -66,7 +68,7 @@ export async function loadSource(source: RouterSource, fn = "loadSource", fetche
   const overrides = source.overrides === undefined ? undefined : await readJson(source.overrides, "overrides", "invalid_overrides");
   const venues = source.venues === undefined ? undefined : parseVenuesFile(await readJson(source.venues, "venues", "invalid_venues"));
   const state = source.state === undefined ? undefined : await readJson(source.state, "state", "invalid_state");
-  const layers = checkLayers({ overrides, venues, state });
+  const layers = checkLayers({ overrides, venues, state, ...(source.stateOptions === undefined ? {} : { stateOptions: source.stateOptions }) });
   return resolveSource(await contentOf(choice, fetched ?? null, fn), layers, fn);
 }
 

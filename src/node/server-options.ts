@@ -20,6 +20,7 @@ export const StartServerOptionsSchema = z.looseObject({
       overrides: z.optional(z.string()),
       venues: z.optional(z.string()),
       state: z.optional(z.string()),
+      stateOptions: z.optional(z.strictObject({ maxBlockAgeSeconds: z.optional(z.number().check(z.positive())), expiryWarningSeconds: z.optional(z.number().check(z.positive())) })),
       url: z.optional(z.string()),
       publicKey: z.optional(z.string()),
     }),
