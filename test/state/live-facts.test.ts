@@ -10,6 +10,7 @@ import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { parseState, stateOfRouter, withState, type AssetRouter } from "../../src/index.js";
 import { refreshState } from "../../src/remote/refresh-state.js";
 import { explain } from "../../src/router/explain.js";
+import { destinations } from "../../src/router/destinations.js";
 import { skipRoute } from "../../src/msgs/skip-messages.js";
 import { remainingFlow, withinQuota } from "../../src/state/rate-limits.js";
 import type { RateLimit } from "../../src/state/format.js";
@@ -182,9 +183,11 @@ describe("rate limits", () => {
     ]);
     // The limit counts the Hub's sends: ATOM coming home over channel-141 (inflow) is not stopped.
     expect(hopsOf(exhausted.router.route(OSMOSIS_ATOM, HUB_ATOM))).toEqual(["osmosis-1 channel-0 -> cosmoshub-4"]);
-    expect(reasonsOf(exhausted.router).reasons).toContainEqual(
-      expect.objectContaining({ code: "rate_limited", chain_id: "cosmoshub-4", direction: "send", channel: "channel-141", denom: "uatom", fact: "rate_limit", value: "0", source: `${exhausted.hub.url}${RATE_LIMITS.ibcApps}` }),
-    );
+    const cited = expect.objectContaining({ code: "rate_limited", chain_id: "cosmoshub-4", direction: "send", channel: "channel-141", denom: "uatom", fact: "rate_limit", value: "0", source: `${exhausted.hub.url}${RATE_LIMITS.ibcApps}` });
+    expect(reasonsOf(exhausted.router).reasons).toContainEqual(cited);
+    // Every destination at once names it too, where the limit is what stops ATOM.
+    const everywhere = destinations(exhausted.router, ATOM).destinations;
+    expect(everywhere.find((entry) => entry.chain_id === "osmosis-1")!.reasons).toContainEqual(cited);
     // Another denom over the same channel is not limited: the Hub's own OSMO voucher goes home over channel-141.
     const hubOsmo = { chain_id: "cosmoshub-4", denom: oracleIbcDenom("transfer/channel-141", "uosmo") };
     expect(hopsOf(exhausted.router.route(hubOsmo, { chain_id: "osmosis-1", denom: "uosmo" }))).toEqual(["cosmoshub-4 channel-141 -> osmosis-1"]);
