@@ -22,7 +22,7 @@ beforeAll(async () => {
 
 const AT = "2026-11-26T12:00:00.000Z";
 /** Chains many routes cross (hubs of the Cosmos IBC graph), so a switch off there changes answers. */
-const BUSY = ["cosmoshub-4", "osmosis-1", "noble-1", "neutron-1", "axelar-dojo-1", "stride-1", "juno-1", "stargaze-1", "injective-1", "kaiyo-1"];
+const BUSY = ["cosmoshub-4", "osmosis-1", "noble-1", "neutron-1", "axelar-dojo-1", "stride-1", "juno-1", "injective-1", "kaiyo-1", "dydx-mainnet-1"];
 const AMOUNT = 1_000_000n;
 
 function snapshotOf(switches: Switches) {
@@ -52,7 +52,11 @@ describe("transfer switches against the ICS-20 simulator", () => {
     expect(after).toBeNull();
   });
 
-  test("property: chains with a switch off picked at random; every one-transaction route offered from random sources is delivered in full", () => {
+  test("the busy chains are the shipped data's", () => {
+    expect(BUSY.filter((id) => !mainnet.chainIds().includes(id))).toEqual([]);
+  });
+
+  test("property: chains with a switch off picked at random; every one-transaction IBC route offered from random sources is delivered in full", () => {
     const pick = fc.uniqueArray(fc.tuple(fc.constantFrom(...BUSY), fc.constantFrom("send", "receive", "both")), { minLength: 1, maxLength: 3, selector: ([chain]) => chain });
     fc.assert(
       fc.property(pick, fc.array(fc.nat(), { minLength: 2, maxLength: 2 }), (off, seeds) => {
@@ -67,6 +71,9 @@ describe("transfer switches against the ICS-20 simulator", () => {
           for (const group of Object.values(dest).slice(0, 12)) {
             const target = group.assets[0]!;
             const route = router.route({ chain_id: chain, denom: source.denom }, { chain_id: target.chain_id, denom: target.denom })!;
+            // The simulator moves ICS-20 packets between Cosmos accounts: bridge hops are not its to judge.
+            // Nor a CW20's ICS-20 contract port: a contract call, for which no MsgTransfer is built.
+            if (route.hops.some((hop) => hop.kind !== "ibc" || hop.port !== "transfer")) continue;
             expect(delivered(router, route, switches), `${chain}:${source.denom} -> ${target.chain_id}:${target.denom} with ${JSON.stringify(switches)}`).toBe(AMOUNT);
           }
         }
