@@ -100,3 +100,19 @@ describe("one-way refusals of a state snapshot, against the oracle", () => {
     );
   });
 });
+
+describe("a registry's own transfer_refusals", () => {
+  const input = { chains: [{ chain_id: "a-1" }, { chain_id: "b-1" }], assets: [{ chain_id: "a-1", denom: "ua" }], ibc_channels: [{ chain_1: { chain_id: "a-1", channel_id: "channel-0" }, chain_2: { chain_id: "b-1", channel_id: "channel-3" }, status: "ACTIVE" as const }] };
+  const cited = { value: "false", read_at: AT, source: "manual: incident" };
+
+  test("an operator's refusal stops that direction only; a channel without a denom, or an unknown chain, is refused", () => {
+    const open = buildRouter(parseRegistry(input));
+    expect(Object.keys(open.assetsFromSource({ source_asset_chain_id: "a-1", source_asset_denom: "ua" }).dest_assets)).toEqual(["b-1"]);
+    const refusing = buildRouter(parseRegistry({ ...input, transfer_refusals: [{ code: "transfers_disabled", chain_id: "b-1", direction: "receive", ...cited }] }));
+    expect(refusing.assetsFromSource({ source_asset_chain_id: "a-1", source_asset_denom: "ua" }).dest_assets).toEqual({});
+    const voucher = open.assetsOnChain("b-1")[0]!;
+    expect(refusing.route({ chain_id: "b-1", denom: voucher.denom }, { chain_id: "a-1", denom: "ua" })?.hops.length).toBe(1);
+    expect(() => parseRegistry({ ...input, transfer_refusals: [{ code: "rate_limited", chain_id: "a-1", direction: "send", channel_id: "channel-0", ...cited }] })).toThrow(/a channel and a denom together/);
+    expect(() => parseRegistry({ ...input, transfer_refusals: [{ code: "transfers_disabled", chain_id: "c-1", direction: "send", ...cited }] })).toThrow(/unknown chain "c-1"/);
+  });
+});
