@@ -70,7 +70,13 @@ function reasonFact(reason: Reason): string {
     case "client_frozen":
     case "state_unknown":
     case "state_stale":
-      return `${reason.code} ${reason.port}/${reason.channel} on ${reason.chain_id}${reason.read_at === null ? "" : ` (read ${reason.read_at})`}`;
+    case "chain_halted":
+    case "client_expiring":
+      return `${reason.code} ${reason.port}/${reason.channel} on ${reason.chain_id}${readAt(reason)}`;
+    case "transfers_disabled":
+    case "rate_limited":
+      // One way: the refusing chain, which way, and for a rate limit the denom as it names it.
+      return `${reason.code} (${reason.direction ?? "both"}${reason.denom === undefined ? "" : ` ${reason.denom}`}) ${reason.port}/${reason.channel} on ${reason.chain_id}${readAt(reason)}`;
     case "needs_multiple_txs":
       return `needs_multiple_txs (${reason.txs_required}, ${reason.missing} on ${reason.chain_id})`;
     case "filtered_out":
@@ -80,6 +86,10 @@ function reasonFact(reason: Reason): string {
     default:
       return reason.code;
   }
+}
+
+function readAt(reason: { read_at: string | null }): string {
+  return reason.read_at === null ? "" : ` (read ${reason.read_at})`;
 }
 
 function renderDestinations(answer: DestinationsResponse): string {

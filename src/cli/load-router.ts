@@ -14,6 +14,7 @@ import { chooseSource } from "../router/source.js";
 import { parsePublicKey } from "../dataset/public-key.js";
 import { UsageError } from "./cli-error.js";
 import type { OptionSpecs } from "./command.js";
+import { DEFAULT_EXPIRY_WARNING_SECONDS, DEFAULT_MAX_BLOCK_AGE_SECONDS } from "../state/chain-verdicts.js";
 
 export const REGISTRY_OPTION = {
   registry: { type: "string", arg: "FILE", help: "registry in the project format (default: embedded chain registry)" },
@@ -27,6 +28,8 @@ export const ROUTER_OPTIONS = {
   "chain-registry": { type: "boolean", help: "build from the installed chain-registry package (slow; for a newer one)" },
   overrides: { type: "string", arg: "FILE", help: "metadata overrides file layered over the data" },
   state: { type: "string", arg: "FILE", help: "state snapshot (`refresh-state`): no route over a dead channel or expired client" },
+  "max-block-age": { type: "string", arg: "SECONDS", help: `with --state: a chain whose latest block is older is halted (default ${DEFAULT_MAX_BLOCK_AGE_SECONDS})` },
+  "expiry-warning": { type: "string", arg: "SECONDS", help: `with --state: a light client expiring within this is avoided (default ${DEFAULT_EXPIRY_WARNING_SECONDS})` },
   "dataset-url": { type: "string", arg: "URL", help: "a published dataset's signed pointer (`publish`), fetched and verified with --public-key" },
   "public-key": { type: "string", arg: "KEY", help: "the publisher's Ed25519 public key (base64, as `keygen` prints it) for --dataset-url" },
 } as const satisfies OptionSpecs;
@@ -40,6 +43,8 @@ export interface RouterFlags {
   overrides?: string | undefined;
   venues?: string | undefined;
   state?: string | undefined;
+  "max-block-age"?: string | undefined;
+  "expiry-warning"?: string | undefined;
   "dataset-url"?: string | undefined;
   "public-key"?: string | undefined;
 }
@@ -58,12 +63,30 @@ export function sourceOfFlags(command: string, flags: RouterFlags): RouterSource
     ...(flags.overrides === undefined ? {} : { overrides: flags.overrides }),
     ...(flags.venues === undefined ? {} : { venues: flags.venues }),
     ...(flags.state === undefined ? {} : { state: flags.state }),
+    ...stateOptionsOfFlags(command, flags),
     ...(flags["dataset-url"] === undefined ? {} : { url: flags["dataset-url"] }),
     ...(flags["public-key"] === undefined ? {} : { publicKey: flags["public-key"] }),
   };
   asUsage(command, () => chooseSource(source, command));
   if (source.publicKey !== undefined) asUsage(command, () => parsePublicKey(source.publicKey, command, "--public-key"));
   return source;
+}
+
+/** Longest window a flag accepts (a year): more is a typo, not a plan. */
+const MAX_WINDOW_SECONDS = 31_536_000;
+
+/** --max-block-age and --expiry-warning as the source's `stateOptions`: whole seconds, only with --state. */
+function stateOptionsOfFlags(command: string, flags: RouterFlags): Pick<RouterSource, "stateOptions"> {
+  const stateOptions: NonNullable<RouterSource["stateOptions"]> = {};
+  for (const [flag, key] of [["max-block-age", "maxBlockAgeSeconds"], ["expiry-warning", "expiryWarningSeconds"]] as const) {
+    const text = flags[flag];
+    if (text === undefined) continue;
+    if (flags.state === undefined) throw new UsageError(`${command}: --${flag} goes with --state FILE (it says how the snapshot is read)`, command);
+    const value = /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN;
+    if (!(value >= 1 && value <= MAX_WINDOW_SECONDS)) throw new UsageError(`${command}: --${flag} must be a whole number of seconds from 1 to ${MAX_WINDOW_SECONDS}, got "${text}"`, command);
+    stateOptions[key] = value;
+  }
+  return Object.keys(stateOptions).length === 0 ? {} : { stateOptions };
 }
 
 /** `check()`'s result; the FungibleError it throws (a source or flag conflict) becomes a usage error with the same message. */

@@ -13,7 +13,7 @@ import { ROUTER_OPTIONS, routerOfCommand } from "./load-router.js";
 import { print, printError, printJson } from "./output.js";
 
 const NAME = "refresh-state";
-const { state: _state, ...GRAPH_OPTIONS } = ROUTER_OPTIONS;
+const { state: _state, "max-block-age": _age, "expiry-warning": _warning, ...GRAPH_OPTIONS } = ROUTER_OPTIONS;
 
 export const refreshStateCommand = defineCommand({
   name: NAME,

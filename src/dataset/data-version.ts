@@ -94,6 +94,8 @@ function canonicalContent(registry: Registry, notes: readonly RegistryNote[], fa
     ...(registry.bridge_hubs === undefined ? [] : [{ bridge_hubs: registry.bridge_hubs.map((h) => [h.bridge, h.chain_id]) }]),
     // Only where the registry carries its own (the chain-registry adapter writes them): the rules decide which hops exist.
     ...(registry.transfer_rules === undefined ? [] : [{ transfer_rules: registry.transfer_rules }]),
+    // Only where a snapshot or an operator wrote refusals: they decide which hops exist, one direction at a time.
+    ...(registry.transfer_refusals === undefined ? [] : [{ transfer_refusals: registry.transfer_refusals }]),
     [facts.predecessor, facts.arrival, facts.derived_end, facts.derived_origin, facts.unrouted, facts.shadowing],
   ];
 }

@@ -4,6 +4,7 @@
  * hashes the registry's values (data-version.ts), not these columns.
  */
 import { TransferRuleSchema } from "../registry/transfer-rules.js";
+import { TransferRefusalSchema } from "../registry/transfer-refusals.js";
 import * as z from "zod/mini";
 import { FungibleError } from "../errors.js";
 import { HUB_BRIDGES, type Asset, type Chain, type FeeAsset, type Registry } from "../registry/schema.js";
@@ -54,6 +55,8 @@ export const RegistryContentSchema = z.object({
   bridge_hubs: z.optional(z.array(Ints)),
   /** Added later, only where the registry carries its own transfer rules: the rules as they are (few, cited, mostly text). */
   transfer_rules: z.optional(z.array(TransferRuleSchema)),
+  /** Added later, only where a state snapshot (or an operator) wrote refusals: as they are (few, cited). */
+  transfer_refusals: z.optional(z.array(TransferRefusalSchema)),
 });
 type RegistryContent = z.infer<typeof RegistryContentSchema>;
 
@@ -103,7 +106,8 @@ export function encodeRegistry(registry: Registry): RegistryContent {
   const venues = registry.swap_venues.map((v) => [s(v.name), s(v.chain_id), ...v.denoms.map(s)]);
   const hubs = registry.bridge_hubs === undefined ? {} : { bridge_hubs: registry.bridge_hubs.map((h) => [HUB_BRIDGES.indexOf(h.bridge), s(h.chain_id)]) };
   const rules = registry.transfer_rules === undefined ? {} : { transfer_rules: registry.transfer_rules };
-  return { strings, chains, assets, fee_assets: fees, ibc_channels: channels, bridge_links: links, swap_venues: venues, ...hubs, ...rules };
+  const refusals = registry.transfer_refusals === undefined ? {} : { transfer_refusals: registry.transfer_refusals };
+  return { strings, chains, assets, fee_assets: fees, ibc_channels: channels, bridge_links: links, swap_venues: venues, ...hubs, ...rules, ...refusals };
 }
 
 function columns<K extends string>(names: readonly K[]): Columns<K> {
@@ -246,7 +250,8 @@ export function decodeRegistry(content: RegistryContent, fail: (why: string) => 
     return { bridge: pick(HUB_BRIDGES, row[0]!, at), chain_id: str(row[1]!, at) };
   });
   const rules = content.transfer_rules === undefined ? {} : { transfer_rules: content.transfer_rules };
-  return { chains, assets, ibc_channels, bridge_links, swap_venues, ...(hubs === undefined ? {} : { bridge_hubs: hubs }), ...rules };
+  const refusals = content.transfer_refusals === undefined ? {} : { transfer_refusals: content.transfer_refusals };
+  return { chains, assets, ibc_channels, bridge_links, swap_venues, ...(hubs === undefined ? {} : { bridge_hubs: hubs }), ...rules, ...refusals };
 }
 
 /**

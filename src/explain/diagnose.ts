@@ -14,8 +14,8 @@ import { routeOfLabel } from "../query/route.js";
 import { chainGraph, diagnosticModel, nearestChainPath, type ChannelStatus } from "./diagnostic-graph.js";
 import type { ExplainInput } from "./input.js";
 import { multiTxReason } from "./multi-tx.js";
-import { channelKey } from "../registry/channel-ends.js";
-import { stateReason, stateVerdictsByEnd } from "./state-reasons.js";
+import { channelKey, indexChannelsByEnd } from "../registry/channel-ends.js";
+import { refusalReason, stateReason, stateVerdictsByEnd } from "./state-reasons.js";
 import type { RouteLabel } from "../query/best-routes.js";
 import type { Model } from "../model/model.js";
 import type { StateVerdict } from "../state/apply.js";
@@ -42,6 +42,7 @@ export interface DiagnosisCache {
   firstOnChain?: Map<number, RouteLabel>;
   bridgeSets?: BridgeSets;
   verdicts?: Map<string, StateVerdict>;
+  ends?: ReturnType<typeof indexChannelsByEnd>;
 }
 
 export function diagnoseUnreached(
@@ -70,6 +71,10 @@ export function diagnoseUnreached(
     steps.forEach((step, i) => {
       const missing = diagnostic.added.get(step.edge!);
       const hop = route.hops[i]!;
+      if (typeof missing === "object" && "code" in missing) {
+        if (hop.kind === "ibc") reasons.push(refusalReason(missing, hop, receivingEnd(input, cache, hop), `the nearest path to ${what} (${chains.join(" -> ")})`, chains, route));
+        return;
+      }
       if (typeof missing === "object") {
         reasons.push(ruleReason(missing, hop, `the nearest path to ${what} (${chains.join(" -> ")})`, chains, route));
         return;
@@ -101,8 +106,9 @@ export function diagnoseUnreached(
     });
     if (reasons.length > 0) {
       if (route.txs_required > 1 && !options.allow_multi_tx) {
-        const channels = reasons.flatMap((reason) => ("port" in reason ? [`${reason.port}/${reason.channel}`] : []));
-        const rules = reasons.flatMap((reason) => (reason.code === "chain_refuses_token" ? [`the rule of "${reason.chain_id}"`] : []));
+        const oneWay = (code: string) => code === "transfers_disabled" || code === "rate_limited";
+        const channels = reasons.flatMap((reason) => ("port" in reason && !oneWay(reason.code) ? [`${reason.port}/${reason.channel}`] : []));
+        const rules = reasons.flatMap((reason) => (reason.code === "chain_refuses_token" ? [`the rule of "${reason.chain_id}"`] : oneWay(reason.code) ? [`the ${reason.code} of "${(reason as { chain_id: string }).chain_id}"`] : []));
         const lifted = [...(channels.length > 0 ? [`${channels.join(", ")} active`] : []), ...(rules.length > 0 ? [`${rules.join(", ")} lifted`] : [])];
         reasons.push(multiTxReason(route, `even with ${lifted.join(" and ")}, `));
       }
@@ -131,6 +137,11 @@ export function diagnoseUnreached(
           ? `${what} is a multi-hop voucher the registry does not list: decoded, it is a source whose routes unwind it, but no route arrives at it`
           : "only single-hop vouchers of native assets are derived, and multi-hop vouchers exist only where the registry lists them");
   return [{ code: "no_path", message, chain_path: chainPath }];
+}
+
+/** The receiving chain's end of an IBC hop's channel (the hop names the sending end). */
+function receivingEnd(input: ExplainInput, cache: DiagnosisCache, hop: Extract<Route["hops"][number], { kind: "ibc" }>): string {
+  return (cache.ends ??= indexChannelsByEnd(input.registry.ibc_channels)).get(channelKey(hop.from.chain_id, hop.port, hop.channel))?.counterparty.channel_id ?? "";
 }
 
 /** A hop of the nearest path that a chain's transfer rule refuses, named with the rule and its sources. */

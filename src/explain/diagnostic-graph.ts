@@ -26,11 +26,12 @@ import type { RouteIndex } from "../query/route-index.js";
 import { channelKey, indexChannelsByEnd } from "../registry/channel-ends.js";
 import type { IbcChannel, Registry } from "../registry/schema.js";
 import type { TransferRule } from "../registry/transfer-rules.js";
+import type { TransferRefusal } from "../registry/transfer-refusals.js";
 import { transferRuleBook } from "../model/transfer-rule-book.js";
 
 export type ChannelStatus = IbcChannel["status"];
-/** Why the router lacks a hop: its channel's status, or a chain's transfer rule that refuses it. */
-export type MissingHop = ChannelStatus | TransferRule;
+/** Why the router lacks a hop: its channel's status, a chain's transfer rule, or a refusal of the state snapshot (one direction). */
+export type MissingHop = ChannelStatus | TransferRule | TransferRefusal;
 
 export interface DiagnosticModel {
   /** The model (same asset indexes) plus the added assets and hops; chains, swap venues alike. */
@@ -79,7 +80,9 @@ function buildDiagnosticModel(real: Model, registry: Registry): DiagnosticModel 
   }
   // What the chains' transfer rules refuse is built too (the part has none), then tagged with the rule.
   const rules = transferRuleBook(registry);
-  const refusing = (channel: IbcChannel) => rules.refusesArrivals(channel.chain_1.chain_id) !== undefined || rules.refusesArrivals(channel.chain_2.chain_id) !== undefined;
+  const refusedChains = new Set((registry.transfer_refusals ?? []).map((refusal) => refusal.chain_id));
+  const refusing = (channel: IbcChannel) =>
+    [channel.chain_1.chain_id, channel.chain_2.chain_id].some((chainId) => rules.refusesArrivals(chainId) !== undefined || refusedChains.has(chainId));
   const originOf = (chainId: string, denom: string) => {
     const index = real.assetIndexOf(chainId, denom);
     return index === undefined ? denom : real.assets[index]!.originDenom;
@@ -90,6 +93,7 @@ function buildDiagnosticModel(real: Model, registry: Registry): DiagnosticModel 
   const part = buildModel({
     ...registry,
     transfer_rules: [],
+    transfer_refusals: [],
     bridge_links: registry.bridge_links.filter((link) => rules.refusesOverBridge(link.bridge, originOf(link.from.chain_id, link.from.denom)) !== undefined),
     swap_venues: [],
     ibc_channels: registry.ibc_channels.map((channel) => {
@@ -120,11 +124,15 @@ function buildDiagnosticModel(real: Model, registry: Registry): DiagnosticModel 
   const statusOf = indexChannelsByEnd(registry.ibc_channels);
   const added = new Map<HopEdge, MissingHop>();
   const extra = new Map<number, HopEdge[]>();
-  const ruleRefusing = (asset: AssetRecord, edge: HopEdge): TransferRule | undefined => {
+  const ruleRefusing = (asset: AssetRecord, edge: HopEdge): TransferRule | TransferRefusal | undefined => {
     if (edge.kind === "bridge") return rules.refusesOverBridge(edge.bridge!, asset.originDenom);
+    if (edge.kind !== "ibc") return undefined;
     const target = part.assets[edge.to]!;
     // A forward hop (its voucher's trace grows), not an unwind, is what a returning-only chain refuses.
-    return target.trace.length > asset.trace.length ? rules.refusesArrivals(target.chainId) : undefined;
+    const rule = target.trace.length > asset.trace.length ? rules.refusesArrivals(target.chainId) : undefined;
+    if (rule !== undefined || !rules.refusesAnyHop) return rule;
+    const receiving = statusOf.get(channelKey(asset.chainId, edge.port!, edge.channel!))?.counterparty.channel_id ?? "";
+    return rules.refusesHop({ chainId: asset.chainId, channelId: edge.channel!, denom: asset.denom }, { chainId: target.chainId, channelId: receiving, denom: target.denom });
   };
   part.assets.forEach((asset, partFrom) => {
     const from = toMerged[partFrom]!;

@@ -5,6 +5,7 @@
  */
 import { channelKey, indexChannelsByEnd } from "../registry/channel-ends.js";
 import { STATE_REASON_CODES, type StateVerdict } from "../state/apply.js";
+import { refusalFact, type TransferRefusal } from "../registry/transfer-refusals.js";
 import type { Reason } from "../wire/explain.js";
 import type { Route } from "../wire/route.js";
 import type { ExplainInput } from "./input.js";
@@ -73,6 +74,39 @@ export function stateReason(verdict: StateVerdict, crossing: string, path: strin
     read_at: verdict.read_at,
     source: verdict.source,
     expires_at: verdict.expires_at,
+    path,
+    route,
+  };
+}
+
+/**
+ * A hop of the nearest path that a chain refuses one way (src/registry/transfer-refusals.ts): the
+ * sending chain's switch or rate limit, or the receiving chain's. `port` and `channel` are the
+ * refusing chain's end of the hop's channel.
+ */
+export function refusalReason(refusal: TransferRefusal, hop: Extract<Route["hops"][number], { kind: "ibc" }>, receivingChannel: string, nearest: string, path: string[], route: Route): Reason {
+  const sends = refusal.direction === "send";
+  const [end, other] = sends ? [hop.channel, hop.to.chain_id] : [receivingChannel, hop.from.chain_id];
+  const token = hop.from.symbol ?? hop.from.origin_denom;
+  const why =
+    refusal.code === "transfers_disabled"
+      ? `"${refusal.chain_id}" has its transfer module's ${refusalFact(refusal)} switched off`
+      : `"${refusal.chain_id}" has an IBC rate limit on ${refusal.denom} over ${refusal.channel_id} with ${refusal.value ?? "no"} left to ${sends ? "send" : "receive"} (less than one base unit)`;
+  const cited = refusal.read_at === null ? "" : ` (read ${refusal.read_at} from ${refusal.source ?? "an unnamed source"})`;
+  return {
+    code: refusal.code,
+    message: `${nearest} sends ${token} from "${hop.from.chain_id}" to "${hop.to.chain_id}" over ${hop.port}/${hop.channel}, which ${why}${cited}`,
+    chain_id: refusal.chain_id,
+    port: hop.port,
+    channel: end,
+    counterparty_chain_id: other,
+    fact: refusalFact(refusal),
+    value: refusal.value,
+    read_at: refusal.read_at,
+    source: refusal.source,
+    expires_at: null,
+    direction: refusal.direction,
+    ...(refusal.denom === undefined ? {} : { denom: refusal.denom }),
     path,
     route,
   };

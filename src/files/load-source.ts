@@ -17,8 +17,7 @@ import { checkLayers, chooseSource, resolveSource, type Source, type SourceChoic
 import type { RefusedPointer, RemoteMark, RemoteResult } from "../router/remote-dataset.js";
 import { loadRegistryFile, readRegularFile, readTextFile } from "./load-registry-file.js";
 
-/** A source as files: at most one of `dataset`, `registry`, `chainRegistry` (none: the shipped dataset). */
-/** Where a served graph comes from, as files and URLs (the schema is the one description: startServer checks it). */
+/** Where a served graph comes from, as files and URLs (the schema is the one description: startServer checks it): at most one of `dataset`, `registry`, `chainRegistry` (none: the shipped dataset). */
 export const RouterSourceSchema = z.strictObject({
   /** Which shipped dataset (default mainnet), or which of chain-registry's lists with `chainRegistry`. */
   network: z.optional(z.enum(["mainnet", "testnet"])),
@@ -34,6 +33,8 @@ export const RouterSourceSchema = z.strictObject({
   venues: z.optional(z.string()),
   /** A state snapshot file (`fungible-graph refresh-state`) narrowing the graph (`withState`). */
   state: z.optional(z.string()),
+  /** How the snapshot is read: its stated windows (`withState`'s options); only with `state`. */
+  stateOptions: z.optional(z.strictObject({ maxBlockAgeSeconds: z.optional(z.number().check(z.positive())), expiryWarningSeconds: z.optional(z.number().check(z.positive())) })),
   /** A published dataset's signed pointer URL (`fungible-graph publish`), verified with `publicKey`. */
   url: z.optional(z.string()),
   /** The publisher's Ed25519 public key (base64 or hex), with `url`. */
@@ -69,7 +70,7 @@ export async function loadSource(source: RouterSource, fn = "loadSource", fetche
   const overrides = source.overrides === undefined ? undefined : await readJson(source.overrides, "overrides", "invalid_overrides");
   const venues = source.venues === undefined ? undefined : parseVenuesFile(await readJson(source.venues, "venues", "invalid_venues"));
   const state = source.state === undefined ? undefined : await readJson(source.state, "state", "invalid_state");
-  const layers = checkLayers({ overrides, venues, state });
+  const layers = checkLayers({ overrides, venues, state, ...(source.stateOptions === undefined ? {} : { stateOptions: source.stateOptions }) });
   return resolveSource(await contentOf(choice, fetched ?? null, fn), layers, fn);
 }
 

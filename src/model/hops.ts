@@ -65,15 +65,16 @@ export class HopLists {
     for (let k = this.start[asset]!, end = this.start[asset + 1]!; k < end; k++) {
       const voucher = this.children[k]!;
       if (!ownAdded && voucher > asset) {
-        list.push(this.unwind(asset, own));
+        this.addUnwind(list, asset, own);
         ownAdded = true;
       }
       const sending = this.arrival[voucher]! ^ 1;
       const { self } = this.view(sending);
       // A forward hop (not an unwind) into a chain that takes only its own tokens home is refused there.
-      if (!arrivedOver(trace, self) && this.rules.refusesArrivals(this.assets[voucher]!.chainId) === undefined) list.push(ibcHop(voucher, self, this.label(sending)));
+      if (arrivedOver(trace, self) || this.rules.refusesArrivals(this.assets[voucher]!.chainId) !== undefined || this.refused(asset, voucher, sending)) continue;
+      list.push(ibcHop(voucher, self, this.label(sending)));
     }
-    if (!ownAdded) list.push(this.unwind(asset, own));
+    if (!ownAdded) this.addUnwind(list, asset, own);
     this.bridges ??= this.bridgeHops();
     const bridges = this.bridges.get(asset);
     if (bridges !== undefined) list.push(...bridges);
@@ -87,9 +88,18 @@ export class HopLists {
     return (this.everything ??= Array.from({ length: this.start.length - 1 }, (_, i) => this.of(i)));
   }
 
-  private unwind(asset: number, predecessor: number): HopEdge {
+  /** Adds the hop back unless a refusal (a switch off, an exhausted rate limit) stops it. */
+  private addUnwind(list: HopEdge[], asset: number, predecessor: number): void {
     const end = this.arrival[asset]!;
-    return ibcHop(predecessor, this.view(end).self, this.label(end));
+    if (!this.refused(asset, predecessor, end)) list.push(ibcHop(predecessor, this.view(end).self, this.label(end)));
+  }
+
+  /** Whether a refusal of the snapshot stops `from` going to `to` out over channel end `sending` (src/registry/transfer-refusals.ts). */
+  private refused(from: number, to: number, sending: number): boolean {
+    if (!this.rules.refusesAnyHop) return false;
+    const { self, counterparty } = this.view(sending);
+    const [a, b] = [this.assets[from]!, this.assets[to]!];
+    return this.rules.refusesHop({ chainId: a.chainId, channelId: self.channel_id, denom: a.denom }, { chainId: b.chainId, channelId: counterparty.channel_id, denom: b.denom }) !== undefined;
   }
 
   private view(end: number): ChannelView {

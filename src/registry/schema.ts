@@ -10,6 +10,7 @@ import { idProblem, terminalText } from "../wire/safe-text.js";
 import { parseArgument, safeParseArgument } from "../arguments.js";
 import { isEvmAddress } from "../denom/evm-address.js";
 import { ruleChainId, TransferRuleSchema } from "./transfer-rules.js";
+import { TransferRefusalSchema } from "./transfer-refusals.js";
 
 
 const NonEmpty = z.string().check(z.minLength(1, "must be a non-empty string"));
@@ -165,6 +166,8 @@ const RegistryObjectSchema = z.object({
   bridge_hubs: z.optional(z.array(BridgeHubSchema)),
   /** What each chain's transfer stack refuses (src/registry/transfer-rules.ts); absent: the shipped rules about the chains listed. */
   transfer_rules: z.optional(z.array(TransferRuleSchema)),
+  /** Transfers a chain refuses now, one direction (src/registry/transfer-refusals.ts): a state snapshot writes them, an operator may too. */
+  transfer_refusals: z.optional(z.array(TransferRefusalSchema)),
   /** Import facts `explain` cites (unrouted bridges, unresolved origins): a registry file may carry them. */
   notes: z.optional(z.array(RegistryNoteSchema)),
 });
@@ -237,6 +240,10 @@ export function referenceProblems(registry: Omit<z.output<typeof RegistryObjectS
   registry.transfer_rules?.forEach((rule, i) => {
     const chainId = ruleChainId(rule);
     if (chainId !== undefined) needChain(chainId, ["transfer_rules", i, "chain_id"]);
+  });
+  registry.transfer_refusals?.forEach((refusal, i) => {
+    needChain(refusal.chain_id, ["transfer_refusals", i, "chain_id"]);
+    if ((refusal.channel_id === undefined) !== (refusal.denom === undefined)) problems.push({ path: ["transfer_refusals", i], message: "a refusal names a channel and a denom together (a rate limit), or neither (a whole direction)" });
   });
   const hubbed = new Set<string>();
   registry.bridge_hubs?.forEach((hub, i) => {

@@ -39,6 +39,7 @@ const LoadRouterOptionsSchema = z.optional(
       registry: z.unknown(),
       overrides: z.unknown(),
       state: z.unknown(),
+      stateOptions: z.unknown(),
       url: z.unknown(),
       publicKey: z.unknown(),
       minSequence: z.int().check(z.gte(0), z.lte(Number.MAX_SAFE_INTEGER)),
@@ -48,6 +49,6 @@ const LoadRouterOptionsSchema = z.optional(
 );
 
 export function loadRouterOptions<T extends object>(options: T | undefined): T {
-  const site = { fn: "loadRouter", arg: "options", code: "invalid_config", expected: "an object {network | dataset | registry | url and publicKey, overrides, state, minSequence, timeoutMs} or undefined" } as const;
+  const site = { fn: "loadRouter", arg: "options", code: "invalid_config", expected: "an object {network | dataset | registry | url and publicKey, overrides, state, stateOptions, minSequence, timeoutMs} or undefined" } as const;
   return (parseArgument(LoadRouterOptionsSchema, options, site) ?? {}) as T;
 }

@@ -14,6 +14,7 @@
 import { FungibleError } from "../errors.js";
 import { loadRouterOptions } from "./arguments.js";
 import type { AssetRouter } from "./router.js";
+import type { StateApplyOptions } from "../state/apply.js";
 import { checkLayers, chooseSource, resolveSource } from "./source.js";
 
 /** Where `loadRouter` takes its data from: at most one of `network`, `dataset`, `registry`; `overrides` over any. */
@@ -31,6 +32,12 @@ export interface LoadRouterOptions {
    * source above is narrowed by it (`withState`, src/router/state-router.ts).
    */
   state?: unknown;
+  /**
+   * How `state` is read (`withState`'s options): `maxBlockAgeSeconds` (a chain whose latest block is
+   * older is halted; default 600), `expiryWarningSeconds` (a client expiring within it is avoided;
+   * default 86,400), `maxFactAgeSeconds` (default 86,400). Only with `state`.
+   */
+  stateOptions?: StateApplyOptions;
   /** The URL of a published dataset's signed pointer (`fungible-graph publish`; docs/operations.md "Publishing datasets"). */
   url?: string;
   /** The publisher's Ed25519 public key (`fungible-graph keygen` prints it): 32 bytes, or their base64 or hex. With `url` only. */
@@ -46,7 +53,7 @@ const FN = "loadRouter";
 export async function loadRouter(options: LoadRouterOptions = {}): Promise<AssetRouter> {
   options = loadRouterOptions(options);
   const choice = chooseSource({ network: options.network, dataset: options.dataset, registry: options.registry, url: options.url, publicKey: options.publicKey }, FN);
-  const layers = checkLayers({ overrides: options.overrides, state: options.state });
+  const layers = checkLayers({ overrides: options.overrides, state: options.state, ...(options.stateOptions === undefined ? {} : { stateOptions: options.stateOptions }) });
   if (choice.kind !== "url") {
     if (options.minSequence !== undefined || options.timeoutMs !== undefined) throw new FungibleError("invalid_config", `${FN}: minSequence and timeoutMs go with url`);
     return resolveSource(choice, layers, FN);

@@ -4,6 +4,7 @@
  * content hash of each layer put over it (replacement swap venues, metadata overrides).
  */
 import type { StateSnapshot } from "../state/format.js";
+import type { StateApplyOptions } from "../state/apply.js";
 import { contentHash, type Provenance } from "../dataset/data-version.js";
 import type { Overrides } from "../registry/overrides.js";
 import type { ChainRegistryOverlay } from "../registry/overlay.js";
@@ -23,6 +24,8 @@ export interface Layers {
   overrides?: Overrides;
   /** A state snapshot narrowing the router (its provenance fields are written by `withState`). */
   state?: StateSnapshot;
+  /** How the snapshot is read: its stated windows (`withState`'s options). */
+  stateOptions?: StateApplyOptions;
 }
 
 export function provenanceOf(origin: Origin, layers: Layers = {}): Provenance {

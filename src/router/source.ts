@@ -13,6 +13,7 @@ import type { ChainRegistryOverlay } from "../registry/overlay.js";
 import { applyOverrides, parseOverrides } from "../registry/overrides.js";
 import { parseRegistry, type Registry, type SwapVenue } from "../registry/schema.js";
 import { parseState } from "../state/format.js";
+import { stateOptionsArgument } from "./state-router.js";
 import { buildRouter, narrowedRouter } from "./build-router.js";
 import { loadDataset } from "./dataset-router.js";
 import { provenanceOf, type Layers, type Origin } from "./provenance.js";
@@ -97,6 +98,8 @@ export interface SourceLayers {
   venues?: readonly SwapVenue[];
   /** A state snapshot (JSON value or text, `fungible-graph-state/1`), checked by `parseState`: narrows any source (`withState`). */
   state?: unknown;
+  /** How the snapshot is read (`withState`'s options: its stated windows), checked with it; only with `state`. */
+  stateOptions?: unknown;
 }
 
 /** The layers checked (`invalid_venues`, `invalid_overrides`): before a source is read, so a bad file fails fast. */
@@ -105,6 +108,7 @@ export function checkLayers(given: SourceLayers): Layers {
     ...(given.venues === undefined ? {} : { venues: given.venues }),
     ...(given.overrides === undefined ? {} : { overrides: parseOverrides(given.overrides) }),
     ...(given.state === undefined ? {} : { state: parseState(given.state) }),
+    ...(given.stateOptions === undefined ? {} : { stateOptions: stateOptionsArgument(given.stateOptions, given.state !== undefined) }),
   };
 }
 
@@ -113,7 +117,7 @@ export async function resolveSource(source: Source, layers: Layers, fn: string):
   const router = await resolveData(source, layers, fn);
   // The snapshot is the last layer, over any source: the router narrowed, its hash in data_version.
   // It was checked once by checkLayers, where it entered; not again here.
-  return layers.state === undefined ? router : narrowedRouter(router, layers.state);
+  return layers.state === undefined ? router : narrowedRouter(router, layers.state, layers.stateOptions);
 }
 
 async function resolveData(source: Source, layers: Layers, fn: string): Promise<AssetRouter> {

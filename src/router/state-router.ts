@@ -7,6 +7,7 @@
  */
 import * as z from "zod/mini";
 import { parseArgument } from "../arguments.js";
+import { FungibleError } from "../errors.js";
 import { contentHash } from "../dataset/data-version.js";
 import { applyState, oldestReading, STATE_REASON_CODES, type AppliedState, type StateApplyOptions, type StateVerdict } from "../state/apply.js";
 import type { RegistryNote } from "../wire/explain.js";
@@ -48,8 +49,19 @@ export interface Narrowed {
 /** `withState`'s arguments checked where they enter: the router by its brand, the snapshot by `parseState`, the options by their schema. */
 export function stateArguments(router: unknown, state: unknown, options: unknown): [AssetRouter, StateSnapshot, StateApplyOptions] {
   const checked = routerArgument(router, "withState");
-  const checkedOptions = parseArgument(StateOptionsSchema, options, { fn: "withState", arg: "options", code: "invalid_config", expected: "an object {maxFactAgeSeconds?, maxBlockAgeSeconds?, expiryWarningSeconds?: positive numbers} or undefined" }) ?? {};
-  return [checked, parseState(state), checkedOptions];
+  return [checked, parseState(state), checkedStateOptions(options, "withState", "options")];
+}
+
+const STATE_OPTIONS_EXPECTED = "an object {maxFactAgeSeconds?, maxBlockAgeSeconds?, expiryWarningSeconds?: positive numbers} or undefined";
+
+function checkedStateOptions(options: unknown, fn: string, arg: string): StateApplyOptions {
+  return parseArgument(StateOptionsSchema, options, { fn, arg, code: "invalid_config", expected: STATE_OPTIONS_EXPECTED }) ?? {};
+}
+
+/** A source's `stateOptions` layer (`loadRouter`, a server's source) checked where it enters: the schema of `withState`'s options, and only with a snapshot. */
+export function stateOptionsArgument(options: unknown, withSnapshot: boolean): StateApplyOptions {
+  if (!withSnapshot) throw new FungibleError("invalid_config", "loadRouter: stateOptions go with state (a snapshot to read them by)");
+  return checkedStateOptions(options, "loadRouter", "stateOptions");
 }
 
 /**

@@ -5,10 +5,13 @@
  * ACTIVE (derived vouchers appear over it) when both ends are OPEN with Active clients, read
  * recently enough. Everything else keeps the registry's status, so an empty snapshot changes
  * nothing. Each decision is kept as a verdict citing the fact (value, date, source) behind it.
+ * One-way facts (a transfer switch off, an exhausted rate limit) become the registry's
+ * `transfer_refusals` (./refusals.ts), added to its own.
  */
 import { channelKey } from "../registry/channel-ends.js";
 import type { IbcChannel, Registry } from "../registry/schema.js";
 import { chainVerdict, expiringVerdict, type ChainFactOptions } from "./chain-verdicts.js";
+import { refusalsOf } from "./refusals.js";
 import type { ChainState, ChannelEndState, StateSnapshot } from "./format.js";
 
 /** Why a channel is not used although the registry lists it (dead), or why an untagged one stays unused. */
@@ -103,7 +106,9 @@ export function applyState(registry: Registry, snapshot: StateSnapshot, options:
       return channel;
     }
   });
-  return { registry: { ...registry, chains: forwardingNarrowed(registry.chains, chains), ibc_channels: channels }, verdicts, removed, promoted };
+  const refusals = [...(registry.transfer_refusals ?? []), ...refusalsOf(chains, new Set(registry.chains.map((chain) => chain.chain_id)))];
+  const narrowed = { ...registry, chains: forwardingNarrowed(registry.chains, chains), ibc_channels: channels };
+  return { registry: refusals.length === 0 ? narrowed : { ...narrowed, transfer_refusals: refusals }, verdicts, removed, promoted };
 }
 
 /** The fact that makes an end dead, if one does: not OPEN, then a Frozen, then an Expired client. */

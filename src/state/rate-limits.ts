@@ -5,6 +5,13 @@
  * `(inflow - outflow + amount) / channel_value > max_percent_recv / 100` for a receive. So the
  * remaining send flow is `max_percent_send * channel_value / 100 - (outflow - inflow)`; at or
  * below zero the limit is exhausted. Integer arithmetic (bigint): the amounts are `math.Int`.
+ * The check itself is `Quota.CheckExceedsQuota` (ibc-go modules/apps/rate-limiting/types/quota.go
+ * @ee35255c8f82462b5dc5b6e2f6e31d36c1f1361d, ibc-apps modules/rate-limiting/types/quota.go
+ * @d5ad5f0ac053b48b139972512428297f4b4925d4): `net + amount > floor(value * percent / 100)`
+ * refuses, and a zero channel value ("no supply of the asset") refuses nothing. Which denom and
+ * channel (ibc-go keeper/packet.go `ParsePacketInfo`): a send is counted on the packet's source
+ * channel for the denom as the sending chain names it, a receive on its destination channel for the
+ * denom as the receiving chain names it.
  */
 import type { RateLimit, StateSnapshot } from "./format.js";
 
@@ -22,9 +29,14 @@ export function withinQuota(limit: RateLimit, direction: "send" | "recv", amount
   const value = BigInt(limit.channel_value);
   const [percent, net] =
     direction === "send" ? [BigInt(limit.max_percent_send), BigInt(limit.outflow) - BigInt(limit.inflow)] : [BigInt(limit.max_percent_recv), BigInt(limit.inflow) - BigInt(limit.outflow)];
-  // A zero channel value: no quota can be computed; refused here (ibc-apps' own handling of it not checked).
-  if (value === 0n) return false;
+  // A zero channel value: the module prevents no flow (quota.go: "we shouldn't prevent inflows/outflows").
+  if (value === 0n) return true;
   return 100n * (net + amount) <= percent * value;
+}
+
+/** Whether not even one base unit passes the limit in `direction` now. */
+export function exhausted(limit: RateLimit, direction: "send" | "recv"): boolean {
+  return !withinQuota(limit, direction, 1n);
 }
 
 export interface RateLimitRefusal {

@@ -74,10 +74,12 @@ const reason = <C extends string, S extends z.core.$ZodShape>(code: C, facts: S)
 /**
  * Reasons from a state snapshot (docs/behaviour.md "Live network state"): the nearest path crosses
  * a channel the chains say is dead (`channel_closed`, `client_expired`, `client_frozen`), one of a
- * chain that moves nothing (`transfers_disabled`: a transfer switch off; `chain_halted`: its latest
- * block too old), one whose light client expires within the warning window (`client_expiring`), or
- * an untagged one the snapshot could not vouch for (`state_unknown`, `state_stale`). Each names the
- * fact with its date and source.
+ * halted chain (`chain_halted`: its latest block too old), one whose light client expires within
+ * the warning window (`client_expiring`), or an untagged one the snapshot could not vouch for
+ * (`state_unknown`, `state_stale`); or it takes a hop one way that a chain refuses
+ * (`transfers_disabled`: the sending chain's `send_enabled` or the receiving chain's
+ * `receive_enabled` is false; `rate_limited`: an IBC rate limit of the denom over that channel has
+ * less than one base unit left that way). Each names the fact with its date and source.
  */
 function stateReasons() {
   const facts = {
@@ -85,15 +87,17 @@ function stateReasons() {
     port: z.string(),
     channel: z.string(),
     counterparty_chain_id: z.string(),
-    fact: z.enum(["state", "client_status", "client_expires_at", "latest_block_time", "send_enabled", "receive_enabled"]).check(z.describe("Which fact of that end or its chain")),
+    fact: z.enum(["state", "client_status", "client_expires_at", "latest_block_time", "send_enabled", "receive_enabled", "rate_limit"]).check(z.describe("Which fact of that end or its chain")),
     value: z.nullable(z.string()).check(z.describe("Its value as read (null: never read)")),
     read_at: z.nullable(z.string()).check(z.describe("When it was read (ISO 8601); null: never read")),
     source: z.nullable(z.string()).check(z.describe("Where it was read: the endpoint's URL, or who set it by hand")),
     expires_at: z.nullable(z.string()).check(z.describe("When that end's light client expires, where known")),
+    direction: z.optional(z.enum(["send", "receive"]).check(z.describe("transfers_disabled, rate_limited: the way the chain refuses (sending out, or receiving in)"))),
+    denom: z.optional(z.string().check(z.describe("rate_limited: the denom as that chain names it"))),
     path: z.readonly(z.array(z.string())),
     route: RouteSchema,
   };
-  return (["channel_closed", "client_expired", "client_frozen", "state_unknown", "state_stale", "transfers_disabled", "chain_halted", "client_expiring"] as const).map((code) => reason(code, facts));
+  return (["channel_closed", "client_expired", "client_frozen", "state_unknown", "state_stale", "transfers_disabled", "chain_halted", "client_expiring", "rate_limited"] as const).map((code) => reason(code, facts));
 }
 
 export const ReasonSchema = z.discriminatedUnion("code", [

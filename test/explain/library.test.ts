@@ -30,8 +30,9 @@ describe("explain: the case table on the library", () => {
   test("the table covers every reason code, each INACTIVE and UNKNOWN channel, and each picture format", () => {
     const covered = new Set(EXPLAIN_CASES.flatMap((c) => c.codes));
     // Reasons from a state snapshot need a router narrowed by one: test/state/apply.test.ts covers each.
+    // So do the one-way refusals (rate_limited): test/state/live-facts.test.ts and one-way.test.ts.
     // chain_killed needs a registry with a killed chain: test/registry/chain-registry-links.test.ts.
-    const fromState = new Set<string>([...STATE_REASON_CODES, "chain_killed"]);
+    const fromState = new Set<string>([...STATE_REASON_CODES, "rate_limited", "chain_killed"]);
     expect(REASON_CODES.filter((code) => !covered.has(code) && !fromState.has(code))).toEqual([]);
     const statuses = EXPLAIN_CASES.flatMap((c) => (c.facts ?? []).map((fact) => fact.has.status)).filter((status) => status !== undefined);
     expect(new Set(statuses)).toEqual(new Set(["INACTIVE", "UNKNOWN"]));

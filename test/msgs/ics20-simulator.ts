@@ -20,6 +20,12 @@
  *   home) passes; every other gets an error acknowledgement.
  *   ibc-go's packet-forward copy (modules/apps/packet-forward-middleware/types/forward.go @
  *   1ab3130e): a `next` that is not an object or JSON string holding a `forward` fails the packet.
+ * - The transfer module's switches (cosmos/ibc-go modules/apps/transfer/keeper/relay.go @
+ *   ee35255c): `SendTransfer` on a chain whose `send_enabled` is false fails (`ErrSendDisabled`:
+ *   the user's transaction moves nothing, a forward's failure refunds the packet it came in);
+ *   `OnRecvPacket` on a chain whose `receive_enabled` is false answers `ErrReceiveDisabled` (an
+ *   error acknowledgement: refunded). PFM receives through the transfer module, so a chain that
+ *   receives nothing forwards nothing either.
  * The simulator decodes the protobuf bytes with cosmjs-types, never with the code under test.
  */
 import { createHash } from "node:crypto";
@@ -34,6 +40,9 @@ export interface SimChain {
   blockIbcDenoms?: readonly string[];
   /** Celestia's token filter: only tokens returning home are received. */
   tokenFilter?: boolean;
+  /** The transfer module's params; absent: both true. */
+  sendEnabled?: boolean;
+  receiveEnabled?: boolean;
 }
 export interface SimChannel {
   a: { chain_id: string; port: string; channel: string };
@@ -147,6 +156,8 @@ export class Ics20World {
   private send(chain: string, port: string, channel: string, denom: string, amount: bigint, sender: string, receiver: string, memo: string, timeoutNs: bigint): boolean {
     const dest = this.ends.get(`${chain}|${port}|${channel}`);
     if (dest === undefined) throw new Error(`${chain} has no channel ${port}/${channel}`);
+    // ErrSendDisabled: nothing is escrowed or burnt, nothing leaves.
+    if (this.chains.get(chain)!.sendEnabled === false) return false;
     const path = this.fullPath(chain, denom);
     const returning = path.startsWith(`${port}/${channel}/`);
     this.add(chain, sender, denom, -amount);
@@ -175,6 +186,7 @@ export class Ics20World {
       denomOnChain = this.knowTrace(chain, `${packet.dest.port}/${packet.dest.channel}/${packet.denom}`);
     }
     const rules = this.chains.get(chain)!;
+    if (rules.receiveEnabled === false) return false;
     // Middlewares outside PFM see the packet first (each chain's stack; the header names the code).
     if (rules.tokenFilter === true && !packet.denom.startsWith(prefix)) return false;
     if (rules.blockIbcDenoms?.includes(baseDenom(packet.denom)) && !(isBech32(packet.receiver) && isBech32(packet.sender))) return false;

@@ -9,14 +9,17 @@ import { transferRulesOf } from "../../src/registry/transfer-rules.js";
 
 export const NOW_MS = 1_800_000_000_000;
 
-export function worldOf(router: AssetRouter, nowMs = NOW_MS): Ics20World {
+/** A chain's transfer switches as a state snapshot reports them (`transfer.value`). */
+export type Switches = Record<string, { send_enabled: boolean; receive_enabled: boolean }>;
+
+export function worldOf(router: AssetRouter, nowMs = NOW_MS, switches: Switches = {}): Ics20World {
   const { chains, ibc_channels } = router.registry;
   // Which chain runs which middleware: the registry's rules as data; what each middleware does is the simulator's own.
   const rules = transferRulesOf(router.registry);
   const blockIbc = (id: string) => rules.flatMap((rule) => (rule.kind === "receiver_account" && rule.chain_id === id ? rule.base_denoms : []));
   const filters = (id: string) => rules.some((rule) => rule.kind === "inbound_returning_only" && rule.chain_id === id);
   return new Ics20World(
-    chains.map((chain) => ({ chain_id: chain.chain_id, bech32_prefix: chain.bech32_prefix ?? "", pfm: chain.pfm_enabled, blockIbcDenoms: blockIbc(chain.chain_id), tokenFilter: filters(chain.chain_id) })),
+    chains.map((chain) => ({ chain_id: chain.chain_id, bech32_prefix: chain.bech32_prefix ?? "", pfm: chain.pfm_enabled, blockIbcDenoms: blockIbc(chain.chain_id), tokenFilter: filters(chain.chain_id), sendEnabled: switches[chain.chain_id]?.send_enabled ?? true, receiveEnabled: switches[chain.chain_id]?.receive_enabled ?? true })),
     ibc_channels.map(({ chain_1: a, chain_2: b }) => ({ a: { chain_id: a.chain_id, port: a.port_id, channel: a.channel_id }, b: { chain_id: b.chain_id, port: b.port_id, channel: b.channel_id } })),
     BigInt(nowMs) * 1_000_000n,
   );
@@ -29,8 +32,8 @@ export function addressesOf(router: AssetRouter, chainIds: readonly string[]): R
 }
 
 /** Funds the source account, executes every message in order, and returns what the destination account holds of each denom. */
-export function deliver(router: AssetRouter, route: Route, built: TransferMessages, addresses: Record<string, string>, amount: bigint): { world: Ics20World; received: Map<string, bigint> } {
-  const world = worldOf(router);
+export function deliver(router: AssetRouter, route: Route, built: TransferMessages, addresses: Record<string, string>, amount: bigint, switches: Switches = {}): { world: Ics20World; received: Map<string, bigint> } {
+  const world = worldOf(router, NOW_MS, switches);
   const source = addresses[route.from.chain_id]!;
   world.seedVoucher(route.from.chain_id, source, sourcePath(route), amount);
   for (const message of built.messages) world.executeTransfer(message.chain_id, message.bytes, message.signer);

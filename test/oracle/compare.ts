@@ -3,7 +3,8 @@
  * RouteIndex objects come only from the public API (src/index.ts).
  */
 import { expect } from "vitest";
-import { buildRouter, parseRegistry, type AssetRouter, type Route, type WireAsset, type RegistryInput } from "../../src/index.js";
+import { buildRouter, parseRegistry, type AssetRouter, type AssetsFromSourceRequest, type Route, type WireAsset, type RegistryInput } from "../../src/index.js";
+import type { SwapOptionsDraw } from "./arbitrary-routing-registry.js";
 import { Oracle, type OracleRoute } from "./oracle.js";
 import { viewOf } from "../support/route-index-helpers.js";
 
@@ -63,3 +64,28 @@ export const withKeyOrder = (answer: { dest_assets: Record<string, unknown> }) =
   keys: Object.keys(answer.dest_assets),
   ...plain(answer),
 });
+
+/** An assets_from_source request without its source asset. */
+export type FromSourceFlags = Omit<AssetsFromSourceRequest, "source_asset_denom" | "source_asset_chain_id">;
+
+export function compareFromSource(routeIndex: AssetRouter, oracle: Oracle, sourceIndex: number, flags: FromSourceFlags): void {
+  const source = oracle.assets[sourceIndex]!.wire;
+  const request = { source_asset_denom: source.denom, source_asset_chain_id: source.chain_id, ...flags };
+  expect(withKeyOrder(routeIndex.assetsFromSource(request)), JSON.stringify(request)).toEqual(withKeyOrder(oracle.assetsFromSource(request)));
+}
+
+export function compareBetween(routeIndex: AssetRouter, oracle: Oracle, source_chain_id: string, dest_chain_id: string, flags: object): void {
+  const request = { source_chain_id, dest_chain_id, ...flags };
+  expect(plain(routeIndex.assetsBetweenChains(request)), JSON.stringify(request)).toEqual(plain(oracle.assetsBetweenChains(request)));
+}
+
+export function compareRoutesFrom(routeIndex: AssetRouter, oracle: Oracle, sourceIndex: number, swaps: SwapOptionsDraw = {}): void {
+  const from = oracle.assets[sourceIndex]!.wire;
+  oracle.assets.forEach(({ wire: to, answer }, targetIndex) => {
+    if (targetIndex === sourceIndex) return;
+    const route = routeIndex.route(from, to, swaps);
+    const label = `route ${from.chain_id}:${from.denom} -> ${to.chain_id}:${to.denom} ${JSON.stringify(swaps)}`;
+    expect(engineRoute(route), label).toEqual(oracleRoute(oracle.route(from, to, swaps)));
+    if (route !== null) expect([route.to.chain_id, route.to.denom], label).toEqual([to.chain_id, answer.denom]);
+  });
+}

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { answerWire } from "./eip55.js";
 import { createHash } from "node:crypto";
 import type { Registry, WireAsset } from "../../src/index.js";
+import type { OracleOneWay } from "./oracle-state.js";
 
 /** `ibc/` + uppercase hex SHA-256 of `<trace>/<origin_denom>`; a native keeps its denom (docs/behaviour.md section 1). */
 export function oracleIbcDenom(trace: string, originDenom: string): string {
@@ -148,8 +149,11 @@ export function canonicalAssets(registry: Registry): OracleAsset[] {
 
 export const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
-/** docs/behaviour.md section 3 hops: IBC forward / unwind over non-INACTIVE channels, and bridge links. */
-export function hopsOf(registry: Registry, assets: OracleAsset[]): OracleHop[][] {
+/**
+ * docs/behaviour.md section 3 hops: IBC forward / unwind over non-INACTIVE channels, and bridge
+ * links; with a snapshot's one-way facts ("Live network state"), the IBC hops they refuse left out.
+ */
+export function hopsOf(registry: Registry, assets: OracleAsset[], oneWay?: OracleOneWay): OracleHop[][] {
   const index = new Map(assets.map((asset, i) => [oracleKey(asset.wire.chain_id, asset.wire.denom), i]));
   const out: OracleHop[][] = assets.map(() => []);
   const ends = channelEnds(registry).filter((end) => end.status !== "INACTIVE" && end.from.chain_id !== end.to.chain_id);
@@ -170,8 +174,10 @@ export function hopsOf(registry: Registry, assets: OracleAsset[]): OracleHop[][]
         if (returningOnly.has(end.to.chain_id)) continue;
       }
       const to = index.get(oracleKey(end.to.chain_id, oracleIbcDenom(trace, wire.origin_denom)));
+      const refused = (target: number) =>
+        oneWay?.refuses({ fromChain: wire.chain_id, fromChannel: end.from.channel_id, fromDenom: wire.denom, toChain: end.to.chain_id, toChannel: end.to.channel_id, toDenom: assets[target]!.wire.denom }) ?? false;
       // Only canonical assets exist: multi-hop vouchers only where listed (docs/behaviour.md section 2).
-      if (to !== undefined) out[from]!.push({ kind: "ibc", from, to, chain: wire.chain_id, via: end.from.channel_id });
+      if (to !== undefined && !refused(to)) out[from]!.push({ kind: "ibc", from, to, chain: wire.chain_id, via: end.from.channel_id });
     }
   });
   for (const link of registry.bridge_links) {

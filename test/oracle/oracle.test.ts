@@ -5,16 +5,14 @@
  */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { compileDataset, type AssetRouter, type AssetsFromSourceRequest } from "../../src/index.js";
+import { compileDataset } from "../../src/index.js";
 import { loadDataset } from "../../src/router/dataset-router.js";
-import { arbitraryRoutingRegistry, arbitrarySwapOptions, type SwapOptionsDraw } from "./arbitrary-routing-registry.js";
-import { bothFor, engineRoute, expectSameAssets, oracleRoute, plain, withKeyOrder } from "./compare.js";
-import type { Oracle } from "./oracle.js";
+import { arbitraryRoutingRegistry, arbitrarySwapOptions } from "./arbitrary-routing-registry.js";
+import { bothFor, compareBetween, compareFromSource, compareRoutesFrom, expectSameAssets, type FromSourceFlags } from "./compare.js";
 import { propertyRuns, runSeed } from "../support/property-runs.js";
 
 const RUNS = { numRuns: propertyRuns(100) };
 
-type FromSourceFlags = Omit<AssetsFromSourceRequest, "source_asset_denom" | "source_asset_chain_id">;
 const FROM_SOURCE_FLAGS: FromSourceFlags[] = [
   {},
   { allow_multi_tx: true },
@@ -42,28 +40,6 @@ const randomBetweenFlags = fc.record({
   include_evm_assets: fc.boolean(),
   allow_multi_tx: fc.boolean(),
 });
-
-function compareFromSource(routeIndex: AssetRouter, oracle: Oracle, sourceIndex: number, flags: FromSourceFlags): void {
-  const source = oracle.assets[sourceIndex]!.wire;
-  const request = { source_asset_denom: source.denom, source_asset_chain_id: source.chain_id, ...flags };
-  expect(withKeyOrder(routeIndex.assetsFromSource(request)), JSON.stringify(request)).toEqual(withKeyOrder(oracle.assetsFromSource(request)));
-}
-
-function compareBetween(routeIndex: AssetRouter, oracle: Oracle, source_chain_id: string, dest_chain_id: string, flags: object): void {
-  const request = { source_chain_id, dest_chain_id, ...flags };
-  expect(plain(routeIndex.assetsBetweenChains(request)), JSON.stringify(request)).toEqual(plain(oracle.assetsBetweenChains(request)));
-}
-
-function compareRoutesFrom(routeIndex: AssetRouter, oracle: Oracle, sourceIndex: number, swaps: SwapOptionsDraw = {}): void {
-  const from = oracle.assets[sourceIndex]!.wire;
-  oracle.assets.forEach(({ wire: to, answer }, targetIndex) => {
-    if (targetIndex === sourceIndex) return;
-    const route = routeIndex.route(from, to, swaps);
-    const label = `route ${from.chain_id}:${from.denom} -> ${to.chain_id}:${to.denom} ${JSON.stringify(swaps)}`;
-    expect(engineRoute(route), label).toEqual(oracleRoute(oracle.route(from, to, swaps)));
-    if (route !== null) expect([route.to.chain_id, route.to.denom], label).toEqual([to.chain_id, answer.denom]);
-  });
-}
 
 describe("routeIndex vs independent oracle over generated registries", () => {
   test("the canonical asset set (listed plus derived single-hop vouchers) is the same", () => {

@@ -8,6 +8,7 @@
  */
 import type { AssetRef, AssetsBetweenChainsRequest, AssetsFromSourceRequest, Registry, WireAsset } from "../../src/index.js";
 import { canonicalAssets, channelEnds, cmp, hopsOf, oracleIbcDenom, oracleKey, swapHopsOf, type OracleAsset, type OracleHop, type OracleVenueRef } from "./oracle-graph.js";
+import type { OracleOneWay } from "./oracle-state.js";
 
 /** The swap part of a request: assets_from_source and route() take it. */
 export interface OracleSwapOptions {
@@ -72,10 +73,11 @@ export class Oracle {
   private readonly cache = new Map<string, Map<number, OracleRoute>>();
   private readonly registry: Registry;
 
-  constructor(registry: Registry) {
+  /** `oneWay`: a state snapshot's one-way refusals (./oracle-state.ts); the rest of a snapshot is not modelled here. */
+  constructor(registry: Registry, oneWay?: OracleOneWay) {
     this.registry = registry;
     this.assets = canonicalAssets(registry);
-    this.hops = hopsOf(registry, this.assets);
+    this.hops = hopsOf(registry, this.assets, oneWay);
     this.chains = new Map(registry.chains.map((chain) => [chain.chain_id, chain]));
     this.index = new Map(this.assets.map((asset, i) => [oracleKey(asset.wire.chain_id, asset.wire.denom), i]));
   }

@@ -1,12 +1,15 @@
 /**
  * The built command line with live state: `refresh-state` against local endpoints replaying
- * recorded LCD answers, then `--state FILE` on the query commands (`from-source`, `why`).
+ * recorded LCD answers, then `--state FILE` on the query commands (`from-source`, `why`, `destinations`),
+ * with the stated windows `--max-block-age` and `--expiry-warning`.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { runCli } from "../cli/run-cli.js";
+import { FIXTURE_PATH } from "../http/fixture.js";
+import { HOUR_AGO, IN_SIX_HOURS, NOW, hubSnapshot } from "./hub-windows.js";
 import { oracleIbcDenom } from "../oracle/oracle-graph.js";
 import { channelEntry, channelList, connection, recording, replayLcd, type Answer, type ReplayServer } from "../../bench/lib/replay-lcd.mjs";
 
@@ -14,6 +17,13 @@ const servers: ReplayServer[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
+
+const windowsDir = mkdtempSync(join(tmpdir(), "fg-state-windows-"));
+function writeSnapshot(name: string, value: unknown): string {
+  const file = join(windowsDir, `${name}.json`);
+  writeFileSync(file, JSON.stringify(value));
+  return file;
+}
 
 const ACTIVE = recording("relayooor_noble-1_client_status_07-tendermint-74").response;
 const EXPIRED = recording("blockpi_cosmoshub-4_client_status_07-tendermint-0").response;
@@ -77,4 +87,31 @@ describe("refresh-state and --state", () => {
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain('"cosmoshub-4"[0] is not an http(s) URL');
   }, 120_000);
+  test("--max-block-age, --expiry-warning: why names chain_halted, then client_expiring as the windows change; bad values and a window without --state are usage errors", async () => {
+    const file = writeSnapshot("hub", hubSnapshot());
+    const why = async (...flags: string[]) => {
+      const run = await runCli(["why", "cosmoshub-4:uatom", "osmosis-1", "--registry", FIXTURE_PATH, "--state", file, "--json", ...flags]);
+      return { code: run.code, reasons: (JSON.parse(run.stdout) as { reasons?: { code: string; fact?: string; value?: string }[] }).reasons ?? [] };
+    };
+    const halted = await why();
+    expect(halted.code).toBe(1);
+    expect(halted.reasons).toContainEqual(expect.objectContaining({ code: "chain_halted", fact: "latest_block_time", value: HOUR_AGO }));
+    const expiring = await why("--max-block-age", "7200");
+    expect(expiring.reasons).toContainEqual(expect.objectContaining({ code: "client_expiring", value: IN_SIX_HOURS }));
+    expect((await why("--max-block-age", "7200", "--expiry-warning", "3600")).code).toBe(0);
+    for (const [flags, message] of [
+      [["--max-block-age", "0"], "--max-block-age must be a whole number of seconds from 1 to 31536000, got \"0\""],
+      [["--expiry-warning", "1.5"], "--expiry-warning must be a whole number of seconds"],
+      [["--expiry-warning", "99999999999"], "--expiry-warning must be a whole number of seconds"],
+    ] as const) {
+      const run = await runCli(["route", "cosmoshub-4:uatom", "osmosis-1:uatom", "--registry", FIXTURE_PATH, "--state", file, ...flags]);
+      expect([run.code, run.stderr]).toEqual([2, expect.stringContaining(message)]);
+    }
+    // The Hub's send switch off, the windows wide: destinations' table names the one-way refusal, cited.
+    const sendOff = writeSnapshot("send-off", hubSnapshot({ send_enabled: false, receive_enabled: true }));
+    const table = await runCli(["destinations", "cosmoshub-4:uatom", "--registry", FIXTURE_PATH, "--state", sendOff, "--max-block-age", "7200", "--expiry-warning", "3600", "--wide"]);
+    expect(table.stdout.split("\n").find((line) => line.startsWith("osmosis-1"))).toContain(`transfers_disabled (send) transfer/channel-141 on cosmoshub-4 (read ${NOW})`);
+    const alone = await runCli(["destinations", "cosmoshub-4:uatom", "--registry", FIXTURE_PATH, "--max-block-age", "60"]);
+    expect([alone.code, alone.stderr]).toEqual([2, expect.stringContaining("--max-block-age goes with --state FILE")]);
+  }, 60_000);
 });

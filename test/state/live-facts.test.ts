@@ -10,6 +10,7 @@ import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { parseState, stateOfRouter, withState, type AssetRouter } from "../../src/index.js";
 import { refreshState } from "../../src/remote/refresh-state.js";
 import { explain } from "../../src/router/explain.js";
+import { destinations } from "../../src/router/destinations.js";
 import { skipRoute } from "../../src/msgs/skip-messages.js";
 import { remainingFlow, withinQuota } from "../../src/state/rate-limits.js";
 import type { RateLimit } from "../../src/state/format.js";
@@ -39,6 +40,12 @@ async function hubRefresh(routes: Record<string, Answer>) {
   return { hub, result, router: withState(mainnet, result.snapshot) };
 }
 
+const HUB_ATOM = { chain_id: "cosmoshub-4", denom: "uatom" };
+const OSMOSIS_ATOM = { chain_id: "osmosis-1", denom: ATOM_ON_OSMOSIS };
+/** ATOM on Noble over Noble's channel-4 (chain-registry _IBC/cosmoshub-noble.json: Hub channel-536 <-> Noble channel-4). */
+const NOBLE_ATOM = { chain_id: "noble-1", denom: oracleIbcDenom("transfer/channel-4", "uatom") };
+/** A route's hops as `from channel -> to`; [] for none. */
+const hopsOf = (route: ReturnType<AssetRouter["route"]>) => (route?.hops ?? []).map((hop) => `${hop.from.chain_id} ${hop.kind === "ibc" ? hop.channel : hop.kind} -> ${hop.to.chain_id}`);
 const reasonsOf = (router: AssetRouter) => explain(router, { ...ATOM, dest_chain_id: "osmosis-1" });
 
 describe("chain-wide facts read from the chains and applied", () => {
@@ -53,13 +60,29 @@ describe("chain-wide facts read from the chains and applied", () => {
     expect(router.assetsFromSource(ATOM).dest_assets["osmosis-1"]).toBeDefined();
   });
 
-  test("send_enabled false: no hop out of or into the Hub; why says transfers_disabled with the fact's date and source", async () => {
+  test("send_enabled false: no hop out of the Hub, nor through it; into it still; why says transfers_disabled, send, with the fact's date and source", async () => {
     const { hub, router } = await hubRefresh({ [TRANSFER_PARAMS]: { body: transferParams(false, true) } });
     expect(router.assetsFromSource(ATOM).dest_assets["osmosis-1"]).toBeUndefined();
-    expect(mainnet.route({ chain_id: "cosmoshub-4", denom: "uatom" }, { chain_id: "osmosis-1", denom: ATOM_ON_OSMOSIS })).not.toBeNull();
-    expect(router.route({ chain_id: "cosmoshub-4", denom: "uatom" }, { chain_id: "osmosis-1", denom: ATOM_ON_OSMOSIS })).toBeNull();
+    expect(mainnet.route(HUB_ATOM, OSMOSIS_ATOM)).not.toBeNull();
+    expect(router.route(HUB_ATOM, OSMOSIS_ATOM)).toBeNull();
+    // ibc-go refuses the Hub's sends only: ATOM still goes home from Osmosis, one hop.
+    expect(hopsOf(router.route(OSMOSIS_ATOM, HUB_ATOM))).toEqual(["osmosis-1 channel-0 -> cosmoshub-4"]);
+    // Osmosis -> Hub -> Noble (docs/behaviour.md's own example) would send from the Hub: refused.
+    expect(hopsOf(mainnet.route(OSMOSIS_ATOM, NOBLE_ATOM))).toEqual(["osmosis-1 channel-0 -> cosmoshub-4", "cosmoshub-4 channel-536 -> noble-1"]);
+    expect(hopsOf(router.route(OSMOSIS_ATOM, NOBLE_ATOM)).some((hop) => hop.startsWith("cosmoshub-4 "))).toBe(false);
     expect(reasonsOf(router).reasons).toContainEqual(
-      expect.objectContaining({ code: "transfers_disabled", chain_id: "cosmoshub-4", fact: "send_enabled", value: "false", read_at: NOW.toISOString(), source: `${hub.url}${TRANSFER_PARAMS}` }),
+      expect.objectContaining({ code: "transfers_disabled", chain_id: "cosmoshub-4", direction: "send", channel: "channel-141", counterparty_chain_id: "osmosis-1", fact: "send_enabled", value: "false", read_at: NOW.toISOString(), source: `${hub.url}${TRANSFER_PARAMS}` }),
+    );
+  });
+
+  test("receive_enabled false: no hop into the Hub, nor through it; out of it still; why names the Hub's receive switch", async () => {
+    const { hub, router } = await hubRefresh({ [TRANSFER_PARAMS]: { body: transferParams(true, false) } });
+    expect(hopsOf(router.route(HUB_ATOM, OSMOSIS_ATOM))).toEqual(["cosmoshub-4 channel-141 -> osmosis-1"]);
+    expect(router.route(OSMOSIS_ATOM, HUB_ATOM)).toBeNull();
+    expect(hopsOf(router.route(OSMOSIS_ATOM, NOBLE_ATOM)).some((hop) => hop.endsWith("-> cosmoshub-4"))).toBe(false);
+    const why = explain(router, { source_asset_chain_id: "osmosis-1", source_asset_denom: ATOM_ON_OSMOSIS, dest_chain_id: "cosmoshub-4" });
+    expect(why.reasons).toContainEqual(
+      expect.objectContaining({ code: "transfers_disabled", chain_id: "cosmoshub-4", direction: "receive", channel: "channel-141", counterparty_chain_id: "osmosis-1", fact: "receive_enabled", source: `${hub.url}${TRANSFER_PARAMS}` }),
     );
   });
 
@@ -144,12 +167,30 @@ describe("rate limits", () => {
     expect(remainingFlow(limit(0, 10), "send")).toBe(0n);
   });
 
-  test("an exhausted send limit on the Hub refuses any amount of ATOM over channel-141 with rate_limited; a live one lets an amount under it through", async () => {
+  test("a zero channel value refuses nothing (quota.go: no supply, no quota)", () => {
+    expect(withinQuota(limit(0, 500, 0), "send", 1_000_000n)).toBe(true);
+  });
+
+  test("an exhausted send limit on the Hub: routes avoid sending ATOM over channel-141, why says rate_limited; ATOM still comes home over it; a live one refuses only an amount over it", async () => {
     const request = { ...ATOM, dest_asset_chain_id: "osmosis-1", dest_asset_denom: ATOM_ON_OSMOSIS };
     const limits = (outflow: number) => ({ [RATE_LIMITS.ibcApps]: { body: rateLimits([{ denom: "uatom", channel: "channel-141", maxSend: 10, inflow: 0, outflow, channelValue: 1_000_000 }]) } });
     const exhausted = await hubRefresh(limits(100_000));
     expect(exhausted.result.snapshot.chains["cosmoshub-4"]!.rate_limits.value!.module).toBe("ibc-apps");
-    expect(() => skipRoute(exhausted.router, { ...request, amount_in: "1" })).toThrow(expect.objectContaining({ code: "rate_limited", message: expect.stringContaining(`0 left of 10% send`) }));
+    // This denom is ATOM over channel-141 itself (its trace names Osmosis' end): no other way to it.
+    expect(exhausted.router.route(HUB_ATOM, OSMOSIS_ATOM)).toBeNull();
+    expect(exhausted.router.registry.transfer_refusals).toEqual([
+      { code: "rate_limited", chain_id: "cosmoshub-4", direction: "send", channel_id: "channel-141", denom: "uatom", value: "0", read_at: NOW.toISOString(), source: `${exhausted.hub.url}${RATE_LIMITS.ibcApps}` },
+    ]);
+    // The limit counts the Hub's sends: ATOM coming home over channel-141 (inflow) is not stopped.
+    expect(hopsOf(exhausted.router.route(OSMOSIS_ATOM, HUB_ATOM))).toEqual(["osmosis-1 channel-0 -> cosmoshub-4"]);
+    const cited = expect.objectContaining({ code: "rate_limited", chain_id: "cosmoshub-4", direction: "send", channel: "channel-141", denom: "uatom", fact: "rate_limit", value: "0", source: `${exhausted.hub.url}${RATE_LIMITS.ibcApps}` });
+    expect(reasonsOf(exhausted.router).reasons).toContainEqual(cited);
+    // Every destination at once names it too, where the limit is what stops ATOM.
+    const everywhere = destinations(exhausted.router, ATOM).destinations;
+    expect(everywhere.find((entry) => entry.chain_id === "osmosis-1")!.reasons).toContainEqual(cited);
+    // Another denom over the same channel is not limited: the Hub's own OSMO voucher goes home over channel-141.
+    const hubOsmo = { chain_id: "cosmoshub-4", denom: oracleIbcDenom("transfer/channel-141", "uosmo") };
+    expect(hopsOf(exhausted.router.route(hubOsmo, { chain_id: "osmosis-1", denom: "uosmo" }))).toEqual(["cosmoshub-4 channel-141 -> osmosis-1"]);
     const live = await hubRefresh(limits(40_000));
     expect(skipRoute(live.router, { ...request, amount_in: "60000" }).operations).toHaveLength(1);
     expect(() => skipRoute(live.router, { ...request, amount_in: "60001" })).toThrow(expect.objectContaining({ code: "rate_limited", message: expect.stringContaining(`read ${NOW.toISOString()} from ${live.hub.url}${RATE_LIMITS.ibcApps}`) }));

@@ -9,6 +9,7 @@ import { afterAll, afterEach, describe, expect, test } from "vitest";
 import { FIXTURE_PATH } from "../http/fixture.js";
 import { startServe, type ServeProcess } from "../cli/run-cli.js";
 import { snapshot } from "./snapshots.js";
+import { hubSnapshot } from "./hub-windows.js";
 
 const started: ServeProcess[] = [];
 const dir = mkdtempSync(join(tmpdir(), "fg-serve-state-"));
@@ -45,5 +46,19 @@ describe("serve --state", () => {
     expect(second.state_age_seconds).toBeLessThan(first.state_age_seconds!);
     const after = await reach();
     expect(after["osmosis-1"]).toBeUndefined();
+  }, 90_000);
+
+  test("serve --state --max-block-age --expiry-warning: the windows reach the served router, and it answers by the one-way refusals", async () => {
+    const file = join(dir, "windows.json");
+    writeState(file, hubSnapshot({ send_enabled: true, receive_enabled: false }));
+    const server = await startServe(["--port", "0", "--registry", FIXTURE_PATH, "--state", file, "--max-block-age", "7200", "--expiry-warning", "3600", "--quiet"]);
+    started.push(server);
+    const post = async (path: string, body: unknown) => (await fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).json();
+    const from = (await post("/v2/fungible/assets_from_source", { source_asset_chain_id: "cosmoshub-4", source_asset_denom: "uatom" })) as { dest_assets: Record<string, unknown> };
+    // Not halted (7200 s), channel-141 not avoided (3600 s), and the Hub still sends...
+    expect(Object.keys(from.dest_assets)).toContain("osmosis-1");
+    // ...but receives nothing: ATOM on Osmosis does not go home.
+    const home = (await post("/fungible-graph/v1/explain", { source_asset_chain_id: "osmosis-1", source_asset_denom: "ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2", dest_chain_id: "cosmoshub-4" })) as { reasons: { code: string; direction?: string }[] };
+    expect(home.reasons).toContainEqual(expect.objectContaining({ code: "transfers_disabled", direction: "receive" }));
   }, 90_000);
 });
