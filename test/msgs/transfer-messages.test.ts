@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { buildRouter, FungibleError, parseRegistry, type AssetRouter } from "../../src/index.js";
 import { transferMessages } from "../../src/entries/msgs.js";
 import type { Route } from "../../src/wire/route.js";
+import type { MsgTransferValue } from "../../src/msgs/msg-transfer.js";
 import { arbitraryRegistry } from "../support/arbitrary-registry.js";
 import { withArbitraryRules } from "../support/arbitrary-rules.js";
 import { shippedRouter } from "../support/shipped-router.js";
@@ -19,7 +20,10 @@ import { addressesOf, deliver, NOW_MS } from "./world.js";
 
 const HUB_ATOM = { chain_id: "cosmoshub-4", denom: "uatom" };
 
-/** What the spec says a route can be built into: IBC hops over the transfer port only. */
+/**
+ * What the spec says a route of a generated registry can be built into: IBC hops over the transfer
+ * port only (its chains, chain-0..., have none of the bridge facts a bridge leg needs: test/msgs/bridge-legs.test.ts).
+ */
 function isPlainIbc(route: Route): boolean {
   return route.hops.every((hop) => hop.kind === "ibc" && hop.part_of === undefined && hop.port === "transfer");
 }
@@ -32,7 +36,7 @@ function buildAndDeliver(router: AssetRouter, route: Route, amount = "1234567") 
   expect(built.messages).toHaveLength(route.txs_required);
   for (const message of built.messages) {
     const decoded = MsgTransfer.decode(message.bytes);
-    const value = message.encode_object.value;
+    const value = message.encode_object.value as MsgTransferValue;
     expect(decoded).toEqual({ ...value, timeoutHeight: { revisionNumber: 0n, revisionHeight: 0n }, timeoutTimestamp: BigInt(value.timeoutTimestamp), encoding: "" });
     // cosmjs-types' own encoder writes the same bytes from the EncodeObject a wallet would pass
     // (fromPartial reads its 64-bit fields with BigInt(value.toString()): decimal strings work; its types say bigint).
@@ -63,7 +67,7 @@ describe("mainnet", () => {
     expect(twoHops.length).toBeGreaterThan(0);
     for (const route of twoHops) {
       const built = buildAndDeliver(router, route);
-      const memo = JSON.parse(built.messages[0]!.encode_object.value.memo);
+      const memo = JSON.parse((built.messages[0]!.encode_object.value as MsgTransferValue).memo);
       expect(memo.forward).toMatchObject({ port: "transfer", channel: (route.hops[1] as { channel: string }).channel, retries: 2, timeout: 300e9 });
     }
   });
