@@ -44,7 +44,8 @@ export function checkEvmAddress(fn: string, chain: Chain, address: string | unde
   return address;
 }
 
-/** The address check of a chain's kind: EVM or bech32. */
+/** The address check of a chain's kind: 0x hex on an EVM chain without a bech32 prefix (where a bridge leg delivers), bech32 elsewhere. */
 export function checkChainAddress(fn: string, chain: Chain, address: string | undefined, role: string): string {
-  return chain.chain_type === "evm" ? checkEvmAddress(fn, chain, address, role) : checkAddress(fn, chain, address, role);
+  const evm = chain.chain_type === "evm" && (chain.bech32_prefix ?? "") === "";
+  return evm ? checkEvmAddress(fn, chain, address, role) : checkAddress(fn, chain, address, role);
 }

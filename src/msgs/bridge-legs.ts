@@ -30,7 +30,8 @@ export function hopName(hop: RouteHop, index: number): string {
 }
 
 function refuse(fn: string, hop: RouteHop, index: number, why: string): never {
-  const what = hop.kind === "swap" ? `is a swap on ${hop.venue}` : hop.kind === "bridge" ? `is a ${hop.bridge} transfer` : "is the IBC leg of an Axelar transfer";
+  const what =
+    hop.kind === "swap" ? `is a swap on ${hop.venue}` : hop.kind === "bridge" ? `is a ${hop.bridge} transfer` : hop.part_of === undefined ? "is an IBC transfer" : "is the IBC leg of an Axelar transfer";
   throw new FungibleError("not_implemented", `${fn}: ${hopName(hop, index)} ${what}; ${why}`);
 }
 
@@ -48,10 +49,9 @@ export function legOf(fn: string, route: Route, tx: readonly number[], facts: Re
   const fromCosmos = facts.chains.get(first.from.chain_id)?.chain_type === "cosmos";
   if (!fromCosmos || first.kind === "swap") refuse(fn, first, tx[0]!, IBC_ONLY);
   if (first.kind === "ibc") return axelarLeg(fn, route, tx);
+  const leg = first.bridge === "CCTP" ? cctpLeg(fn, first, tx[0]!) : first.bridge === "EUREKA" ? eurekaLeg(fn, first, tx[0]!) : refuse(fn, first, tx[0]!, IBC_ONLY);
   if (tx.length > 1) refuse(fn, route.hops[tx[1]!]!, tx[1]!, `a hop after a ${first.bridge} transfer in the same transaction is not built; ${IBC_ONLY}`);
-  if (first.bridge === "CCTP") return cctpLeg(fn, first, tx[0]!);
-  if (first.bridge === "EUREKA") return eurekaLeg(fn, first, tx[0]!);
-  return refuse(fn, first, tx[0]!, IBC_ONLY);
+  return leg;
 }
 
 function cctpLeg(fn: string, hop: BridgeHop, index: number): Leg {

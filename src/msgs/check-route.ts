@@ -71,13 +71,15 @@ export function checkRoute(fn: string, route: Route, facts: RegistryFacts): read
       throw new FungibleError("invalid_request", `${fn}: the source asset's denom ${hop.from.denom} does not follow from its trace "${hop.from.trace}" and origin denom ${hop.from.origin_denom}`);
     }
     if (i === 0 && !hop.starts_tx) throw new FungibleError("invalid_request", `${fn}: hop 1 must start a transaction (starts_tx true)`);
-    if (hop.kind === "ibc") checkIbcHop(fn, hop, i, facts);
     at = hop.to;
   });
   if (!sameAsset(at, route.to)) throw new FungibleError("invalid_request", `${fn}: the last hop ends at ${at.chain_id} ${at.denom}, not at the route's destination`);
   const starts = route.hops.filter((hop) => hop.starts_tx).length;
   if (starts !== route.txs_required) throw new FungibleError("invalid_request", `${fn}: the route says txs_required ${route.txs_required}, but ${starts} of its hops start a transaction`);
-  return transactions(route).map((tx) => ({ tx, leg: legOf(fn, route, tx, facts) }));
+  // Which legs are built first: a leg that is not (501) says so before the IBC facts of its hops are looked at.
+  const legs = transactions(route).map((tx) => ({ tx, leg: legOf(fn, route, tx, facts) }));
+  route.hops.forEach((hop, i) => hop.kind === "ibc" && checkIbcHop(fn, hop, i, facts));
+  return legs;
 }
 
 /** An IBC hop (an Axelar transfer's IBC leg too): the transfer port, a channel the registry has, the denom ICS-20 gives. */
