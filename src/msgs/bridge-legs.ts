@@ -14,7 +14,7 @@ import { isEvmAddress } from "../denom/evm-address.js";
 import { unwindTrace } from "../denom/trace.js";
 import { bridgeLegFacts } from "../registry/bridge-leg-facts.js";
 import type { Route, RouteHop } from "../wire/route.js";
-import type { RegistryFacts } from "./check-route.js";
+import type { Chain } from "../registry/schema.js";
 
 type IbcHop = Extract<RouteHop, { kind: "ibc" }>;
 type BridgeHop = Extract<RouteHop, { kind: "bridge" }>;
@@ -38,7 +38,7 @@ function refuse(fn: string, hop: RouteHop, index: number, why: string): never {
 const IBC_ONLY = "messages are built for IBC transfers and for CCTP from Noble, Eureka from a Cosmos chain and Axelar from a Cosmos chain";
 
 /** The leg transaction `tx` (hop indices, in order) of `route` is, or a not_implemented naming the hop that cannot be built. */
-export function legOf(fn: string, route: Route, tx: readonly number[], facts: RegistryFacts): Leg {
+export function legOf(fn: string, route: Route, tx: readonly number[], facts: { chains: ReadonlyMap<string, Chain> }): Leg {
   const first = route.hops[tx[0]!]!;
   const plain = (hop: RouteHop) => hop.kind === "ibc" && hop.part_of === undefined;
   if (plain(first)) {
