@@ -63,6 +63,22 @@ describe("CCTP from Noble", () => {
     expect(message!.unquoted_fees[0]!.what).toContain("smart_relay_fee_quote");
   });
 
+  it("after an IBC transaction into Noble: two transactions, the USDC the simulator delivers to the user on Noble is what the burn sends", () => {
+    const USDC_DYDX = { chain_id: "dydx-mainnet-1", denom: "ibc/8E27BA2D5493AF5636760E354E46004562C46AB7EC0CC4C1CA14E9E20E2545B5" };
+    const addresses = { ...addressesOf(router, ["dydx-mainnet-1", "noble-1"]), "1": EVM_USER };
+    const built = transferMessages(router, { from: USDC_DYDX, to: USDC_ETHEREUM, amount: "5000", addresses, now_ms: NOW_MS });
+    expect(built.required_chain_addresses).toEqual(["dydx-mainnet-1", "noble-1", "1"]);
+    expect(built.messages.map((m) => [m.chain_id, m.encode_object.typeUrl])).toEqual([
+      ["dydx-mainnet-1", "/ibc.applications.transfer.v1.MsgTransfer"],
+      ["noble-1", "/circle.cctp.v1.MsgDepositForBurn"],
+    ]);
+    const world = worldOf(router);
+    world.seedVoucher("dydx-mainnet-1", addresses["dydx-mainnet-1"]!, "transfer/channel-0/uusdc", 5000n);
+    world.executeTransfer("dydx-mainnet-1", built.messages[0]!.bytes, built.messages[0]!.signer);
+    const burn = MsgDepositForBurn.decode(built.messages[1]!.bytes) as unknown as { from: string; amount: string; burn_token: string };
+    expect(world.balance("noble-1", burn.from, burn.burn_token)).toBe(BigInt(burn.amount));
+  });
+
   it("to Base: domain 6, the domain Circle publishes", () => {
     const base = router.route(USDC_NOBLE, { chain_id: "8453", denom: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" });
     expect(base?.bridges).toEqual(["CCTP"]);
