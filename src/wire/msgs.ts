@@ -1,9 +1,9 @@
 /**
  * Transfer messages: the library's request (`transferMessages`), and the Skip Go API's
- * `/v2/fungible/route`, `/v2/fungible/msgs` and `/v2/fungible/msgs_direct` for IBC transfers, in
- * the hosted API's wire format (skip-mev/skip-go docs/swagger.yml: RouteRequest, Route, Operation,
- * Transfer, MsgsRequest, MsgsDirectRequest, MultiChainMsg, CosmosTx; and `@skip-go/client`'s
- * types). Only what a transfer without swaps needs is modelled; fields a request may carry that
+ * `/v2/fungible/route`, `/v2/fungible/msgs` and `/v2/fungible/msgs_direct` for IBC transfers and
+ * bridge legs from Cosmos chains, in the hosted API's wire format (skip-mev/skip-go
+ * docs/swagger.yml: RouteRequest, Route, Operation, Transfer, MsgsRequest, MsgsDirectRequest,
+ * MultiChainMsg, CosmosTx; and `@skip-go/client`'s types: CCTPTransfer, EurekaTransfer, AxelarTransfer). Only what a transfer without swaps needs is modelled; fields a request may carry that
  * change nothing here (affiliates, slippage, smart relay...) are accepted and ignored, as
  * docs/http.md lists.
  */

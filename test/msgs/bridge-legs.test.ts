@@ -65,7 +65,7 @@ describe("CCTP from Noble", () => {
 
   it("after an IBC transaction into Noble: two transactions, the USDC the simulator delivers to the user on Noble is what the burn sends", () => {
     const USDC_DYDX = { chain_id: "dydx-mainnet-1", denom: "ibc/8E27BA2D5493AF5636760E354E46004562C46AB7EC0CC4C1CA14E9E20E2545B5" };
-    const addresses = { ...addressesOf(router, ["dydx-mainnet-1", "noble-1"]), "1": EVM_USER };
+    const addresses: Record<string, string> = { ...addressesOf(router, ["dydx-mainnet-1", "noble-1"]), "1": EVM_USER };
     const built = transferMessages(router, { from: USDC_DYDX, to: USDC_ETHEREUM, amount: "5000", addresses, now_ms: NOW_MS });
     expect(built.required_chain_addresses).toEqual(["dydx-mainnet-1", "noble-1", "1"]);
     expect(built.messages.map((m) => [m.chain_id, m.encode_object.typeUrl])).toEqual([
