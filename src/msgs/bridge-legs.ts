@@ -40,6 +40,8 @@ const IBC_ONLY = "messages are built for IBC transfers and for CCTP from Noble, 
 /** The leg transaction `tx` (hop indices, in order) of `route` is, or a not_implemented naming the hop that cannot be built. */
 export function legOf(fn: string, route: Route, tx: readonly number[], facts: { chains: ReadonlyMap<string, Chain> }): Leg {
   const first = route.hops[tx[0]!]!;
+  const swap = tx.find((i) => route.hops[i]!.kind === "swap");
+  if (swap !== undefined) refuse(fn, route.hops[swap]!, swap, "messages are built for transfers only");
   const plain = (hop: RouteHop) => hop.kind === "ibc" && hop.part_of === undefined;
   if (plain(first)) {
     const other = tx.find((i) => !plain(route.hops[i]!));

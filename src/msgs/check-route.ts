@@ -62,23 +62,22 @@ export function transactions(route: Route): number[][] {
 /** The legs of `route`'s transactions, checked; a FungibleError naming the first hop that is not right. */
 export function checkRoute(fn: string, route: Route, facts: RegistryFacts): readonly { tx: number[]; leg: Leg }[] {
   if (route.hops.length === 0) throw new FungibleError("invalid_request", `${fn}: the route has no hop (from and to are the same asset): there is nothing to transfer`);
+  // Which legs are built first: a leg that is not (501) says so before the facts of its hops are looked at.
+  const legs = transactions(route).map((tx) => ({ tx, leg: legOf(fn, route, tx, facts) }));
   let at = route.from;
   route.hops.forEach((hop, i) => {
     const where = hopName(hop, i);
-    if (hop.kind === "swap") throw new FungibleError("not_implemented", `${fn}: ${where} is a swap on ${hop.venue}; messages are built for transfers only`);
     if (!sameAsset(hop.from, at)) throw new FungibleError("invalid_request", `${fn}: ${where} starts from ${hop.from.chain_id} ${hop.from.denom}, but the route is at ${at.chain_id} ${at.denom} there`);
     if (i === 0 && !followsFrom(hop.from.denom, hop.from.trace, hop.from.origin_denom, facts)) {
       throw new FungibleError("invalid_request", `${fn}: the source asset's denom ${hop.from.denom} does not follow from its trace "${hop.from.trace}" and origin denom ${hop.from.origin_denom}`);
     }
     if (i === 0 && !hop.starts_tx) throw new FungibleError("invalid_request", `${fn}: hop 1 must start a transaction (starts_tx true)`);
+    if (hop.kind === "ibc") checkIbcHop(fn, hop, i, facts);
     at = hop.to;
   });
   if (!sameAsset(at, route.to)) throw new FungibleError("invalid_request", `${fn}: the last hop ends at ${at.chain_id} ${at.denom}, not at the route's destination`);
   const starts = route.hops.filter((hop) => hop.starts_tx).length;
   if (starts !== route.txs_required) throw new FungibleError("invalid_request", `${fn}: the route says txs_required ${route.txs_required}, but ${starts} of its hops start a transaction`);
-  // Which legs are built first: a leg that is not (501) says so before the IBC facts of its hops are looked at.
-  const legs = transactions(route).map((tx) => ({ tx, leg: legOf(fn, route, tx, facts) }));
-  route.hops.forEach((hop, i) => hop.kind === "ibc" && checkIbcHop(fn, hop, i, facts));
   return legs;
 }
 
