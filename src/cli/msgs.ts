@@ -11,19 +11,23 @@ const NAME = "msgs";
 export const msgs = defineCommand({
   name: NAME,
   positionals: [ASSET_ARG, ASSET_ARG],
-  summary: "the transfer messages (MsgTransfer) of the chosen route",
-  description: `Prints one ICS-20 MsgTransfer per transaction of the route between two assets, ready to
-sign: each as cosmjs's EncodeObject JSON and as protobuf bytes (base64). Hops a chain forwards
-without a new transaction are packet-forward memos. Give the amount in base units and the
-user's address on every chain the route needs one (the source, each chain a later transaction
-starts on, the destination; the error names a missing one). Routes with a swap or a bridge other
-than IBC are refused. docs/msgs.md explains every field.`,
+  summary: "the transfer messages (MsgTransfer, Noble's MsgDepositForBurn) of the chosen route",
+  description: `Prints one message per transaction of the route between two assets, ready to sign:
+each as cosmjs's EncodeObject JSON and as protobuf bytes (base64). An IBC transaction is an
+ICS-20 MsgTransfer, hops a chain forwards without a new transaction packet-forward memos; a
+bridge leg from a Cosmos chain is its own message: CCTP from Noble a MsgDepositForBurn, Eureka
+from the Hub a MsgTransfer over its IBC v2 client, Axelar a MsgTransfer to Axelar's GMP account
+with its memo. A fee the hosted API would quote for a bridge leg is named under the message,
+never invented. Give the amount in base units and the user's address on every chain the route
+needs one (the source, each chain a later transaction starts on, the destination: 0x hex on an
+EVM chain; the error names a missing one). Routes with a swap or another bridge leg are refused.
+docs/msgs.md explains every field.`,
   options: {
     amount: { type: "string", arg: "N", help: "amount in the source asset's base units (required)" },
-    address: { type: "string", arg: "CHAIN=ADDR", multiple: true, help: "the user's bech32 address on a chain, as <chain_id>=<address>" },
+    address: { type: "string", arg: "CHAIN=ADDR", multiple: true, help: "the user's address on a chain (bech32, or 0x hex on an EVM chain), as <chain_id>=<address>" },
     "timeout-seconds": { type: "string", arg: "N", help: "seconds until each packet times out (default 300)" },
     ...ROUTER_OPTIONS,
-    json: { ...JSON_OPTION.json, help: "print the response body of POST /v2/fungible/msgs_direct (route, msgs, txs)" },
+    json: { ...JSON_OPTION.json, help: "print the response body of POST /v2/fungible/msgs_direct (route, msgs, txs, unquoted_fees)" },
   },
   async run(values, [fromText, toText]) {
     const from = parseAssetArg(NAME, fromText!);
@@ -70,6 +74,7 @@ export function renderMessages(built: TransferMessages): string {
       `transaction ${message.tx_index + 1}: sign on ${message.chain_id} as ${message.signer}; path ${message.path.join(" -> ")}`,
       JSON.stringify(message.encode_object, null, 2),
       `protobuf (base64): ${base64(message.bytes)}`,
+      ...message.unquoted_fees.map((fee) => `not quoted here (${fee.bridge}): ${fee.what}`),
     ].join("\n"),
   );
   return [head, ...blocks].join("\n\n");

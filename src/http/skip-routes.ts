@@ -1,7 +1,7 @@
 /**
  * The Skip Go API paths of the HTTP surface besides the two queries: its read-only discovery
  * calls, answered in the hosted API's wire format (src/wire/skip.ts, src/router/skip.ts), route and
- * msgs for IBC transfers (src/msgs/skip-messages.ts), and the paths the project does not implement
+ * msgs for IBC transfers and bridge legs from Cosmos chains (src/msgs/skip-messages.ts), and the paths the project does not implement
  * (GET balances), which answer 501 with a JSON error naming what is offered instead. The execution
  * calls (balances, submit, track, status) are ./execution-routes.ts. No Skip path answers another contract:
  * the project's own endpoints live under EXTENSION_PREFIX (./explorer-schemas.ts).
@@ -38,17 +38,17 @@ const discoveryPost = (operationId: string, summary: string, request: string, re
   responses: { ...ok("As the hosted Skip Go API answers", response), ...pickErrors(["400", "405", "413", "415", "500"]) },
 });
 
-/** route, msgs, msgs_direct: IBC transfers only; what needs more is a 501 naming the leg (docs/msgs.md). */
+/** route, msgs, msgs_direct: IBC transfers and the bridge legs from Cosmos chains; what needs more is a 501 naming the leg (docs/msgs.md). */
 const transferPost = (operationId: string, summary: string, request: string, response: string) => () => ({
   operationId,
   summary,
   tags: ["Skip Go transfers"],
   requestBody: { required: true, content: jsonContent(request) },
   responses: {
-    ...ok("As the hosted Skip Go API answers, for IBC transfers without swaps", response),
+    ...ok("As the hosted Skip Go API answers, for IBC transfers and CCTP, Eureka and Axelar legs from Cosmos chains, without swaps; a fee the hosted API quotes for a bridge leg is left out and named in unquoted_fees", response),
     ...pickErrors(["400", "405", "413", "415", "500"], {
       "404": "An unknown chain or asset, no route, or a route of several transactions without allow_multi_tx (gRPC code 5)",
-      "501": "The route needs a leg other than an IBC transfer (a swap, Axelar, CCTP, Eureka, a CW20 contract): the message names it (gRPC code 12)",
+      "501": "The route needs a leg this service does not build (a swap, a bridge leg from an EVM chain or another bridge, a CW20 contract): the message names it (gRPC code 12)",
     }),
   },
 });
@@ -63,7 +63,7 @@ const UNIMPLEMENTED = [
 
 const OFFERED =
   "this service answers which assets can move where: POST or GET /v2/fungible/assets_from_source and /v2/fungible/assets_between_chains, " +
-  "the messages of IBC transfers (/v2/fungible/route, /v2/fungible/msgs, /v2/fungible/msgs_direct), the read-only discovery calls (/v2/info/chains, /v2/fungible/assets, /v2/info/bridges, /v2/fungible/venues, " +
+  "the messages of IBC transfers and of CCTP, Eureka and Axelar legs from Cosmos chains (/v2/fungible/route, /v2/fungible/msgs, /v2/fungible/msgs_direct), the read-only discovery calls (/v2/info/chains, /v2/fungible/assets, /v2/info/bridges, /v2/fungible/venues, " +
   `/v2/fungible/ibc_origin_assets, /v2/fungible/recommend_assets), and its own endpoints under ${EXTENSION_PREFIX}/ (route: the hops between two assets)`;
 
 function notImplemented(path: string, what: string): FungibleError {
@@ -77,8 +77,8 @@ export const SKIP_ROUTES = [
   { method: "GET", path: "/v2/fungible/venues", operationId: "skipVenues", query: [SkipVenuesRequestSchema], doc: discoveryGet("skipVenues", "The registry's swap venues (Skip Go /v2/fungible/venues)", "SkipVenuesResponse", SkipVenuesRequestSchema) },
   { method: "POST", path: "/v2/fungible/ibc_origin_assets", operationId: "skipIbcOriginAssets", doc: discoveryPost("skipIbcOriginAssets", "The asset at the origin of each asset's IBC path (Skip Go /v2/fungible/ibc_origin_assets)", "IbcOriginAssetsRequest", "IbcOriginAssetsResponse") },
   { method: "POST", path: "/v2/fungible/recommend_assets", operationId: "skipRecommendAssets", doc: discoveryPost("skipRecommendAssets", "What a source asset becomes on a destination chain, and why (Skip Go /v2/fungible/recommend_assets)", "RecommendAssetsRequest", "RecommendAssetsResponse") },
-  { method: "POST", path: "/v2/fungible/route", operationId: "skipRoute", doc: transferPost("skipRoute", "The route of an IBC transfer as operations (Skip Go /v2/fungible/route; no swaps: amount_out = amount_in)", "SkipRouteRequest", "SkipRouteResponse") },
-  { method: "POST", path: "/v2/fungible/msgs", operationId: "skipMsgs", doc: transferPost("skipMsgs", "The MsgTransfer of each transaction of a route answer (Skip Go /v2/fungible/msgs)", "MsgsRequest", "MsgsResponse") },
+  { method: "POST", path: "/v2/fungible/route", operationId: "skipRoute", doc: transferPost("skipRoute", "The route of a transfer as operations (Skip Go /v2/fungible/route; no swaps: amount_out = amount_in)", "SkipRouteRequest", "SkipRouteResponse") },
+  { method: "POST", path: "/v2/fungible/msgs", operationId: "skipMsgs", doc: transferPost("skipMsgs", "The message of each transaction of a route answer: a MsgTransfer, or Noble's MsgDepositForBurn (Skip Go /v2/fungible/msgs)", "MsgsRequest", "MsgsResponse") },
   { method: "POST", path: "/v2/fungible/msgs_direct", operationId: "skipMsgsDirect", doc: transferPost("skipMsgsDirect", "Route and messages in one call (Skip Go /v2/fungible/msgs_direct)", "MsgsDirectRequest", "MsgsDirectResponse") },
   ...UNIMPLEMENTED.map(({ method, path, operationId, what }) => ({
     method,

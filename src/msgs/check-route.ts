@@ -1,9 +1,11 @@
 /**
  * A route checked before messages are built from it, hop by hop against the router's registry:
- * only IBC transfers over the ICS-20 `transfer` port (other legs are refused, naming the leg), each
- * hop starting where the previous one ended, over a channel the registry has between those two
- * chains and not INACTIVE, arriving with the denom the ICS-20 rules give, and a packet forwarded
- * without a new transaction only by a chain with the packet-forward middleware.
+ * each hop starting where the previous one ended; an IBC hop over the ICS-20 `transfer` port, over
+ * a channel the registry has between those two chains and not INACTIVE, arriving with the denom
+ * the ICS-20 rules give, and forwarded without a new transaction only by a chain with the
+ * packet-forward middleware; then each transaction a leg this service builds (./bridge-legs.ts:
+ * plain IBC, or CCTP, Eureka or Axelar from a Cosmos chain); a swap or another leg is refused,
+ * naming it.
  */
 import { FungibleError } from "../errors.js";
 import { isEvmAddress } from "../denom/evm-address.js";
@@ -13,6 +15,7 @@ import type { Chain, Registry } from "../registry/schema.js";
 import { transferRuleBook, type TransferRuleBook } from "../model/transfer-rule-book.js";
 import type { Route, RouteHop } from "../wire/route.js";
 import type { WireAsset } from "../wire/schema.js";
+import { hopName, legOf, type Leg } from "./bridge-legs.js";
 
 export interface RegistryFacts {
   chains: Map<string, Chain>;
@@ -49,49 +52,53 @@ export function registryFacts(registry: Registry): RegistryFacts {
 
 const sameAsset = (a: WireAsset, b: WireAsset) => a.chain_id === b.chain_id && a.denom === b.denom;
 
-function legName(hop: RouteHop, index: number): string {
-  const where = `hop ${index + 1} (${hop.from.chain_id} -> ${hop.to.chain_id})`;
-  if (hop.kind === "swap") return `${where} is a swap on ${hop.venue}`;
-  if (hop.kind === "bridge") return `${where} is a ${hop.bridge} transfer`;
-  return `${where} is the IBC leg of an Axelar transfer`;
+/** The checked route's transactions, each as its hop indices. */
+export function transactions(route: Route): number[][] {
+  const txs: number[][] = [];
+  route.hops.forEach((hop, i) => (hop.starts_tx || i === 0 ? txs.push([i]) : txs.at(-1)!.push(i)));
+  return txs;
 }
 
-/** The IBC hops of `route`, checked; a FungibleError naming the first hop that is not right. */
-export function checkRoute(fn: string, route: Route, facts: RegistryFacts): readonly Extract<RouteHop, { kind: "ibc" }>[] {
+/** The legs of `route`'s transactions, checked; a FungibleError naming the first hop that is not right. */
+export function checkRoute(fn: string, route: Route, facts: RegistryFacts): readonly { tx: number[]; leg: Leg }[] {
   if (route.hops.length === 0) throw new FungibleError("invalid_request", `${fn}: the route has no hop (from and to are the same asset): there is nothing to transfer`);
+  // Which legs are built first: a leg that is not (501) says so before the facts of its hops are looked at.
+  const legs = transactions(route).map((tx) => ({ tx, leg: legOf(fn, route, tx, facts) }));
   let at = route.from;
-  const hops = route.hops.map((hop, i) => {
-    if (hop.kind !== "ibc" || hop.part_of !== undefined) {
-      throw new FungibleError("not_implemented", `${fn}: ${legName(hop, i)}; messages are built for IBC transfers only`);
-    }
-    const where = `hop ${i + 1} (${hop.from.chain_id} -> ${hop.to.chain_id})`;
-    if (hop.port !== "transfer") {
-      throw new FungibleError("not_implemented", `${fn}: ${where} sends over port "${hop.port}" (a CW20 leaves through its ICS-20 contract, a contract call, not a MsgTransfer); messages are built for the transfer port only`);
-    }
+  route.hops.forEach((hop, i) => {
+    const where = hopName(hop, i);
     if (!sameAsset(hop.from, at)) throw new FungibleError("invalid_request", `${fn}: ${where} starts from ${hop.from.chain_id} ${hop.from.denom}, but the route is at ${at.chain_id} ${at.denom} there`);
     if (i === 0 && !followsFrom(hop.from.denom, hop.from.trace, hop.from.origin_denom, facts)) {
       throw new FungibleError("invalid_request", `${fn}: the source asset's denom ${hop.from.denom} does not follow from its trace "${hop.from.trace}" and origin denom ${hop.from.origin_denom}`);
     }
     if (i === 0 && !hop.starts_tx) throw new FungibleError("invalid_request", `${fn}: hop 1 must start a transaction (starts_tx true)`);
-    if (i > 0 && !hop.starts_tx && facts.chains.get(hop.from.chain_id)?.pfm_enabled !== true) {
-      throw new FungibleError("invalid_request", `${fn}: ${where} forwards without a new transaction, but chain "${hop.from.chain_id}" has no packet-forward middleware in the data`);
-    }
-    const end = facts.channels.get(channelKey(hop.from.chain_id, hop.port, hop.channel));
-    if (end === undefined || end.counterparty.chain_id !== hop.to.chain_id) {
-      throw new FungibleError("invalid_request", `${fn}: ${where}: the registry has no channel ${hop.port}/${hop.channel} on "${hop.from.chain_id}" to "${hop.to.chain_id}"`);
-    }
-    if (end.status === "INACTIVE") throw new FungibleError("invalid_request", `${fn}: ${where}: channel ${hop.channel} is INACTIVE in the data`);
-    const expected = arrivingTrace(hop, end);
-    if (hop.to.trace !== expected || hop.to.origin_denom !== hop.from.origin_denom || !followsFrom(hop.to.denom, expected, hop.from.origin_denom, facts)) {
-      throw new FungibleError("invalid_request", `${fn}: ${where}: ${hop.from.denom} arrives as ${voucherDenom(expected, hop.from.origin_denom)} (trace "${expected}"), not ${hop.to.denom}`);
-    }
+    if (hop.kind === "ibc") checkIbcHop(fn, hop, i, facts);
     at = hop.to;
-    return hop;
   });
   if (!sameAsset(at, route.to)) throw new FungibleError("invalid_request", `${fn}: the last hop ends at ${at.chain_id} ${at.denom}, not at the route's destination`);
-  const starts = hops.filter((hop) => hop.starts_tx).length;
+  const starts = route.hops.filter((hop) => hop.starts_tx).length;
   if (starts !== route.txs_required) throw new FungibleError("invalid_request", `${fn}: the route says txs_required ${route.txs_required}, but ${starts} of its hops start a transaction`);
-  return hops;
+  return legs;
+}
+
+/** An IBC hop (an Axelar transfer's IBC leg too): the transfer port, a channel the registry has, the denom ICS-20 gives. */
+function checkIbcHop(fn: string, hop: Extract<RouteHop, { kind: "ibc" }>, i: number, facts: RegistryFacts): void {
+  const where = hopName(hop, i);
+  if (hop.port !== "transfer") {
+    throw new FungibleError("not_implemented", `${fn}: ${where} sends over port "${hop.port}" (a CW20 leaves through its ICS-20 contract, a contract call, not a MsgTransfer); messages are built for the transfer port only`);
+  }
+  if (i > 0 && !hop.starts_tx && facts.chains.get(hop.from.chain_id)?.pfm_enabled !== true) {
+    throw new FungibleError("invalid_request", `${fn}: ${where} forwards without a new transaction, but chain "${hop.from.chain_id}" has no packet-forward middleware in the data`);
+  }
+  const end = facts.channels.get(channelKey(hop.from.chain_id, hop.port, hop.channel));
+  if (end === undefined || end.counterparty.chain_id !== hop.to.chain_id) {
+    throw new FungibleError("invalid_request", `${fn}: ${where}: the registry has no channel ${hop.port}/${hop.channel} on "${hop.from.chain_id}" to "${hop.to.chain_id}"`);
+  }
+  if (end.status === "INACTIVE") throw new FungibleError("invalid_request", `${fn}: ${where}: channel ${hop.channel} is INACTIVE in the data`);
+  const expected = arrivingTrace(hop, end);
+  if (hop.to.trace !== expected || hop.to.origin_denom !== hop.from.origin_denom || !followsFrom(hop.to.denom, expected, hop.from.origin_denom, facts)) {
+    throw new FungibleError("invalid_request", `${fn}: ${where}: ${hop.from.denom} arrives as ${voucherDenom(expected, hop.from.origin_denom)} (trace "${expected}"), not ${hop.to.denom}`);
+  }
 }
 
 /** `denom` is the voucher of `trace` over `originDenom` as given or as the registry spells that EVM address. */

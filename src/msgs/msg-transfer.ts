@@ -19,6 +19,8 @@ export interface MsgTransferValue {
   timeoutTimestamp: string;
   /** "" on a plain transfer; the packet-forward memo (JSON text) when the transfer is forwarded. */
   memo: string;
+  /** ibc-go v10's packet encoding (field 9), set only on a transfer over an IBC v2 client (Eureka). */
+  encoding?: string;
 }
 
 export interface MsgTransferEncodeObject {
@@ -50,6 +52,7 @@ export function msgTransferBytes(value: MsgTransferValue): Uint8Array {
   writer.join();
   if (value.timeoutTimestamp !== "0") writer.tag(7, WireType.Varint).uint64(value.timeoutTimestamp);
   str(8, value.memo);
+  str(9, value.encoding ?? "");
   return writer.finish();
 }
 
@@ -69,5 +72,6 @@ export function skipMsgText(value: MsgTransferValue): string {
     `"timeout_timestamp":${value.timeoutTimestamp}`,
   ];
   if (value.memo !== "") body.push(`"memo":${JSON.stringify(value.memo)}`);
+  if (value.encoding !== undefined && value.encoding !== "") body.push(`"encoding":${JSON.stringify(value.encoding)}`);
   return `{${body.join(",")}}`;
 }

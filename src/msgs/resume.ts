@@ -76,6 +76,7 @@ export function resumedJson(resumed: Resumed) {
       signer: message.signer,
       encode_object: message.encode_object,
       bytes_base64: base64.encode(message.bytes),
+      unquoted_fees: message.unquoted_fees,
     })),
   };
 }

@@ -1,8 +1,9 @@
 /**
  * The Skip Go API's `/v2/fungible/route`, `/v2/fungible/msgs` and `/v2/fungible/msgs_direct` for
- * IBC transfers, in the hosted API's wire format (src/wire/msgs.ts): the route as `operations`
- * of `transfer` objects, and its messages as `multi_chain_msg` and `cosmos_tx`. A route that needs
- * a swap, a bridge other than IBC, or a contract call is refused (501, naming the leg).
+ * transfers, in the hosted API's wire format (src/wire/msgs.ts): the route as `operations`
+ * (./skip-operations.ts), and its messages as `multi_chain_msg` and `cosmos_tx`, with the fees a
+ * bridge leg leaves to a hosted quote named in `unquoted_fees`. A route that needs a swap, a
+ * contract call or a leg this service does not build is refused (501, naming the leg).
  */
 import { checkRateLimits } from "./rate-limit-check.js";
 import { parseRequest } from "../wire/schema.js";
@@ -20,14 +21,15 @@ import {
   type SkipMsgsDirectResponse,
   type SkipMsgsRequest,
   type SkipMsgsResponse,
-  type SkipOperation,
   type SkipRouteRequest,
   type SkipRouteResponse,
 } from "../wire/msgs.js";
 import { checkRoute, registryFacts, type RegistryFacts } from "./check-route.js";
 import { skipMsgText } from "./msg-transfer.js";
+import { depositForBurnText } from "./msg-deposit-for-burn.js";
+import { routeOperations, sameOperation } from "./skip-operations.js";
 import { estimatedRouteSeconds } from "./route-duration.js";
-import { messagesOfRoute, requiredChainIds, type TransferMessages } from "./transfer-messages.js";
+import { messagesOfRoute, requiredChainIds, type TransferMessage, type TransferMessages } from "./transfer-messages.js";
 
 interface RouteAssets {
   source_asset_denom: string;
@@ -52,52 +54,27 @@ function amountOf(fn: string, request: RouteAssets): string {
   return (amount_in ?? amount_out)!;
 }
 
-/** The route the request asks for, checked: IBC only, within the bridges and transaction count it allows. */
-function chosenRoute(fn: string, router: AssetRouter, request: RouteAssets & RouteOptions, facts: RegistryFacts): Route {
-  if (request.bridges != null && !request.bridges.includes("IBC")) {
-    throw new FungibleError("not_implemented", `${fn}: bridges ${JSON.stringify(request.bridges)} leave out IBC, and this service builds IBC transfers only`);
-  }
+interface Chosen {
+  route: Route;
+  legs: ReturnType<typeof checkRoute>;
+}
+
+/** The route the request asks for, checked: legs this service builds, within the bridges and transaction count it allows. */
+function chosenRoute(fn: string, router: AssetRouter, request: RouteAssets & RouteOptions, facts: RegistryFacts): Chosen {
   const from = { chain_id: request.source_asset_chain_id, denom: request.source_asset_denom };
   const to = { chain_id: request.dest_asset_chain_id, denom: request.dest_asset_denom };
   const route = router.route(from, to);
   if (route === null) throw new FungibleError("not_found", `${fn}: no route from ${from.chain_id} ${from.denom} to ${to.chain_id} ${to.denom} without a swap`);
-  checkRoute(fn, route, facts);
+  const legs = checkRoute(fn, route, facts);
+  const outside = route.bridges.filter((bridge) => request.bridges != null && !request.bridges.includes(bridge));
+  if (outside.length > 0) throw new FungibleError("not_found", `${fn}: the route this service finds uses ${outside.join(", ")}, which bridges ${JSON.stringify(request.bridges)} leave out`);
   if (route.txs_required > 1 && request.allow_multi_tx !== true) {
     throw new FungibleError("not_found", `${fn}: the route needs ${route.txs_required} transactions; set allow_multi_tx to accept it`);
   }
-  return route;
+  return { route, legs };
 }
 
-function operations(route: Route, amount: string, facts: RegistryFacts): SkipOperation[] {
-  let tx = -1;
-  return route.hops.map((hop) => {
-    if (hop.starts_tx) tx++;
-    const chain = facts.chains.get(hop.from.chain_id)!;
-    const { port, channel } = hop as Extract<typeof hop, { kind: "ibc" }>;
-    return {
-      transfer: {
-        port,
-        channel,
-        from_chain_id: hop.from.chain_id,
-        to_chain_id: hop.to.chain_id,
-        pfm_enabled: chain.pfm_enabled,
-        // The wire meaning (SEMANTICS rev 4): the chain's transfer accepts a memo, always so where PFM runs.
-        supports_memo: chain.supports_memo || chain.pfm_enabled,
-        denom_in: hop.from.denom,
-        denom_out: hop.to.denom,
-        bridge_id: "IBC",
-        smart_relay: false,
-        chain_id: hop.from.chain_id,
-        dest_denom: hop.to.denom,
-      },
-      tx_index: tx,
-      amount_in: amount,
-      amount_out: amount,
-    };
-  });
-}
-
-function routeAnswer(route: Route, amount: string, facts: RegistryFacts): SkipRouteResponse {
+function routeAnswer({ route, legs }: Chosen, amount: string, facts: RegistryFacts): SkipRouteResponse {
   const chainIds = [route.from.chain_id, ...route.hops.map((hop) => hop.to.chain_id)];
   return {
     source_asset_denom: route.from.denom,
@@ -106,7 +83,7 @@ function routeAnswer(route: Route, amount: string, facts: RegistryFacts): SkipRo
     dest_asset_chain_id: route.to.chain_id,
     amount_in: amount,
     amount_out: amount,
-    operations: operations(route, amount, facts),
+    operations: routeOperations(route, legs, amount, facts).operations,
     chain_ids: chainIds,
     required_chain_addresses: requiredChainIds(route, facts),
     does_swap: false,
@@ -123,9 +100,9 @@ export function skipRoute(router: AssetRouter, request: SkipRouteRequest): SkipR
   const body = parseRequest(SkipRouteRequestSchema, request, fn);
   const facts = registryFacts(router.registry);
   const amount = amountOf(fn, body);
-  const route = chosenRoute(fn, router, body, facts);
-  checkRateLimits(fn, router, route, amount);
-  return routeAnswer(route, amount, facts);
+  const chosen = chosenRoute(fn, router, body, facts);
+  checkRateLimits(fn, router, chosen.route, amount);
+  return routeAnswer(chosen, amount, facts);
 }
 
 function timeoutSeconds(fn: string, value: string | number | null | undefined): number {
@@ -135,25 +112,24 @@ function timeoutSeconds(fn: string, value: string | number | null | undefined): 
   return seconds;
 }
 
-function msgsAnswer(built: TransferMessages): SkipMsgsResponse {
-  const entries = built.messages.map((message) => ({ message, msg: skipMsgText(message.encode_object.value) }));
-  return {
-    msgs: entries.map(({ message, msg }) => ({ multi_chain_msg: { chain_id: message.chain_id, path: message.path, msg, msg_type_url: MSG_TRANSFER_TYPE_URL } })),
-    txs: entries.map(({ message, msg }) => ({
-      cosmos_tx: { chain_id: message.chain_id, path: message.path, msgs: [{ msg, msg_type_url: MSG_TRANSFER_TYPE_URL }], signer_address: message.signer },
-      operations_indices: message.hops,
-    })),
-  };
+/** The `msg` text of a message, as the hosted API writes it. */
+function msgText(message: TransferMessage): string {
+  const object = message.encode_object;
+  return object.typeUrl === MSG_TRANSFER_TYPE_URL ? skipMsgText(object.value) : depositForBurnText(object.value);
 }
 
-const sameTransfer = (given: unknown, ours: SkipOperation): boolean => {
-  if (typeof given !== "object" || given === null) return false;
-  const op = given as { transfer?: Record<string, unknown>; tx_index?: unknown };
-  const t = op.transfer;
-  if (t === undefined || typeof t !== "object" || t === null) return false;
-  const keys = ["port", "channel", "from_chain_id", "to_chain_id", "denom_in", "denom_out"] as const;
-  return keys.every((key) => t[key] === ours.transfer[key]) && (op.tx_index === undefined || op.tx_index === ours.tx_index);
-};
+function msgsAnswer(built: TransferMessages, chosen: Chosen, amount: string, facts: RegistryFacts): SkipMsgsResponse {
+  const { indicesByTx } = routeOperations(chosen.route, chosen.legs, amount, facts);
+  const entries = built.messages.map((message) => ({ message, msg: msgText(message), type: message.encode_object.typeUrl }));
+  return {
+    msgs: entries.map(({ message, msg, type }) => ({ multi_chain_msg: { chain_id: message.chain_id, path: message.path, msg, msg_type_url: type } })),
+    txs: entries.map(({ message, msg, type }) => ({
+      cosmos_tx: { chain_id: message.chain_id, path: message.path, msgs: [{ msg, msg_type_url: type }], signer_address: message.signer },
+      operations_indices: indicesByTx[message.tx_index]!,
+    })),
+    unquoted_fees: built.messages.flatMap((message) => message.unquoted_fees.map((fee) => ({ tx_index: message.tx_index, ...fee }))),
+  };
+}
 
 /** POST /v2/fungible/msgs: the messages of a route answer, with an address for each of its required_chain_addresses. */
 export function skipMsgs(router: AssetRouter, request: SkipMsgsRequest): SkipMsgsResponse {
@@ -161,10 +137,10 @@ export function skipMsgs(router: AssetRouter, request: SkipMsgsRequest): SkipMsg
   const body = parseRequest(SkipMsgsRequestSchema, request, fn);
   const facts = registryFacts(router.registry);
   const amount = amountOf(fn, body);
-  const route = chosenRoute(fn, router, { ...body, allow_multi_tx: true }, facts);
-  checkRateLimits(fn, router, route, amount);
-  const answer = routeAnswer(route, amount, facts);
-  if (body.operations.length !== answer.operations.length || !body.operations.every((op, i) => sameTransfer(op, answer.operations[i]!))) {
+  const chosen = chosenRoute(fn, router, { ...body, allow_multi_tx: true }, facts);
+  checkRateLimits(fn, router, chosen.route, amount);
+  const answer = routeAnswer(chosen, amount, facts);
+  if (body.operations.length !== answer.operations.length || !body.operations.every((op, i) => sameOperation(op, answer.operations[i]!))) {
     throw new FungibleError("invalid_request", `${fn}: operations are not the route this service finds between these assets (ask /v2/fungible/route here, or use msgs_direct)`);
   }
   const required = answer.required_chain_addresses;
@@ -172,7 +148,7 @@ export function skipMsgs(router: AssetRouter, request: SkipMsgsRequest): SkipMsg
     throw new FungibleError("invalid_request", `${fn}: address_list has ${body.address_list.length} addresses; the route needs one for each of required_chain_addresses ${JSON.stringify(required)}`);
   }
   const addresses = new Map(required.map((chainId, i) => [chainId, body.address_list[i]!]));
-  return msgsAnswer(messagesOfRoute(route, facts, { amount, addresses, timeout_seconds: timeoutSeconds(fn, body.timeout_seconds), forward_retries: DEFAULT_FORWARD_RETRIES }));
+  return msgsAnswer(messagesOfRoute(chosen.route, facts, { amount, addresses, timeout_seconds: timeoutSeconds(fn, body.timeout_seconds), forward_retries: DEFAULT_FORWARD_RETRIES }), chosen, amount, facts);
 }
 
 /** POST /v2/fungible/msgs_direct: route and messages in one call, addresses by chain id. */
@@ -181,9 +157,9 @@ export function skipMsgsDirect(router: AssetRouter, request: SkipMsgsDirectReque
   const body = parseRequest(SkipMsgsDirectRequestSchema, request, fn);
   const facts = registryFacts(router.registry);
   const amount = amountOf(fn, body);
-  const route = chosenRoute(fn, router, body, facts);
-  checkRateLimits(fn, router, route, amount);
-  const answer = routeAnswer(route, amount, facts);
+  const chosen = chosenRoute(fn, router, body, facts);
+  checkRateLimits(fn, router, chosen.route, amount);
+  const answer = routeAnswer(chosen, amount, facts);
   // Addresses for chains off this route are the caller's guess at the path: left out, as the hosted API asks for them.
   // The request's own keys (zod's record drops a `__proto__` key; the body, checked above, keeps it).
   const given = (request as { chain_ids_to_addresses: Record<string, unknown> }).chain_ids_to_addresses;
@@ -192,6 +168,6 @@ export function skipMsgsDirect(router: AssetRouter, request: SkipMsgsDirectReque
     const address = Object.hasOwn(given, chainId) ? given[chainId] : undefined;
     if (typeof address === "string") addresses.set(chainId, address);
   }
-  const built = messagesOfRoute(route, facts, { amount, addresses, timeout_seconds: timeoutSeconds(fn, body.timeout_seconds), forward_retries: DEFAULT_FORWARD_RETRIES });
-  return { ...msgsAnswer(built), route: answer };
+  const built = messagesOfRoute(chosen.route, facts, { amount, addresses, timeout_seconds: timeoutSeconds(fn, body.timeout_seconds), forward_retries: DEFAULT_FORWARD_RETRIES });
+  return { ...msgsAnswer(built, chosen, amount, facts), route: answer };
 }

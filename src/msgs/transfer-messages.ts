@@ -1,13 +1,15 @@
 /**
- * The messages of a route: one ICS-20 MsgTransfer per transaction. A transaction carries the
- * route's IBC hops from the one that starts it up to the next that starts another; its first hop
- * is the MsgTransfer, and each later hop a packet-forward `forward` in the memo, sent by the chain
- * the previous hop arrived on. Who receives: the user on the chain where a transaction ends
+ * The messages of a route: one message per transaction. A transaction of IBC hops carries the
+ * route's hops from the one that starts it up to the next that starts another; its first hop is
+ * an ICS-20 MsgTransfer, and each later hop a packet-forward `forward` in the memo, sent by the
+ * chain the previous hop arrived on. A bridge leg whose source side is a Cosmos message (CCTP from
+ * Noble, Eureka or Axelar from a Cosmos chain) is its own transaction (./bridge-messages.ts). Who receives: the user on the chain where a transaction ends
  * (the destination, or the chain the next transaction is signed on), "pfm" on a chain that
  * forwards (the middleware's README), unless that chain checks the receiver of the token (a
  * `receiver_account` transfer rule: Noble for USDC), where it is the user's address there too.
  * Nothing is guessed: each address is checked against its
- * chain's bech32 prefix, the route against the registry, and a leg that is not IBC is refused.
+ * chain's bech32 prefix (an EVM chain's by its EIP-55 checksum), the route against the registry,
+ * and a leg this service does not build is refused.
  */
 import { checkRateLimits } from "./rate-limit-check.js";
 import { parseArgument } from "../arguments.js";
@@ -16,11 +18,13 @@ import type { AssetRouter } from "../router/router.js";
 import { compiled } from "../wire/compiled.js";
 import type { Route } from "../wire/route.js";
 import { MSG_TRANSFER_TYPE_URL, TransferMessagesRequestSchema, type TransferMessagesOptions, type TransferMessagesRequest } from "../wire/msgs.js";
-import { checkAddress } from "./address.js";
+import { checkChainAddress } from "./address.js";
+import { legMessage, type LegEncodeObject, type UnquotedFee } from "./bridge-messages.js";
+import type { Leg } from "./bridge-legs.js";
 import { checkRoute, registryFacts, type RegistryFacts } from "./check-route.js";
 import { forwardMemo, INTERMEDIATE_RECEIVER, type ForwardStep } from "./forward-memo.js";
 import { citeRule, type TransferRule } from "../registry/transfer-rules.js";
-import { msgTransferBytes, type MsgTransferEncodeObject } from "./msg-transfer.js";
+import { msgTransferBytes } from "./msg-transfer.js";
 
 const FN = "transferMessages";
 
@@ -33,12 +37,14 @@ export interface TransferMessage {
   path: readonly string[];
   /** Indices into `route.hops` of the hops this transaction carries. */
   hops: readonly number[];
-  /** The signer: the user's address on `chain_id` (the MsgTransfer's sender). */
+  /** The signer: the user's address on `chain_id` (the message's sender). */
   signer: string;
-  /** cosmjs's EncodeObject: `{typeUrl, value}`, 64-bit integers as decimal strings. */
-  encode_object: MsgTransferEncodeObject;
+  /** cosmjs's EncodeObject: `{typeUrl, value}` (a MsgTransfer, or Noble's MsgDepositForBurn), 64-bit integers as decimal strings, bytes as base64. */
+  encode_object: LegEncodeObject;
   /** The protobuf encoding of `encode_object.value` (the `value` of the transaction's Any). */
   bytes: Uint8Array;
+  /** Fees the hosted API adds to a bridge leg from a quote of its own, left out here: what each pays for, what happens without it. Empty for IBC. */
+  unquoted_fees: readonly UnquotedFee[];
 }
 
 export interface TransferMessages {
@@ -96,63 +102,68 @@ function receiverRuleAt(route: Route, i: number, facts: RegistryFacts): Transfer
   return facts.rules.receiverRule(hop.to.chain_id, hop.from.origin_denom);
 }
 
-/** The checked route's transactions, each as its hop indices. */
-function transactions(route: Route): number[][] {
-  const txs: number[][] = [];
-  route.hops.forEach((hop, i) => (hop.starts_tx || i === 0 ? txs.push([i]) : txs.at(-1)!.push(i)));
-  return txs;
-}
-
 export function messagesOfRoute(route: Route, facts: RegistryFacts, options: Omit<TransferMessagesOptions, "route" | "from" | "to">): TransferMessages {
-  const hops = checkRoute(FN, route, facts);
-  const txs = transactions(route);
+  const legs = checkRoute(FN, route, facts);
   const required = requiredChainIds(route, facts);
   const applied = new Set<TransferRule>();
   const address = (chainId: string, role: string) => {
     const chain = facts.chains.get(chainId);
     if (chain === undefined) throw new FungibleError("unknown_chain", `${FN}: chain "${chainId}" is not in the registry`);
-    return checkAddress(FN, chain, options.addresses.get(chainId), role);
+    return checkChainAddress(FN, chain, options.addresses.get(chainId), role);
   };
   // Every address given is checked, used or not: a wrong one is a mistake worth hearing about.
   for (const chainId of options.addresses.keys()) {
     if (!facts.chains.has(chainId)) throw new FungibleError("invalid_request", `${FN}: an address is given for chain "${chainId}", which is not in the registry`);
     if (!required.includes(chainId)) address(chainId, "given, though this route does not use it");
   }
-  const nowNs = BigInt(options.now_ms ?? Date.now()) * 1_000_000n;
-  const timeoutNs = options.timeout_seconds * 1e9;
-  const timeoutTimestamp = (nowNs + BigInt(timeoutNs)).toString();
-  const messages = txs.map((tx, txIndex): TransferMessage => {
-    const first = hops[tx[0]!]!;
-    const last = hops[tx.at(-1)!]!;
+  const nowMs = options.now_ms ?? Date.now();
+  const messages = legs.map(({ tx, leg }, txIndex): TransferMessage => {
+    const first = route.hops[tx[0]!]!;
+    const last = route.hops[tx.at(-1)!]!;
     const sender = address(first.from.chain_id, txIndex === 0 ? "the source" : `signs transaction ${txIndex + 1}`);
-    const finalReceiver = address(last.to.chain_id, txIndex === txs.length - 1 ? "the destination" : `receives transaction ${txIndex + 1} and signs the next`);
-    // Who receives on the chain hop `i` arrives on, when that chain forwards: "pfm", or the user where the chain's rule checks the receiver.
-    const forwarderReceiver = (i: number) => {
-      const rule = receiverRuleAt(route, i, facts);
-      if (rule === undefined) return INTERMEDIATE_RECEIVER;
-      applied.add(rule);
-      return address(hops[i]!.to.chain_id, `receives ${hops[i]!.from.origin_denom} there (${citeRule(rule)}: the chain checks the receiver of that token)`);
-    };
-    const forwards: ForwardStep[] = tx.slice(1).map((i, k) => ({ port: hops[i]!.port, channel: hops[i]!.channel, receiver: k === tx.length - 2 ? finalReceiver : forwarderReceiver(i) }));
-    const value = {
-      sourcePort: first.port,
-      sourceChannel: first.channel,
-      token: { denom: first.from.denom, amount: options.amount },
-      sender,
-      receiver: forwards.length === 0 ? finalReceiver : forwarderReceiver(tx[0]!),
-      timeoutHeight: { revisionNumber: "0", revisionHeight: "0" },
-      timeoutTimestamp,
-      memo: forwardMemo(forwards, timeoutNs, options.forward_retries),
-    };
-    return {
-      tx_index: txIndex,
-      chain_id: first.from.chain_id,
-      path: [first.from.chain_id, ...tx.map((i) => hops[i]!.to.chain_id)],
-      hops: tx,
-      signer: sender,
-      encode_object: { typeUrl: MSG_TRANSFER_TYPE_URL, value },
-      bytes: msgTransferBytes(value),
-    };
+    const receiver = address(last.to.chain_id, txIndex === legs.length - 1 ? "the destination" : `receives transaction ${txIndex + 1} and signs the next`);
+    const built =
+      leg.kind === "ibc"
+        ? ibcMessage(route, tx, { facts, options, sender, receiver, nowMs, address, applied })
+        : legMessage(leg as Exclude<Leg, { kind: "ibc" }>, { fn: FN, amount: options.amount, sender, receiver, nowMs, timeoutSeconds: options.timeout_seconds });
+    return { tx_index: txIndex, chain_id: first.from.chain_id, path: [first.from.chain_id, ...tx.map((i) => route.hops[i]!.to.chain_id)], hops: tx, signer: sender, ...built };
   });
   return { route, required_chain_addresses: required, messages, applied_rules: [...applied] };
+}
+
+interface IbcContext {
+  facts: RegistryFacts;
+  options: Omit<TransferMessagesOptions, "route" | "from" | "to">;
+  sender: string;
+  /** The user on the chain where the transaction ends. */
+  receiver: string;
+  nowMs: number;
+  address: (chainId: string, role: string) => string;
+  applied: Set<TransferRule>;
+}
+
+/** A transaction of IBC hops: a MsgTransfer whose memo forwards each later hop. */
+function ibcMessage(route: Route, tx: readonly number[], { facts, options, sender, receiver, nowMs, address, applied }: IbcContext): Pick<TransferMessage, "encode_object" | "bytes" | "unquoted_fees"> {
+  const hops = route.hops as readonly Extract<Route["hops"][number], { kind: "ibc" }>[];
+  const first = hops[tx[0]!]!;
+  const timeoutNs = options.timeout_seconds * 1e9;
+  // Who receives on the chain hop `i` arrives on, when that chain forwards: "pfm", or the user where the chain's rule checks the receiver.
+  const forwarderReceiver = (i: number) => {
+    const rule = receiverRuleAt(route, i, facts);
+    if (rule === undefined) return INTERMEDIATE_RECEIVER;
+    applied.add(rule);
+    return address(hops[i]!.to.chain_id, `receives ${hops[i]!.from.origin_denom} there (${citeRule(rule)}: the chain checks the receiver of that token)`);
+  };
+  const forwards: ForwardStep[] = tx.slice(1).map((i, k) => ({ port: hops[i]!.port, channel: hops[i]!.channel, receiver: k === tx.length - 2 ? receiver : forwarderReceiver(i) }));
+  const value = {
+    sourcePort: first.port,
+    sourceChannel: first.channel,
+    token: { denom: first.from.denom, amount: options.amount },
+    sender,
+    receiver: forwards.length === 0 ? receiver : forwarderReceiver(tx[0]!),
+    timeoutHeight: { revisionNumber: "0", revisionHeight: "0" },
+    timeoutTimestamp: (BigInt(nowMs) * 1_000_000n + BigInt(timeoutNs)).toString(),
+    memo: forwardMemo(forwards, timeoutNs, options.forward_retries),
+  };
+  return { encode_object: { typeUrl: MSG_TRANSFER_TYPE_URL, value }, bytes: msgTransferBytes(value), unquoted_fees: [] };
 }

@@ -1,9 +1,9 @@
 /**
  * Transfer messages: the library's request (`transferMessages`), and the Skip Go API's
- * `/v2/fungible/route`, `/v2/fungible/msgs` and `/v2/fungible/msgs_direct` for IBC transfers, in
- * the hosted API's wire format (skip-mev/skip-go docs/swagger.yml: RouteRequest, Route, Operation,
- * Transfer, MsgsRequest, MsgsDirectRequest, MultiChainMsg, CosmosTx; and `@skip-go/client`'s
- * types). Only what a transfer without swaps needs is modelled; fields a request may carry that
+ * `/v2/fungible/route`, `/v2/fungible/msgs` and `/v2/fungible/msgs_direct` for IBC transfers and
+ * bridge legs from Cosmos chains, in the hosted API's wire format (skip-mev/skip-go
+ * docs/swagger.yml: RouteRequest, Route, Operation, Transfer, MsgsRequest, MsgsDirectRequest,
+ * MultiChainMsg, CosmosTx; and `@skip-go/client`'s types: CCTPTransfer, EurekaTransfer, AxelarTransfer). Only what a transfer without swaps needs is modelled; fields a request may carry that
  * change nothing here (affiliates, slippage, smart relay...) are accepted and ignored, as
  * docs/http.md lists.
  */
@@ -125,14 +125,61 @@ export const SkipTransferSchema = z.readonly(
   }),
 );
 
-export const SkipOperationSchema = z.readonly(
+const CctpTransferSchema = z.readonly(
   z.object({
-    transfer: SkipTransferSchema,
-    tx_index: z.number().check(z.int(), z.gte(0)),
-    amount_in: z.string(),
-    amount_out: z.string(),
+    from_chain_id: z.string(),
+    to_chain_id: z.string(),
+    burn_token: z.string().check(z.describe("Noble's burn token (uusdc)")),
+    denom_in: z.string(),
+    denom_out: z.string(),
+    bridge_id: z.literal("CCTP"),
+    smart_relay: z.literal(false),
   }),
 );
+
+const EurekaTransferSchema = z.readonly(
+  z.object({
+    destination_port: z.string(),
+    source_client: z.string().check(z.describe("The source chain's IBC v2 client: the MsgTransfer's source_channel")),
+    from_chain_id: z.string(),
+    to_chain_id: z.string(),
+    pfm_enabled: z.boolean(),
+    supports_memo: z.boolean(),
+    denom_in: z.string(),
+    denom_out: z.string(),
+    bridge_id: z.literal("EUREKA"),
+    smart_relay: z.literal(false),
+  }),
+);
+
+const AxelarTransferSchema = z.readonly(
+  z.object({
+    from_chain_id: z.string(),
+    to_chain: z.string().check(z.describe("Axelar's name of the destination chain")),
+    to_chain_id: z.string(),
+    asset: z.string().check(z.describe("The token's denom on Axelar")),
+    should_unwrap: z.literal(false),
+    denom_in: z.string().check(z.describe("The token's denom on Axelar")),
+    denom_out: z.string(),
+    is_testnet: z.boolean(),
+    ibc_transfer_to_axelar: SkipTransferSchema,
+    bridge_id: z.literal("AXELAR"),
+    smart_relay: z.literal(false),
+  }),
+);
+
+const operationFields = {
+  tx_index: z.number().check(z.int(), z.gte(0)),
+  amount_in: z.string(),
+  amount_out: z.string(),
+};
+
+export const SkipOperationSchema = z.union([
+  z.readonly(z.object({ transfer: SkipTransferSchema, ...operationFields })),
+  z.readonly(z.object({ cctp_transfer: CctpTransferSchema, ...operationFields })),
+  z.readonly(z.object({ eureka_transfer: EurekaTransferSchema, ...operationFields })),
+  z.readonly(z.object({ axelar_transfer: AxelarTransferSchema, ...operationFields }).check(z.describe("One operation for the IBC hop into Axelar and the Axelar transfer, as the hosted API writes it"))),
+]);
 export type SkipOperation = z.infer<typeof SkipOperationSchema>;
 
 export const SkipRouteResponseSchema = z.readonly(
@@ -190,6 +237,16 @@ export const SkipMsgsDirectRequestSchema = z.looseObject({
 export type SkipMsgsDirectRequest = z.input<typeof SkipMsgsDirectRequestSchema>;
 
 export const MSG_TRANSFER_TYPE_URL = "/ibc.applications.transfer.v1.MsgTransfer";
+export const MSG_DEPOSIT_FOR_BURN_TYPE_URL = "/circle.cctp.v1.MsgDepositForBurn";
+const MsgTypeUrlSchema = z.enum([MSG_TRANSFER_TYPE_URL, MSG_DEPOSIT_FOR_BURN_TYPE_URL]);
+
+export const UnquotedFeeSchema = z.readonly(
+  z.object({
+    bridge: z.enum(["CCTP", "EUREKA", "AXELAR"]),
+    what: z.string().check(z.describe("What the fee pays for, where the hosted API puts it, and what happens without it")),
+    source: z.string().check(z.describe("Where that is read")),
+  }),
+);
 
 const MultiChainMsgSchema = z.readonly(
   z.object({
@@ -199,10 +256,10 @@ const MultiChainMsgSchema = z.readonly(
       .string()
       .check(
         z.describe(
-          "The MsgTransfer as JSON text with proto field names; timeout_timestamp is a bare number above 2^53, as the hosted API writes it: read its digits from the text",
+          "The message as JSON text with proto field names. A MsgTransfer's timeout_timestamp is a bare number above 2^53, as the hosted API writes it: read its digits from the text (an Eureka transfer's is in seconds); a MsgDepositForBurn's mint_recipient is base64",
         ),
       ),
-    msg_type_url: z.literal(MSG_TRANSFER_TYPE_URL),
+    msg_type_url: MsgTypeUrlSchema,
   }),
 );
 
@@ -212,7 +269,7 @@ const CosmosTxSchema = z.readonly(
       z.object({
         chain_id: z.string(),
         path: z.readonly(z.array(z.string())),
-        msgs: z.readonly(z.array(z.readonly(z.object({ msg: z.string(), msg_type_url: z.literal(MSG_TRANSFER_TYPE_URL) })))),
+        msgs: z.readonly(z.array(z.readonly(z.object({ msg: z.string(), msg_type_url: MsgTypeUrlSchema })))),
         signer_address: z.string(),
       }),
     ),
@@ -222,7 +279,10 @@ const CosmosTxSchema = z.readonly(
 
 const MsgsFields = {
   msgs: z.readonly(z.array(z.readonly(z.object({ multi_chain_msg: MultiChainMsgSchema })))).check(z.describe("One message per transaction, in signing order")),
-  txs: z.readonly(z.array(CosmosTxSchema)).check(z.describe("The same messages as transactions: one MsgTransfer each, with its signer")),
+  txs: z.readonly(z.array(CosmosTxSchema)).check(z.describe("The same messages as transactions: one message each, with its signer")),
+  unquoted_fees: z
+    .readonly(z.array(z.readonly(z.object({ tx_index: z.number().check(z.int(), z.gte(0)), ...UnquotedFeeSchema.def.innerType.shape }))))
+    .check(z.describe("This service's own field: the fees the hosted API adds to a bridge leg from a quote of its own, left out of these messages (none is invented); empty for IBC")),
 };
 
 export const SkipMsgsResponseSchema = z.readonly(z.object(MsgsFields));
@@ -271,8 +331,24 @@ const MsgTransferValueSchema = z.readonly(
     timeoutHeight: z.readonly(z.object({ revisionNumber: z.string(), revisionHeight: z.string() })),
     timeoutTimestamp: z.string().check(z.describe("Nanoseconds since the Unix epoch, decimal digits")),
     memo: z.string(),
+    encoding: z.optional(z.string()).check(z.describe("Set on an Eureka transfer only: the IBC v2 packet encoding")),
   }),
 );
+
+const MsgDepositForBurnValueSchema = z.readonly(
+  z.object({
+    from: z.string(),
+    amount: z.string(),
+    destinationDomain: z.number().check(z.int(), z.describe("Circle's CCTP domain of the destination chain")),
+    mintRecipient: z.string().check(z.describe("The 32-byte mint recipient, base64")),
+    burnToken: z.string(),
+  }),
+);
+
+export const LegEncodeObjectSchema = z.union([
+  z.readonly(z.object({ typeUrl: z.literal(MSG_TRANSFER_TYPE_URL), value: MsgTransferValueSchema })),
+  z.readonly(z.object({ typeUrl: z.literal(MSG_DEPOSIT_FOR_BURN_TYPE_URL), value: MsgDepositForBurnValueSchema })),
+]);
 
 export const ResumeResponseSchema = z.readonly(
   z.object({
@@ -289,8 +365,9 @@ export const ResumeResponseSchema = z.readonly(
             path: z.readonly(z.array(z.string())),
             hops: z.readonly(z.array(z.number().check(z.int()))),
             signer: z.string(),
-            encode_object: z.readonly(z.object({ typeUrl: z.literal(MSG_TRANSFER_TYPE_URL), value: MsgTransferValueSchema })),
-            bytes_base64: z.string().check(z.describe("The protobuf bytes of the MsgTransfer, base64")),
+            encode_object: LegEncodeObjectSchema,
+            bytes_base64: z.string().check(z.describe("The protobuf bytes of the message, base64")),
+            unquoted_fees: z.readonly(z.array(UnquotedFeeSchema)).check(z.describe("Fees the hosted API adds to a bridge leg from its own quote, left out here; empty for IBC")),
           }),
         ),
       ),

@@ -37,7 +37,7 @@ const PATHS = [
   "/openapi.json",
   "/",
 ];
-/** route, msgs and msgs_direct answer 501 for a route with a leg other than IBC. */
+/** route, msgs and msgs_direct answer 501 for a route with a leg this service does not build (a swap, a bridge leg from an EVM chain...). */
 const TRANSFER_PATHS = new Set(["/v2/fungible/route", "/v2/fungible/msgs", "/v2/fungible/msgs_direct"]);
 const FIELDS = [
   "chain_ids",
@@ -183,7 +183,7 @@ describe("the handler under generated requests", () => {
         const url = `http://fungible.test${r.path}${r.query === "" ? "" : `?${r.query}`}`;
         const response = await handler(new Request(url, init));
         seen.set(response.status, (seen.get(response.status) ?? 0) + 1);
-        // The one 5xx by design: a route that needs a leg other than IBC (a swap, a bridge) is 501.
+        // The one 5xx by design: a route that needs a leg this service does not build (a swap, some bridges) is 501.
         if (!(response.status === 501 && TRANSFER_PATHS.has(r.path))) expect(response.status, url).toBeLessThan(500);
         expect(response.headers.get("x-data-version")).toBe(version);
         let bytes = new Uint8Array(await response.arrayBuffer());

@@ -29,6 +29,17 @@ describe("msgs", () => {
     expect(timeout > now && timeout <= now + 60n * 1_000_000_000n).toBe(true);
   });
 
+  it("a CCTP leg from Noble prints Noble's MsgDepositForBurn and names the relay fee it does not quote", async () => {
+    const noble = bech32.encode("noble", bech32.toWords(new Uint8Array(20).fill(3)));
+    const user = "0x000000000000000000000000000000000000dEaD";
+    const result = await runCli(["msgs", "noble-1:uusdc", "1:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48", "--amount", "25", "--address", `noble-1=${noble}`, "--address", `1=${user}`]);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('"typeUrl": "/circle.cctp.v1.MsgDepositForBurn"');
+    expect(result.stdout).toContain(`transaction 1: sign on noble-1 as ${noble}; path noble-1 -> 1`);
+    expect(result.stdout).toMatch(/not quoted here \(CCTP\): .*smart_relay_fee_quote/);
+  });
+
   it("a missing --amount is a usage error; a wrong address names the chain and exits 1", async () => {
     const noAmount = await runCli(["msgs", "cosmoshub-4:uatom", ATOM_ON_OSMOSIS]);
     expect(noAmount.code).toBe(2);

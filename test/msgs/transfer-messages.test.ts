@@ -11,15 +11,25 @@ import { describe, expect, it } from "vitest";
 import { buildRouter, FungibleError, parseRegistry, type AssetRouter } from "../../src/index.js";
 import { transferMessages } from "../../src/entries/msgs.js";
 import type { Route } from "../../src/wire/route.js";
+import type { MsgTransferValue } from "../../src/msgs/msg-transfer.js";
 import { arbitraryRegistry } from "../support/arbitrary-registry.js";
 import { withArbitraryRules } from "../support/arbitrary-rules.js";
 import { shippedRouter } from "../support/shipped-router.js";
 import { ForwardMemoSchema, forwardsOf } from "./pfm-grammar.js";
+import { readFileSync } from "node:fs";
+import protobuf from "protobufjs";
 import { addressesOf, deliver, NOW_MS } from "./world.js";
 
 const HUB_ATOM = { chain_id: "cosmoshub-4", denom: "uatom" };
+/** Noble's own proto (circlefin/noble-cctp, fixtures/proto): the judge of a CCTP leg's bytes. */
+const MsgDepositForBurn = protobuf
+  .parse(readFileSync(new URL("../../fixtures/proto/circle/cctp/v1/tx.proto", import.meta.url), "utf8"), { keepCase: true })
+  .root.lookupType("circle.cctp.v1.MsgDepositForBurn");
 
-/** What the spec says a route can be built into: IBC hops over the transfer port only. */
+/**
+ * What the spec says a route of a generated registry can be built into: IBC hops over the transfer
+ * port only (its chains, chain-0..., have none of the bridge facts a bridge leg needs: test/msgs/bridge-legs.test.ts).
+ */
 function isPlainIbc(route: Route): boolean {
   return route.hops.every((hop) => hop.kind === "ibc" && hop.part_of === undefined && hop.port === "transfer");
 }
@@ -32,7 +42,7 @@ function buildAndDeliver(router: AssetRouter, route: Route, amount = "1234567") 
   expect(built.messages).toHaveLength(route.txs_required);
   for (const message of built.messages) {
     const decoded = MsgTransfer.decode(message.bytes);
-    const value = message.encode_object.value;
+    const value = message.encode_object.value as MsgTransferValue;
     expect(decoded).toEqual({ ...value, timeoutHeight: { revisionNumber: 0n, revisionHeight: 0n }, timeoutTimestamp: BigInt(value.timeoutTimestamp), encoding: "" });
     // cosmjs-types' own encoder writes the same bytes from the EncodeObject a wallet would pass
     // (fromPartial reads its 64-bit fields with BigInt(value.toString()): decimal strings work; its types say bigint).
@@ -63,7 +73,7 @@ describe("mainnet", () => {
     expect(twoHops.length).toBeGreaterThan(0);
     for (const route of twoHops) {
       const built = buildAndDeliver(router, route);
-      const memo = JSON.parse(built.messages[0]!.encode_object.value.memo);
+      const memo = JSON.parse((built.messages[0]!.encode_object.value as MsgTransferValue).memo);
       expect(memo.forward).toMatchObject({ port: "transfer", channel: (route.hops[1] as { channel: string }).channel, retries: 2, timeout: 300e9 });
     }
   });
@@ -93,7 +103,7 @@ describe("mainnet", () => {
         const route = router.route({ chain_id: chain, denom: from.denom }, targets[destPick % targets.length]!)!;
         if (route.hops.length === 0) return;
         const prefixed = [route.from.chain_id, ...route.hops.map((hop) => hop.to.chain_id)].every((id) => router.registry.chains.find((c) => c.chain_id === id)?.bech32_prefix);
-        if (!isPlainIbc(route)) expectRefused(router, route);
+        if (!isPlainIbc(route)) builtOrRefused(router, route);
         else if (prefixed) buildAndDeliver(router, route);
         // A chain whose bech32 prefix the data lacks: its address cannot be checked, so nothing is built.
         else {
@@ -120,6 +130,33 @@ function expectRefused(router: AssetRouter, route: Route) {
   expect((error as FungibleError).code).toBe("not_implemented");
   const first = route.hops.findIndex((hop) => !(hop.kind === "ibc" && hop.part_of === undefined && hop.port === "transfer"));
   expect((error as Error).message).toContain(`hop ${first + 1} (${route.hops[first]!.from.chain_id} -> ${route.hops[first]!.to.chain_id})`);
+}
+
+/**
+ * A route with a leg other than plain IBC: built (a bridge leg from a Cosmos chain, test/msgs/bridge-legs.test.ts
+ * checks each kind against its chain's types), every message decoding as a MsgTransfer or Noble's
+ * MsgDepositForBurn signed by the user on its chain; or refused (not_implemented) naming a hop that is not plain IBC.
+ */
+function builtOrRefused(router: AssetRouter, route: Route) {
+  const ids = [...new Set([route.from.chain_id, ...route.hops.map((hop) => hop.to.chain_id)])];
+  const prefixed = ids.filter((id) => router.registry.chains.find((c) => c.chain_id === id)?.bech32_prefix);
+  const addresses = { ...Object.fromEntries(ids.map((id) => [id, "0x000000000000000000000000000000000000dEaD"])), ...addressesOf(router, prefixed) };
+  let built: ReturnType<typeof transferMessages> | undefined;
+  try {
+    built = transferMessages(router, { route, amount: "1", addresses, now_ms: NOW_MS });
+  } catch (error) {
+    expect(error).toBeInstanceOf(FungibleError);
+    expect((error as FungibleError).code).toBe("not_implemented");
+    const named = route.hops.findIndex((hop, i) => (error as Error).message.includes(`hop ${i + 1} (${hop.from.chain_id} -> ${hop.to.chain_id})`));
+    expect(named).toBeGreaterThanOrEqual(0);
+    expect(isPlainIbc({ ...route, hops: [route.hops[named]!] })).toBe(false);
+    return;
+  }
+  expect(built.messages).toHaveLength(route.txs_required);
+  for (const message of built.messages) {
+    const sender = message.encode_object.typeUrl === "/circle.cctp.v1.MsgDepositForBurn" ? (MsgDepositForBurn.decode(message.bytes) as unknown as { from: string }).from : MsgTransfer.decode(message.bytes).sender;
+    expect(sender).toBe(addresses[message.chain_id]);
+  }
 }
 
 describe("generated registries", () => {

@@ -3,7 +3,9 @@
  * server on the shipped mainnet data: a packet-forward transfer whose messages the ICS-20 + PFM
  * simulator (test/msgs, written from the specs) delivers as the route's denom.
  */
+import { readFileSync } from "node:fs";
 import { messages, route, setApiOptions } from "@skip-go/client";
+import protobuf from "protobufjs";
 import { MsgTransfer } from "cosmjs-types/ibc/applications/transfer/v1/tx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../../../src/entries/node.js";
@@ -63,5 +65,22 @@ describe("the official client", () => {
       world.executeTransfer(chainId, MsgTransfer.encode(value).finish(), value.sender);
     }
     expect(world.balance(destChain, addresses[destChain]!, denom)).toBe(BigInt(amount));
+  });
+
+  it("route() and messages(): USDC from Noble to Ethereum over CCTP, Noble's MsgDepositForBurn in the amino JSON the client reads", async () => {
+    const usdc = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48";
+    const answer = (await route({ sourceAssetDenom: "uusdc", sourceAssetChainId: "noble-1", destAssetDenom: usdc, destAssetChainId: "1", amountIn: "7000000" }))!;
+    expect(answer.operations).toEqual([expect.objectContaining({ cctpTransfer: expect.objectContaining({ fromChainId: "noble-1", toChainId: "1", burnToken: "uusdc", bridgeId: "CCTP" }) })]);
+    const noble = addressesOf(router, ["noble-1"])["noble-1"]!;
+    const user = "0x000000000000000000000000000000000000dEaD";
+    const result = (await messages({ sourceAssetDenom: "uusdc", sourceAssetChainId: "noble-1", destAssetDenom: usdc, destAssetChainId: "1", amountIn: "7000000", amountOut: answer.amountOut, addressList: [noble, user], operations: answer.operations }))!;
+    const { msg, msgTypeUrl } = (result.msgs![0] as { multiChainMsg: { msg: string; msgTypeUrl: string } }).multiChainMsg;
+    expect(msgTypeUrl).toBe("/circle.cctp.v1.MsgDepositForBurn");
+    // The client reads it with MsgDepositForBurn.fromAmino (snake_case keys, mint_recipient base64); Noble's own proto judges the fields.
+    const type = protobuf.parse(readFileSync(new URL("../../../fixtures/proto/circle/cctp/v1/tx.proto", import.meta.url), "utf8"), { keepCase: true }).root.lookupType("circle.cctp.v1.MsgDepositForBurn");
+    const json = JSON.parse(msg) as Record<string, unknown>;
+    expect(type.verify(json)).toBeNull();
+    const decoded = type.toObject(type.fromObject(json), { bytes: String, defaults: true });
+    expect(decoded).toEqual({ from: noble, amount: "7000000", destination_domain: 0, mint_recipient: Buffer.concat([Buffer.alloc(12), Buffer.from(user.slice(2), "hex")]).toString("base64"), burn_token: "uusdc" });
   });
 });
