@@ -20,9 +20,11 @@ export const WORKER_CONDITIONS = ["workerd", "worker", "browser"];
  * `format=svg` imports on demand. Workers refuse WebAssembly compiled at run time, so it could not
  * start there anyway. In its place a module that fails to load, as a missing optional dependency
  * does: the handler then answers format=svg with an error naming mermaid and dot. (Not a bare
- * external import: workerd refuses a Worker whose modules import what it cannot find.)
+ * external import: workerd refuses a Worker whose modules import what it cannot find.) The same
+ * for `chain-registry`, the other optional peer: `refreshState`'s default endpoints read it, and a
+ * Worker passes its own (`registryEndpoints`), so without it the default says how to install it.
  */
-export const LEFT_OUT = /^@viz-js\/viz$/;
+export const LEFT_OUT = /^(@viz-js\/viz|chain-registry\/.*)$/;
 /**
  * @param {{ entry?: string, packageFrom?: string, minify?: boolean, external?: string[] }} [options]
  *   external: modules left as imports (e.g. to measure the bundle without the datasets).
