@@ -37,7 +37,10 @@ const runtimeNeutral: Plugin = {
 // written (no minifySyntax): tsup turns its split ES chunks into CommonJS with sucrase, which
 // breaks on a class field after `super(...)` joined by a comma.
 function minifiedDependencies(format: "esm" | "cjs"): Plugin {
-  const options = format === "esm" ? { minify: true } : { minifyWhitespace: true, minifyIdentifiers: true };
+  // Not minifyWhitespace here: it drops the dependencies' /* @__PURE__ */ annotations, by which the
+  // build (and a user's bundler) leaves out what nothing uses (@noble/hashes' other variants); the
+  // output's own minifyWhitespace removes the white space after that.
+  const options = format === "esm" ? { minifySyntax: true, minifyIdentifiers: true } : { minifyWhitespace: true, minifyIdentifiers: true };
   return {
     name: "minified-dependencies",
     setup(build) {
