@@ -49,6 +49,12 @@ export class Connections {
     return (this.#open.get(socket)?.pending.size ?? 0) > 0;
   }
 
+  /** Whether the client sent bytes since its last answer that make no whole request yet (a request line or headers still arriving). */
+  partial(socket: Socket): boolean {
+    const connection = this.#open.get(socket);
+    return connection !== undefined && connection.pending.size === 0 && socket.bytesRead > connection.bytesAtIdle;
+  }
+
   add(socket: Socket): void {
     const connection: Connection = { pending: new Set(), answering: null, idleSince: performance.now(), bytesAtIdle: 0, waiting: [], refused: false, waiters: [], answersCut: false };
     this.#open.set(socket, connection);

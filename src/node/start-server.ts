@@ -157,8 +157,10 @@ async function listenWith(options: StartServerOptions, live: LiveRouter, log: (l
   server.timeout = options.sendTimeoutMs ?? SERVER_DEFAULTS.sendTimeoutMs;
   server.on("timeout", (socket: Socket) => {
     if (socket.writableLength === 0) {
-      // Node's keep-alive timeout comes here too: an idle connection ends, as without this listener.
-      if (!connections.busy(socket)) socket.destroy();
+      // A request still arriving gets the 408 node's headers timeout would give (this timer fires
+      // first at equal limits); an idle connection (node's keep-alive timeout comes here too) ends.
+      if (connections.partial(socket)) answerClientError(Object.assign(new Error("request timeout"), { code: "ERR_HTTP_REQUEST_TIMEOUT" }), socket, nodeHeaders, connections, refused);
+      else if (!connections.busy(socket)) socket.destroy();
       return;
     }
     cut.add(socket);

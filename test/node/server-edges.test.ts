@@ -250,6 +250,26 @@ describe("clients that go away or go slow", () => {
     }
   });
 
+  it("a request that never arrives whole gets a JSON 408 when the connection's timeouts meet, never a silent close; an idle connection just ends", async () => {
+    // Equal limits: the socket's send timeout fires before node's headers check (found by the
+    // socket-level fuzz of bench scenario 7: blank lines, then nothing).
+    const { server } = await start({ headersTimeoutMs: 1000, sendTimeoutMs: 1000, keepAliveTimeoutMs: 1000 });
+    const answerOf = (bytes: string) =>
+      new Promise<string>((resolve) => {
+        const socket = connect(server.port, "127.0.0.1", () => socket.write(bytes));
+        sockets.push(socket);
+        let text = "";
+        socket.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        socket.on("close", () => resolve(text));
+      });
+    const [blank, started, idle] = await Promise.all([answerOf("\n\r\n\r\n"), answerOf("GET /health HTTP/1.1\r\nHost: x\r\n"), answerOf("")]);
+    for (const text of [blank, started]) {
+      expect(text).toMatch(/^HTTP\/1\.1 408 /);
+      expect(JSON.parse(text.slice(text.indexOf("\r\n\r\n") + 4))).toMatchObject({ code: 3 });
+    }
+    expect(idle).toBe("");
+  });
+
   it("answers a normal request while 2,000 idle connections are open, and caps connections", async () => {
     const { server } = await start({ maxConnections: 2100 });
     expect(server.server.maxConnections).toBe(2100);
