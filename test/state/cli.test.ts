@@ -6,17 +6,15 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { runCli } from "../cli/run-cli.js";
 import { FIXTURE_PATH } from "../http/fixture.js";
 import { HOUR_AGO, IN_SIX_HOURS, NOW, hubSnapshot } from "./hub-windows.js";
 import { oracleIbcDenom } from "../oracle/oracle-graph.js";
-import { channelEntry, channelList, connection, recording, replayLcd, type Answer, type ReplayServer } from "../../bench/lib/replay-lcd.mjs";
+import { channelEntry, channelList, connection, recording, type Answer } from "../../bench/lib/replay-lcd.mjs";
+import { replayServers } from "../support/replay-servers.js";
 
-const servers: ReplayServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const serve = replayServers();
 
 const windowsDir = mkdtempSync(join(tmpdir(), "fg-state-windows-"));
 function writeSnapshot(name: string, value: unknown): string {
@@ -38,9 +36,8 @@ function routes(end: { channel: string; counterparty: string; connection: string
 }
 
 async function refreshed(dir: string, hubStatus: unknown, name: string) {
-  const hub = await replayLcd("cosmoshub-4", routes({ channel: "channel-184", counterparty: "channel-17", connection: "connection-339", client: "07-tendermint-385" }, hubStatus));
-  const akash = await replayLcd("akashnet-2", routes({ channel: "channel-17", counterparty: "channel-184", connection: "connection-29", client: "07-tendermint-53" }, ACTIVE));
-  servers.push(hub, akash);
+  const hub = await serve("cosmoshub-4", routes({ channel: "channel-184", counterparty: "channel-17", connection: "connection-339", client: "07-tendermint-385" }, hubStatus));
+  const akash = await serve("akashnet-2", routes({ channel: "channel-17", counterparty: "channel-184", connection: "connection-29", client: "07-tendermint-53" }, ACTIVE));
   const endpoints = join(dir, `${name}-endpoints.json`);
   writeFileSync(endpoints, JSON.stringify({ "cosmoshub-4": [hub.url], "akashnet-2": [`${akash.url}/`] }));
   const out = join(dir, `${name}.json`);

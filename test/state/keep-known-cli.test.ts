@@ -7,16 +7,13 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { parseState } from "../../src/index.js";
 import { runCli } from "../cli/run-cli.js";
-import { replayLcd, type ReplayServer } from "../../bench/lib/replay-lcd.mjs";
+import { replayServers } from "../support/replay-servers.js";
 import { snapshot } from "./snapshots.js";
 
-const servers: ReplayServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const serve = replayServers();
 
 const BEFORE = "2026-11-20T12:00:00.000Z";
 
@@ -33,8 +30,7 @@ describe("a refresh that cannot read keeps what was known", () => {
     const kept = parseState(readFileSync(out, "utf8")).chains["cosmoshub-4"]!.ends.find((e) => e.channel_id === "channel-141")!;
     expect(kept.state).toMatchObject({ value: "CLOSED", read_at: BEFORE });
 
-    const hub = await replayLcd("cosmoshub-4", {});
-    servers.push(hub);
+    const hub = await serve("cosmoshub-4", {});
     writeFileSync(endpoints, JSON.stringify({ "cosmoshub-4": [hub.url] }));
     const read = await runCli(["refresh-state", "--out", out, "--endpoints", endpoints, "--chains", "cosmoshub-4", "--timeout", "2000"]);
     expect(read.code).toBe(0);

@@ -8,23 +8,20 @@
  * keep-known-cli.test.ts (it runs the built command: an integration suite).
  */
 import fc from "fast-check";
-import { afterEach, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { parseState, withState, type AssetRouter } from "../../src/index.js";
 import { refreshState } from "../../src/remote/refresh-state.js";
 import { keepKnownFacts } from "../../src/state/merge.js";
 import { unreadChain, type ChainState } from "../../src/state/format.js";
 import { shippedRouter } from "../support/shipped-router.js";
-import { replayLcd, type ReplayServer } from "../../bench/lib/replay-lcd.mjs";
+import { replayServers } from "../support/replay-servers.js";
 import { snapshot } from "./snapshots.js";
 
 let mainnet: AssetRouter;
 beforeAll(async () => {
   mainnet = await shippedRouter();
 });
-const servers: ReplayServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const serve = replayServers();
 
 const BEFORE = "2026-11-20T12:00:00.000Z";
 const NOW = new Date("2026-11-26T12:00:00.000Z");
@@ -35,9 +32,8 @@ describe("a refresh that cannot read keeps what was known", () => {
   test("every endpoint fails (an endless body, another chain id): the closed channel stays closed, dated as before", async () => {
     const previous = parseState(snapshot([{ chain: "cosmoshub-4", channel: "channel-141", state: "CLOSED", readAt: BEFORE, source: "https://old.example/channels" }], BEFORE));
     expect(withState(mainnet, previous).assetsFromSource(ATOM).dest_assets["osmosis-1"]).toBeUndefined();
-    const endless = await replayLcd("cosmoshub-4", { "/cosmos/base/tendermint/v1beta1/node_info": { fault: "endless" } });
-    const liar = await replayLcd("theta-testnet-001", {});
-    servers.push(endless, liar);
+    const endless = await serve("cosmoshub-4", { "/cosmos/base/tendermint/v1beta1/node_info": { fault: "endless" } });
+    const liar = await serve("theta-testnet-001", {});
     const result = await refreshState({ ...fast, registry: mainnet.registry, chains: ["cosmoshub-4"], endpoints: { "cosmoshub-4": [endless.url, liar.url] }, previous });
     expect(result.learned).toBe(0);
     expect(result.unread).toEqual(["cosmoshub-4"]);
@@ -82,8 +78,7 @@ describe("formats and listings", () => {
 
   test("a node whose channel list never ends is read to the page limit and recorded as incomplete", async () => {
     const page = { channels: [], pagination: { next_key: "bW9yZQ==", total: "0" } };
-    const hub = await replayLcd("cosmoshub-4", { "/ibc/core/channel/v1/channels": { body: page } });
-    servers.push(hub);
+    const hub = await serve("cosmoshub-4", { "/ibc/core/channel/v1/channels": { body: page } });
     const { snapshot: read, chains } = await refreshState({ ...fast, registry: mainnet.registry, chains: ["cosmoshub-4"], endpoints: { "cosmoshub-4": [hub.url] } });
     expect(hub.requests.filter((path) => path.startsWith("/ibc/core/channel/v1/channels"))).toHaveLength(40);
     expect(read.chains["cosmoshub-4"]!.channels_complete).toMatchObject({ value: false });

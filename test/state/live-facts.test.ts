@@ -6,7 +6,7 @@
  * channels out, cited; an amount over a rate limit's remaining flow is refused with rate_limited,
  * by the README's own worked example of the quota rule.
  */
-import { afterEach, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { parseState, stateOfRouter, withState, type AssetRouter } from "../../src/index.js";
 import { refreshState } from "../../src/remote/refresh-state.js";
 import { explain } from "../../src/router/explain.js";
@@ -16,16 +16,14 @@ import { remainingFlow, withinQuota } from "../../src/state/rate-limits.js";
 import type { RateLimit } from "../../src/state/format.js";
 import { shippedRouter } from "../support/shipped-router.js";
 import { oracleIbcDenom } from "../oracle/oracle-graph.js";
-import { LATEST_BLOCK, latestBlock, MODULE_VERSIONS, moduleVersions, RATE_LIMITS, rateLimits, replayLcd, TRANSFER_PARAMS, transferParams, type Answer, type ReplayServer } from "../../bench/lib/replay-lcd.mjs";
+import { LATEST_BLOCK, latestBlock, MODULE_VERSIONS, moduleVersions, RATE_LIMITS, rateLimits, TRANSFER_PARAMS, transferParams, type Answer } from "../../bench/lib/replay-lcd.mjs";
+import { replayServers } from "../support/replay-servers.js";
 
 let mainnet: AssetRouter;
 beforeAll(async () => {
   mainnet = await shippedRouter();
 });
-const servers: ReplayServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const serve = replayServers();
 
 const NOW = new Date("2026-11-26T12:00:00.000Z");
 const ATOM = { source_asset_denom: "uatom", source_asset_chain_id: "cosmoshub-4" } as const;
@@ -34,8 +32,7 @@ const ATOM_ON_OSMOSIS = oracleIbcDenom("transfer/channel-0", "uatom");
 
 /** The Hub's node: no channel list (its ends stay as the registry has them), its chain-wide facts as `routes` say. */
 async function hubRefresh(routes: Record<string, Answer>) {
-  const hub = await replayLcd("cosmoshub-4", { [LATEST_BLOCK]: { body: latestBlock("cosmoshub-4", new Date(NOW.getTime() - 6_000).toISOString()) }, ...routes });
-  servers.push(hub);
+  const hub = await serve("cosmoshub-4", { [LATEST_BLOCK]: { body: latestBlock("cosmoshub-4", new Date(NOW.getTime() - 6_000).toISOString()) }, ...routes });
   const result = await refreshState({ registry: mainnet.registry, chains: ["cosmoshub-4"], endpoints: { "cosmoshub-4": [hub.url] }, registryEndpoints: {}, now: () => NOW });
   return { hub, result, router: withState(mainnet, result.snapshot) };
 }

@@ -7,29 +7,22 @@
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { parseState, stateOfRouter, withState, type AssetRouter } from "../../src/index.js";
 import { refreshState } from "../../src/remote/refresh-state.js";
 import { writeStateFile } from "../../src/files/write-state-file.js";
 import { explain } from "../../src/router/explain.js";
 import { shippedRouter } from "../support/shipped-router.js";
 import { oracleIbcDenom } from "../oracle/oracle-graph.js";
-import { replayLcd, type Answer, type ReplayServer } from "../../bench/lib/replay-lcd.mjs";
+import type { Answer } from "../../bench/lib/replay-lcd.mjs";
+import { replayServers } from "../support/replay-servers.js";
 import { ACTIVE, AKASH_END, chainRoutes, EXPIRED, HUB_END, RECORDED_NOW } from "../support/hub-akash-replay.js";
 
 let mainnet: AssetRouter;
 beforeAll(async () => {
   mainnet = await shippedRouter();
 });
-const servers: ReplayServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-async function serve(network: string, routes: Record<string, Answer>): Promise<ReplayServer> {
-  const server = await replayLcd(network, routes);
-  servers.push(server);
-  return server;
-}
+const serve = replayServers();
 
 const NOW = RECORDED_NOW;
 const now = () => NOW;
