@@ -6,7 +6,8 @@
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createFetchHandler } from "../../src/entries/http.js";
-import { buildRouter, ibcDenom, parseRegistry, type AssetRouter } from "../../src/index.js";
+import { ibcDenom, type AssetRouter } from "../../src/index.js";
+import { lineWithoutForwarding, TWO_HOPS } from "./world.js";
 import { durationsOf, estimatedRouteSeconds } from "../../src/msgs/route-duration.js";
 import { shippedRouter } from "../support/shipped-router.js";
 
@@ -57,20 +58,7 @@ describe("route answers", () => {
   });
 
   it("two transactions of one hop each: two blocks, two relaying delays; the same through the library", async () => {
-    const TWO_HOPS = "transfer/channel-0/transfer/channel-0";
-    const line = buildRouter(
-      parseRegistry({
-        chains: ["a-1", "b-1", "c-1"].map((chain_id, i) => ({ chain_id, bech32_prefix: ["pa", "pb", "pc"][i], pfm_enabled: false })),
-        assets: [
-          { chain_id: "a-1", denom: "ua" },
-          { chain_id: "c-1", denom: ibcDenom(TWO_HOPS, "ua"), trace: TWO_HOPS, origin_chain_id: "a-1", origin_denom: "ua" },
-        ],
-        ibc_channels: [
-          { chain_1: { chain_id: "a-1", channel_id: "channel-0" }, chain_2: { chain_id: "b-1", channel_id: "channel-0" }, status: "ACTIVE" },
-          { chain_1: { chain_id: "b-1", channel_id: "channel-1" }, chain_2: { chain_id: "c-1", channel_id: "channel-0" }, status: "ACTIVE" },
-        ],
-      }),
-    );
+    const line = lineWithoutForwarding();
     const request = { source_asset_denom: "ua", source_asset_chain_id: "a-1", dest_asset_denom: ibcDenom(TWO_HOPS, "ua"), dest_asset_chain_id: "c-1", amount_in: "5", allow_multi_tx: true };
     expect(await post(createFetchHandler(line), request)).toMatchObject({ status: 200, body: { txs_required: 2, estimated_route_duration_seconds: 2 * (BLOCK + IBC) } });
     expect(estimatedRouteSeconds(line.route({ chain_id: "a-1", denom: "ua" }, { chain_id: "c-1", denom: ibcDenom(TWO_HOPS, "ua") })!)).toBe(2 * (BLOCK + IBC));

@@ -7,10 +7,10 @@ import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { buildOpenApiDocument, createFetchHandler } from "../../src/entries/http.js";
-import { buildRouter, ibcDenom, parseRegistry, type AssetRouter } from "../../src/index.js";
+import { ibcDenom, type AssetRouter } from "../../src/index.js";
 import { shippedRouter } from "../support/shipped-router.js";
 import { ForwardMemoSchema } from "./pfm-grammar.js";
-import { addressesOf } from "./world.js";
+import { addressesOf, lineWithoutForwarding, TWO_HOPS } from "./world.js";
 
 let router: AssetRouter;
 let handler: (request: Request) => Promise<Response>;
@@ -137,18 +137,7 @@ describe("what the endpoints refuse", () => {
     const unknown = await post("/v2/fungible/route", { ...hubToOsmosis, dest_asset_chain_id: "nowhere-1" });
     expect(unknown.status).toBe(404);
     // Three chains in a line, the middle one without PFM: two transactions.
-    const TWO_HOPS = "transfer/channel-0/transfer/channel-0";
-    const line = buildRouter(parseRegistry({
-      chains: ["a-1", "b-1", "c-1"].map((chain_id, i) => ({ chain_id, bech32_prefix: ["pa", "pb", "pc"][i], pfm_enabled: false })),
-      assets: [
-        { chain_id: "a-1", denom: "ua" },
-        { chain_id: "c-1", denom: ibcDenom(TWO_HOPS, "ua"), trace: TWO_HOPS, origin_chain_id: "a-1", origin_denom: "ua" },
-      ],
-      ibc_channels: [
-        { chain_1: { chain_id: "a-1", channel_id: "channel-0" }, chain_2: { chain_id: "b-1", channel_id: "channel-0" }, status: "ACTIVE" },
-        { chain_1: { chain_id: "b-1", channel_id: "channel-1" }, chain_2: { chain_id: "c-1", channel_id: "channel-0" }, status: "ACTIVE" },
-      ],
-    }));
+    const line = lineWithoutForwarding();
     const lineHandler = createFetchHandler(line);
     const multi = { source_asset_denom: "ua", source_asset_chain_id: "a-1", dest_asset_denom: ibcDenom(TWO_HOPS, "ua"), dest_asset_chain_id: "c-1", amount_in: "5" };
     const ask = async (body: unknown) => {

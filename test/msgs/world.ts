@@ -1,7 +1,7 @@
 /** A simulator world made from a router's registry, users' addresses, and delivery of built messages. */
 import { randomBytes } from "node:crypto";
 import { bech32 } from "bech32";
-import type { AssetRouter } from "../../src/index.js";
+import { buildRouter, ibcDenom, parseRegistry, type AssetRouter } from "../../src/index.js";
 import type { Route } from "../../src/wire/route.js";
 import type { TransferMessages } from "../../src/msgs/transfer-messages.js";
 import { hashDenom, Ics20World } from "./ics20-simulator.js";
@@ -56,4 +56,22 @@ function sourcePath(route: Route): string {
   if (trace === "") return origin;
   const spellings = [origin, origin.toLowerCase()];
   return spellings.map((spelling) => `${trace}/${spelling}`).find((path) => hashDenom(path) === denom) ?? `${trace}/${origin}`;
+}
+
+/** a-1 -> b-1 -> c-1 over channel-0/channel-1, with no packet forwarding: `ua` of a-1 reaches c-1 (`TWO_HOPS`) in two transactions. */
+export const TWO_HOPS = "transfer/channel-0/transfer/channel-0";
+export function lineWithoutForwarding(): AssetRouter {
+  return buildRouter(
+    parseRegistry({
+      chains: ["a-1", "b-1", "c-1"].map((chain_id, i) => ({ chain_id, bech32_prefix: ["pa", "pb", "pc"][i], pfm_enabled: false })),
+      assets: [
+        { chain_id: "a-1", denom: "ua" },
+        { chain_id: "c-1", denom: ibcDenom(TWO_HOPS, "ua"), trace: TWO_HOPS, origin_chain_id: "a-1", origin_denom: "ua" },
+      ],
+      ibc_channels: [
+        { chain_1: { chain_id: "a-1", channel_id: "channel-0" }, chain_2: { chain_id: "b-1", channel_id: "channel-0" }, status: "ACTIVE" },
+        { chain_1: { chain_id: "b-1", channel_id: "channel-1" }, chain_2: { chain_id: "c-1", channel_id: "channel-0" }, status: "ACTIVE" },
+      ],
+    }),
+  );
 }
