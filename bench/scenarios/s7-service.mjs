@@ -165,7 +165,6 @@ async function withCpu(pid, load) {
 export async function throughputRows(seconds, dir) {
   const { requests, between } = await distinctRequests();
   const service = await startService(["--workers", "1", "--dataset", await MAINNET()]);
-  const logged = await startService(["--workers", "1", "--dataset", await MAINNET(), "--access-log"], { logFile: join(dir, "access.log") });
   const rows = [];
   try {
     const answers = [];
@@ -203,7 +202,6 @@ export async function throughputRows(seconds, dir) {
     } finally {
       await bare.stop();
     }
-    const best = (runs) => runs.reduce((a, b) => (b.result.requests.average > a.result.requests.average ? b : a));
     const { result: bareResult, cpu: bareCpu } = best(bareRuns);
     const { result: full, cpu: fullCpu } = best(plainRuns);
     sizes.sort((a, b) => a - b);
@@ -219,13 +217,40 @@ export async function throughputRows(seconds, dir) {
         note: `${seconds} s x 16 connections, 1 process each, the best of ${ALTERNATED_ROUNDS} alternated runs each; the bare server sends the service's headers and bytes; statuses ${JSON.stringify(statuses)}; ${mix}; errors service ${errorsOf(full)} bare ${errorsOf(bareResult)}; p99 ${full.latency.p99} ms vs ${bareResult.latency.p99} ms; service: ${fullCpu}; bare: ${bareCpu}`,
       }),
     );
-    // Alternated (logged, plain, logged, plain, ...) so drift on a shared box falls on both sides; the best run of each.
-    await cannon({ url: logged.url, connections: 16, duration: 1, requests });
+  } finally {
+    await service.stop();
+  }
+  return rows;
+}
+
+const best = (runs) => runs.reduce((a, b) => (b.result.requests.average > a.result.requests.average ? b : a));
+
+/**
+ * The access log's cost: two services started side by side, one with --access-log (to a file),
+ * each warmed up alike (one pass over the 300 requests, then a 1 s load), so neither side carries
+ * an answer cache or compiled code the other lacks; then alternated loads, the best of each.
+ */
+export async function accessLogRows(seconds, dir) {
+  const { requests } = await distinctRequests();
+  const service = await startService(["--workers", "1", "--dataset", await MAINNET()]);
+  const logged = await startService(["--workers", "1", "--dataset", await MAINNET(), "--access-log"], { logFile: join(dir, "access.log") });
+  const load = (url) => cannon({ url, connections: 16, duration: seconds, requests });
+  try {
+    for (const { url } of [service, logged]) {
+      for (const request of requests) await (await fetch(`${url}${request.path}`, { headers: request.headers })).arrayBuffer();
+      await cannon({ url, connections: 16, duration: 1, requests });
+    }
+    // Alternated, each round's first side swapped (logged, plain; plain, logged; ...), so drift on a
+    // shared box falls on both sides; the best run of each.
     const loggedRuns = [];
     const unloggedRuns = [];
     for (let round = 0; round < ALTERNATED_ROUNDS; round++) {
-      loggedRuns.push(await withCpu(logged.pid, () => load(logged.url)));
-      unloggedRuns.push(await withCpu(service.pid, () => load(service.url)));
+      const sides = [
+        async () => loggedRuns.push(await withCpu(logged.pid, () => load(logged.url))),
+        async () => unloggedRuns.push(await withCpu(service.pid, () => load(service.url))),
+      ];
+      if (round % 2 === 1) sides.reverse();
+      for (const side of sides) await side();
     }
     const withLog = best(loggedRuns).result;
     const without = best(unloggedRuns).result.requests.average;
@@ -233,7 +258,7 @@ export async function throughputRows(seconds, dir) {
     const perRequest = (runs) => (runs.reduce((sum, run) => sum + run.serverSeconds, 0) / runs.reduce((sum, run) => sum + run.result.requests.total, 0)) * 1e6;
     const cpuWith = perRequest(loggedRuns);
     const cpuWithout = perRequest(unloggedRuns);
-    rows.push(
+    return [
       throughputRow({
         scenario: "7 service, 300 distinct GETs",
         metric: "throughput with --access-log vs without",
@@ -243,11 +268,10 @@ export async function throughputRows(seconds, dir) {
         extraMet: errorsOf(withLog) === 0,
         note: `access log cost ${((1 - withLog.requests.average / without) * 100).toFixed(1)}% of throughput (${Math.round(withLog.requests.average)} vs ${Math.round(without)} req/s, the best of ${ALTERNATED_ROUNDS} alternated runs each) and ${((cpuWith / cpuWithout - 1) * 100).toFixed(1)}% of server CPU per request (${cpuWith.toFixed(0)} vs ${cpuWithout.toFixed(0)} µs, every run); JSON lines to a file, batched per 100 ms; errors ${errorsOf(withLog)}`,
       }),
-    );
+    ];
   } finally {
     await Promise.all([service.stop(), logged.stop()]);
   }
-  return rows;
 }
 
 /** Median, p99 and max latency (ms) of `count` sequential requests on fresh connections. */
@@ -576,6 +600,7 @@ export async function scenarioService({ quick, soakSeconds }) {
   };
   try {
     await step("throughput", () => throughputRows(quick ? 3 : 5, dir));
+    await step("access log", () => accessLogRows(quick ? 3 : 5, dir));
     await step("kept answers by meaning", () => keptByMeaningRows());
     await step("slow clients", () => slowClientRows());
     await step("slowest request", () => slowestRows());
