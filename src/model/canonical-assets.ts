@@ -228,6 +228,18 @@ interface EvmChains {
 /** A voucher (derived, decoded) is never spelled EIP-55: its denom is `ibc/`, its origin denom hashed text. */
 const NO_EVM_CHAINS: EvmChains = { chain: false, origin: false };
 
+/** Every wire object `wireAsset` made: frozen, and made to WireAssetSchema from checked records. */
+const madeWires = new WeakSet<object>();
+
+/**
+ * `value` is a wire object of a model (the assets in a router's answers), unchanged since: a request
+ * that carries one back (a route into src/msgs) need not parse it again. Never reads `value`
+ * (a Proxy's traps do not run), so an object of the caller's own is simply not one.
+ */
+export function isModelWireAsset(value: unknown): value is WireAsset {
+  return typeof value === "object" && value !== null && madeWires.has(value);
+}
+
 /**
  * Field order follows the answers of docs/behaviour.md §6; optional fields appear only when
  * present. `is_svm` (an asset of an SVM chain) is on every asset, as the Skip Go API writes it.
@@ -248,7 +260,8 @@ export function wireAsset(fields: AssetFields, metadata: Partial<Asset>, isSvm: 
   };
   for (const field of OPTIONAL_WIRE_FIELDS) if (metadata[field] !== undefined) wire[field] = metadata[field];
   if (typeof wire.token_contract === "string") wire.token_contract = spellContract(wire.token_contract);
-  return Object.freeze(wire) as WireAsset;
+  madeWires.add(Object.freeze(wire));
+  return wire as WireAsset;
 }
 
 /** `asset` as a plain record at another index (a derived voucher's fields are getters tied to its own index). */

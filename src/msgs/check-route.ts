@@ -66,8 +66,7 @@ export function checkRoute(fn: string, route: Route, facts: RegistryFacts): read
   const legs = transactions(route).map((tx) => ({ tx, leg: legOf(fn, route, tx, facts) }));
   let at = route.from;
   route.hops.forEach((hop, i) => {
-    const where = hopName(hop, i);
-    if (!sameAsset(hop.from, at)) throw new FungibleError("invalid_request", `${fn}: ${where} starts from ${hop.from.chain_id} ${hop.from.denom}, but the route is at ${at.chain_id} ${at.denom} there`);
+    if (!sameAsset(hop.from, at)) throw new FungibleError("invalid_request", `${fn}: ${hopName(hop, i)} starts from ${hop.from.chain_id} ${hop.from.denom}, but the route is at ${at.chain_id} ${at.denom} there`);
     if (i === 0 && !followsFrom(hop.from.denom, hop.from.trace, hop.from.origin_denom, facts)) {
       throw new FungibleError("invalid_request", `${fn}: the source asset's denom ${hop.from.denom} does not follow from its trace "${hop.from.trace}" and origin denom ${hop.from.origin_denom}`);
     }
@@ -83,21 +82,22 @@ export function checkRoute(fn: string, route: Route, facts: RegistryFacts): read
 
 /** An IBC hop (an Axelar transfer's IBC leg too): the transfer port, a channel the registry has, the denom ICS-20 gives. */
 function checkIbcHop(fn: string, hop: Extract<RouteHop, { kind: "ibc" }>, i: number, facts: RegistryFacts): void {
-  const where = hopName(hop, i);
+  // Named only in a refusal: most hops pass.
+  const where = () => hopName(hop, i);
   if (hop.port !== "transfer") {
-    throw new FungibleError("not_implemented", `${fn}: ${where} sends over port "${hop.port}" (a CW20 leaves through its ICS-20 contract, a contract call, not a MsgTransfer); messages are built for the transfer port only`);
+    throw new FungibleError("not_implemented", `${fn}: ${where()} sends over port "${hop.port}" (a CW20 leaves through its ICS-20 contract, a contract call, not a MsgTransfer); messages are built for the transfer port only`);
   }
   if (i > 0 && !hop.starts_tx && facts.chains.get(hop.from.chain_id)?.pfm_enabled !== true) {
-    throw new FungibleError("invalid_request", `${fn}: ${where} forwards without a new transaction, but chain "${hop.from.chain_id}" has no packet-forward middleware in the data`);
+    throw new FungibleError("invalid_request", `${fn}: ${where()} forwards without a new transaction, but chain "${hop.from.chain_id}" has no packet-forward middleware in the data`);
   }
   const end = facts.channels.get(channelKey(hop.from.chain_id, hop.port, hop.channel));
   if (end === undefined || end.counterparty.chain_id !== hop.to.chain_id) {
-    throw new FungibleError("invalid_request", `${fn}: ${where}: the registry has no channel ${hop.port}/${hop.channel} on "${hop.from.chain_id}" to "${hop.to.chain_id}"`);
+    throw new FungibleError("invalid_request", `${fn}: ${where()}: the registry has no channel ${hop.port}/${hop.channel} on "${hop.from.chain_id}" to "${hop.to.chain_id}"`);
   }
-  if (end.status === "INACTIVE") throw new FungibleError("invalid_request", `${fn}: ${where}: channel ${hop.channel} is INACTIVE in the data`);
+  if (end.status === "INACTIVE") throw new FungibleError("invalid_request", `${fn}: ${where()}: channel ${hop.channel} is INACTIVE in the data`);
   const expected = arrivingTrace(hop, end);
   if (hop.to.trace !== expected || hop.to.origin_denom !== hop.from.origin_denom || !followsFrom(hop.to.denom, expected, hop.from.origin_denom, facts)) {
-    throw new FungibleError("invalid_request", `${fn}: ${where}: ${hop.from.denom} arrives as ${voucherDenom(expected, hop.from.origin_denom)} (trace "${expected}"), not ${hop.to.denom}`);
+    throw new FungibleError("invalid_request", `${fn}: ${where()}: ${hop.from.denom} arrives as ${voucherDenom(expected, hop.from.origin_denom)} (trace "${expected}"), not ${hop.to.denom}`);
   }
 }
 

@@ -5,7 +5,8 @@
  * mapping writes bytes), the protobuf bytes, and the JSON text the Skip Go API's `msg` holds.
  */
 import { base64 } from "@scure/base";
-import { BinaryWriter, WireType } from "@bufbuild/protobuf/wire";
+import { WireType } from "@bufbuild/protobuf/wire";
+import { protoBytes } from "./proto-writer.js";
 import { MSG_DEPOSIT_FOR_BURN_TYPE_URL } from "../wire/msgs.js";
 
 export interface MsgDepositForBurnValue {
@@ -34,17 +35,17 @@ export function evmMintRecipient(address: string): Uint8Array {
 
 /** The bytes as gogoproto writes them: fields in number order, an empty string or a zero domain left out. */
 export function msgDepositForBurnBytes(value: MsgDepositForBurnValue): Uint8Array {
-  const writer = new BinaryWriter();
-  const str = (field: number, text: string) => {
-    if (text !== "") writer.tag(field, WireType.LengthDelimited).string(text);
-  };
-  str(1, value.from);
-  str(2, value.amount);
-  if (value.destinationDomain !== 0) writer.tag(3, WireType.Varint).uint32(value.destinationDomain);
-  const recipient = base64.decode(value.mintRecipient);
-  if (recipient.length > 0) writer.tag(4, WireType.LengthDelimited).bytes(recipient);
-  str(5, value.burnToken);
-  return writer.finish();
+  return protoBytes((writer) => {
+    const str = (field: number, text: string) => {
+      if (text !== "") writer.tag(field, WireType.LengthDelimited).string(text);
+    };
+    str(1, value.from);
+    str(2, value.amount);
+    if (value.destinationDomain !== 0) writer.tag(3, WireType.Varint).uint32(value.destinationDomain);
+    const recipient = base64.decode(value.mintRecipient);
+    if (recipient.length > 0) writer.tag(4, WireType.LengthDelimited).bytes(recipient);
+    str(5, value.burnToken);
+  });
 }
 
 /** The message as proto-named JSON (proto3 JSON mapping: bytes as base64, the uint32 a number). */

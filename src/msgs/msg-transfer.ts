@@ -4,7 +4,8 @@
  * strings so the object is JSON; `MsgTransfer.fromPartial(value)` of cosmjs-types takes it as is),
  * the protobuf bytes of the message, and the JSON text the Skip Go API writes in `msg`.
  */
-import { BinaryWriter, WireType } from "@bufbuild/protobuf/wire";
+import { WireType } from "@bufbuild/protobuf/wire";
+import { protoBytes } from "./proto-writer.js";
 import { MSG_TRANSFER_TYPE_URL } from "../wire/msgs.js";
 
 export interface MsgTransferValue {
@@ -34,26 +35,26 @@ export interface MsgTransferEncodeObject {
  * empty message, `32 00`), as cosmjs-types writes it too.
  */
 export function msgTransferBytes(value: MsgTransferValue): Uint8Array {
-  const writer = new BinaryWriter();
-  const str = (field: number, text: string) => {
-    if (text !== "") writer.tag(field, WireType.LengthDelimited).string(text);
-  };
-  str(1, value.sourcePort);
-  str(2, value.sourceChannel);
-  writer.tag(3, WireType.LengthDelimited).fork();
-  str(1, value.token.denom);
-  str(2, value.token.amount);
-  writer.join();
-  str(4, value.sender);
-  str(5, value.receiver);
-  writer.tag(6, WireType.LengthDelimited).fork();
-  if (value.timeoutHeight.revisionNumber !== "0") writer.tag(1, WireType.Varint).uint64(value.timeoutHeight.revisionNumber);
-  if (value.timeoutHeight.revisionHeight !== "0") writer.tag(2, WireType.Varint).uint64(value.timeoutHeight.revisionHeight);
-  writer.join();
-  if (value.timeoutTimestamp !== "0") writer.tag(7, WireType.Varint).uint64(value.timeoutTimestamp);
-  str(8, value.memo);
-  str(9, value.encoding ?? "");
-  return writer.finish();
+  return protoBytes((writer) => {
+    const str = (field: number, text: string) => {
+      if (text !== "") writer.tag(field, WireType.LengthDelimited).string(text);
+    };
+    str(1, value.sourcePort);
+    str(2, value.sourceChannel);
+    writer.tag(3, WireType.LengthDelimited).fork();
+    str(1, value.token.denom);
+    str(2, value.token.amount);
+    writer.join();
+    str(4, value.sender);
+    str(5, value.receiver);
+    writer.tag(6, WireType.LengthDelimited).fork();
+    if (value.timeoutHeight.revisionNumber !== "0") writer.tag(1, WireType.Varint).uint64(value.timeoutHeight.revisionNumber);
+    if (value.timeoutHeight.revisionHeight !== "0") writer.tag(2, WireType.Varint).uint64(value.timeoutHeight.revisionHeight);
+    writer.join();
+    if (value.timeoutTimestamp !== "0") writer.tag(7, WireType.Varint).uint64(value.timeoutTimestamp);
+    str(8, value.memo);
+    str(9, value.encoding ?? "");
+  });
 }
 
 /**

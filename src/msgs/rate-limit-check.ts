@@ -5,7 +5,8 @@
  * limit, its remaining flow and where and when it was read.
  */
 import { FungibleError } from "../errors.js";
-import { channelKey, indexChannelsByEnd } from "../registry/channel-ends.js";
+import { channelKey } from "../registry/channel-ends.js";
+import { registryFacts } from "./check-route.js";
 import { stateOfRouter } from "../router/state-router.js";
 import type { AssetRouter } from "../router/router.js";
 import { rateLimitRefusal, type LimitedHop } from "../state/rate-limits.js";
@@ -14,7 +15,8 @@ import type { Route } from "../wire/route.js";
 export function checkRateLimits(fn: string, router: AssetRouter, route: Route, amount: string): void {
   const snapshot = stateOfRouter(router)?.snapshot;
   if (snapshot === undefined || !/^\d+$/.test(amount)) return;
-  const ends = indexChannelsByEnd(router.registry.ibc_channels);
+  // The channel index the msgs keep per registry (registryFacts), not made again per request.
+  const ends = registryFacts(router.registry).channels;
   const hops: LimitedHop[] = [];
   for (const hop of route.hops) {
     if (hop.kind !== "ibc") continue;

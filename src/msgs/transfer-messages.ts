@@ -12,12 +12,15 @@
  * and a leg this service does not build is refused.
  */
 import { checkRateLimits } from "./rate-limit-check.js";
-import { parseArgument } from "../arguments.js";
+import * as z from "zod/mini";
+import { parseArgument, safeParseArgument } from "../arguments.js";
+import { isModelWireAsset } from "../model/canonical-assets.js";
 import { FungibleError } from "../errors.js";
 import type { AssetRouter } from "../router/router.js";
 import { compiled } from "../wire/compiled.js";
 import type { Route } from "../wire/route.js";
-import { MSG_TRANSFER_TYPE_URL, TransferMessagesRequestSchema, type TransferMessagesOptions, type TransferMessagesRequest } from "../wire/msgs.js";
+import { MSG_TRANSFER_TYPE_URL, TransferMessagesRequestSchema, transferMessagesRequestOver, type TransferMessagesOptions, type TransferMessagesRequest } from "../wire/msgs.js";
+import { WireAssetSchema, type WireAsset } from "../wire/schema.js";
 import { checkChainAddress } from "./address.js";
 import { legMessage, type LegEncodeObject, type UnquotedFee } from "./bridge-messages.js";
 import type { Leg } from "./bridge-legs.js";
@@ -65,10 +68,26 @@ function checkRouter(router: AssetRouter): void {
 
 export function transferMessages(router: AssetRouter, request: TransferMessagesRequest): TransferMessages {
   checkRouter(router);
-  const options = parseArgument(compiled(TransferMessagesRequestSchema), request, { fn: FN, arg: "request", expected: "an object {route | from, to; amount; addresses}" });
+  const options = parseRequest(request);
   const route = "route" in options ? options.route : routeOf(router, options.from, options.to);
   checkRateLimits(FN, router, route, options.amount);
   return messagesOfRoute(route, registryFacts(router.registry), options);
+}
+
+const REQUEST = { fn: FN, arg: "request", expected: "an object {route | from, to; amount; addresses}" };
+
+/**
+ * The request whose route's assets, when they are a router's own wire objects (a route as
+ * `router.route` answered it), are taken as they are: the library made them to WireAssetSchema,
+ * frozen, and parsing them again was most of the parse. Every other part, and any other asset, is
+ * parsed. A refused request is parsed again by the plain schema, whose errors name the field (the
+ * union's would not); both accept the same requests (test/msgs/shared-assets-parse.test.ts).
+ */
+const RequestSharingAssets = transferMessagesRequestOver(z.union([z.custom<WireAsset>(isModelWireAsset), WireAssetSchema]));
+
+export function parseRequest(request: unknown): TransferMessagesOptions {
+  const shared = safeParseArgument(compiled(RequestSharingAssets), request, REQUEST);
+  return shared.success ? (shared.data as TransferMessagesOptions) : parseArgument(compiled(TransferMessagesRequestSchema), request, REQUEST);
 }
 
 function routeOf(router: AssetRouter, from: { chain_id: string; denom: string }, to: { chain_id: string; denom: string }): Route {
@@ -106,10 +125,16 @@ export function messagesOfRoute(route: Route, facts: RegistryFacts, options: Omi
   const legs = checkRoute(FN, route, facts);
   const required = requiredChainIds(route, facts);
   const applied = new Set<TransferRule>();
+  // Each chain's address is checked once: a chain that receives one transaction signs the next.
+  const checked = new Map<string, string>();
   const address = (chainId: string, role: string) => {
+    const known = checked.get(chainId);
+    if (known !== undefined) return known;
     const chain = facts.chains.get(chainId);
     if (chain === undefined) throw new FungibleError("unknown_chain", `${FN}: chain "${chainId}" is not in the registry`);
-    return checkChainAddress(FN, chain, options.addresses.get(chainId), role);
+    const valid = checkChainAddress(FN, chain, options.addresses.get(chainId), role);
+    checked.set(chainId, valid);
+    return valid;
   };
   // Every address given is checked, used or not: a wrong one is a mistake worth hearing about.
   for (const chainId of options.addresses.keys()) {

@@ -8,7 +8,8 @@
  * docs/http.md lists.
  */
 import * as z from "zod/mini";
-import { RouteSchema } from "./route.js";
+import { RouteSchema, routeSchemaOver, type Route } from "./route.js";
+import type { WireAsset } from "./schema.js";
 
 /** The largest amount an ICS-20 packet carries: a Cosmos SDK `Int` is at most 256 bits. */
 export const MAX_AMOUNT = (1n << 256n) - 1n;
@@ -68,15 +69,29 @@ const TransferOptionFields = {
   now_ms: z.optional(z.number().check(z.int(), z.gte(0), z.lte(1e13))).check(z.describe("The clock, milliseconds since the Unix epoch (default Date.now())")),
 };
 
+/** The msgs request over `route`, the schema of its route (see transferMessagesRequestOver). */
+function requestOver<R extends z.core.$ZodType<Route>>(route: R) {
+  return z.union([
+    z.strictObject({ route, ...TransferOptionFields }),
+    z.strictObject({
+      from: z.object({ chain_id: z.string(), denom: z.string() }),
+      to: z.object({ chain_id: z.string(), denom: z.string() }),
+      ...TransferOptionFields,
+    }),
+  ]);
+}
+
 /** `transferMessages(router, request)`: a route, or the two assets the router finds one between. */
-export const TransferMessagesRequestSchema = z.union([
-  z.strictObject({ route: RouteSchema, ...TransferOptionFields }),
-  z.strictObject({
-    from: z.object({ chain_id: z.string(), denom: z.string() }),
-    to: z.object({ chain_id: z.string(), denom: z.string() }),
-    ...TransferOptionFields,
-  }),
-]);
+export const TransferMessagesRequestSchema = requestOver(RouteSchema);
+
+/**
+ * The same request with its route's assets read by `asset`: src/msgs passes one that takes the
+ * router's own frozen asset objects as they are. It must accept what `WireAssetSchema` accepts
+ * and give the same value, so the two requests agree (test/msgs/shared-assets-parse.test.ts).
+ */
+export function transferMessagesRequestOver(asset: z.core.$ZodType<WireAsset>) {
+  return requestOver(routeSchemaOver(asset));
+}
 export type TransferMessagesRequest = z.input<typeof TransferMessagesRequestSchema>;
 export type TransferMessagesOptions = z.output<typeof TransferMessagesRequestSchema>;
 
