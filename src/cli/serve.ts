@@ -6,7 +6,6 @@
  */
 import cluster from "node:cluster";
 import { DEFAULT_ANSWER_CACHE_BYTES, DEFAULT_COMPRESSED_CACHE_BYTES } from "../http/handler-options.js";
-import { buildOpenApiDocument } from "../http/openapi.js";
 import { SERVER_DEFAULTS } from "../node/server-options.js";
 import { defineCommand } from "./command.js";
 import { ROUTER_OPTIONS } from "./load-router.js";
@@ -19,9 +18,9 @@ const s = (ms: number) => `${ms / 1000}`;
 export const serve = defineCommand({
   name: NAME,
   summary: "run the HTTP service",
-  // Built on demand (only `serve --help` pays for the OpenAPI document).
-  description: () => `Serves the endpoints of its OpenAPI document (GET /openapi.json):
-${endpointList()}
+  // Built on demand (only `serve --help` imports and builds the OpenAPI document).
+  description: async () => `Serves the endpoints of its OpenAPI document (GET /openapi.json):
+${await endpointList()}
 
 Lifecycle lines (listening, reloads, draining) go to stderr; the access log (--access-log) is
 JSON lines on stdout.
@@ -94,7 +93,8 @@ signature or an older pointer the same way.`,
 });
 
 /** Every path of the OpenAPI document with its methods and summary: the one list of the routes. */
-function endpointList(): string {
+async function endpointList(): Promise<string> {
+  const { buildOpenApiDocument } = await import("../http/openapi.js");
   const paths = buildOpenApiDocument().paths as Record<string, Record<string, { summary?: string }>>;
   const rows = Object.entries(paths).map(([path, operations]) => {
     const methods = Object.keys(operations).map((method) => method.toUpperCase()).sort().reverse();

@@ -9,8 +9,6 @@
 import { createRequire } from "node:module";
 import * as z from "zod/mini";
 import { FungibleError, type FungibleErrorCode } from "../errors.js";
-import { loadChainRegistryWithIssues } from "../registry/load-chain-registry.js";
-import { defaultOverlay } from "../registry/overlay.js";
 import { parseVenuesFile } from "../registry/swap-venues.js";
 import type { AssetRouter } from "../router/router.js";
 import { checkLayers, chooseSource, resolveSource, type Source, type SourceChoice } from "../router/source.js";
@@ -101,6 +99,8 @@ async function contentOf(choice: SourceChoice<string, string>, fetched: FetchedD
     case "registry":
       return { kind: "registry", registry: await loadRegistryFile(choice.registry) };
     case "chain-registry": {
+      // Imported here: the converter and its overlay are code and data no other source reads.
+      const [{ loadChainRegistryWithIssues }, { defaultOverlay }] = await Promise.all([import("../registry/load-chain-registry.js"), import("../registry/overlay.js")]);
       const overlay = defaultOverlay();
       const { registry, issues } = await loadChainRegistryWithIssues({ network: choice.network, overlay });
       return { kind: "chain-registry", network: choice.network, registry, issues, version: chainRegistryVersion(), overlay };
