@@ -4,7 +4,6 @@
  * without dropping a request; SIGTERM or SIGINT stops accepting, drains requests in flight, exits 0.
  * With more than one worker the process becomes a thin node:cluster primary (see serve-cluster.ts).
  */
-import cluster from "node:cluster";
 import { DEFAULT_ANSWER_CACHE_BYTES, DEFAULT_COMPRESSED_CACHE_BYTES } from "../http/handler-options.js";
 import { SERVER_DEFAULTS } from "../node/server-options.js";
 import { defineCommand } from "./command.js";
@@ -87,7 +86,8 @@ signature or an older pointer the same way.`,
     if (endpointsFile !== undefined) config.liveEndpoints = await (await import("./refresh-state.js")).readEndpoints(endpointsFile);
     // Loaded here, not at the top: the other commands need none of the server (Hono, the node
     // adapter, the caches), and leaving it out keeps their heap and start small.
-    if (config.workers > 1 && cluster.isPrimary) return (await import("./serve-cluster.js")).runPrimary(config);
+    // node:cluster too: a single process (--workers 1) never loads it.
+    if (config.workers > 1 && (await import("node:cluster")).default.isPrimary) return (await import("./serve-cluster.js")).runPrimary(config);
     return (await import("./serve-single.js")).runSingle(NAME, config);
   },
 });
