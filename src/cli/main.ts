@@ -10,28 +10,32 @@ import { print, printError, printErrorJson } from "./output.js";
 import { closestNames, orList } from "./parse-flags.js";
 import { helpWidth, styled } from "./terminal.js";
 
+type Commands = typeof import("./commands.js");
+/** A command of ./commands.ts, imported with all the others but `serve` when one of them runs. */
+const other = (pick: (commands: Commands) => Command) => async () => pick(await import("./commands.js"));
+
 /**
- * Every command by name, in the order the help lists them. Each command's module is imported when
- * it runs (or the help lists them all), not at start: `serve` then loads none of the others' code
- * (the start-up of bench scenario 6), and a query command none of the server's.
+ * Every command by name, in the order the help lists them. `serve` is imported when it runs, the
+ * others together when one of them runs (or the help lists them all): a `serve` start loads none
+ * of their code (bench scenario 6), and a query command none of the server's.
  */
 const COMMANDS = new Map<string, () => Promise<Command>>([
   ["serve", async () => (await import("./serve.js")).serve],
-  ["from-source", async () => (await import("./from-source.js")).fromSource],
-  ["between", async () => (await import("./between.js")).between],
-  ["route", async () => (await import("./route.js")).route],
-  ["msgs", async () => (await import("./msgs.js")).msgs],
-  ["resume", async () => (await import("./resume.js")).resume],
-  ["why", async () => (await import("./why.js")).why],
-  ["destinations", async () => (await import("./destinations.js")).destinations],
-  ["chains", async () => (await import("./chains.js")).chains],
-  ["assets", async () => (await import("./assets.js")).assets],
-  ["validate", async () => (await import("./validate.js")).validate],
-  ["compile", async () => (await import("./compile.js")).compile],
-  ["export", async () => (await import("./export.js")).exportCommand],
-  ["refresh-state", async () => (await import("./refresh-state.js")).refreshStateCommand],
-  ["publish", async () => (await import("./publish.js")).publish],
-  ["keygen", async () => (await import("./keygen.js")).keygen],
+  ["from-source", other((c) => c.fromSource)],
+  ["between", other((c) => c.between)],
+  ["route", other((c) => c.route)],
+  ["msgs", other((c) => c.msgs)],
+  ["resume", other((c) => c.resume)],
+  ["why", other((c) => c.why)],
+  ["destinations", other((c) => c.destinations)],
+  ["chains", other((c) => c.chains)],
+  ["assets", other((c) => c.assets)],
+  ["validate", other((c) => c.validate)],
+  ["compile", other((c) => c.compile)],
+  ["export", other((c) => c.exportCommand)],
+  ["refresh-state", other((c) => c.refreshStateCommand)],
+  ["publish", other((c) => c.publish)],
+  ["keygen", other((c) => c.keygen)],
 ]);
 
 const ABOUT = "Which fungible tokens can move between blockchains (IBC and bridges), and how.";

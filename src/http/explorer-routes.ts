@@ -105,8 +105,8 @@ export function explorerHandlers(bodyLimit: number, explainBudgetMs: number, svg
     },
     explorerPage: (c) => text(c, PAGE_HTML, "text/html"),
     // The page's script and style sheet (a hundred kilobytes of text) are imported when first asked for, not at start.
-    explorerScript: async (c) => text(c, (await import("./page/page-script.js")).PAGE_SCRIPT, "text/javascript"),
-    explorerStyle: async (c) => text(c, (await import("./page/page-style.js")).PAGE_CSS, "text/css"),
+    explorerScript: async (c) => text(c, (await import("./page/page-assets.js")).PAGE_SCRIPT, "text/javascript"),
+    explorerStyle: async (c) => text(c, (await import("./page/page-assets.js")).PAGE_CSS, "text/css"),
   };
 }
 
