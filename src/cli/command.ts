@@ -31,8 +31,8 @@ interface CommandSpec<O extends OptionSpecs> {
   /** A hint for positionals of the wrong count (an older grammar, say): `` did you mean `...`? ``. */
   usageHint?: (positionals: readonly string[]) => string | undefined;
   summary: string;
-  /** Paragraphs after the usage line; a function for text that costs something to build. */
-  description: string | (() => string);
+  /** Paragraphs after the usage line; a function for text that costs something to build (async: code only the help imports). */
+  description: string | (() => string | Promise<string>);
   options: O;
   /** The command prints tables: it takes `--wide` (every column whole, whatever the width). */
   tables?: boolean;
@@ -46,7 +46,7 @@ export interface Command {
   /** What follows the command name in the usage line, e.g. `<chain_id>:<denom>`. */
   args: string;
   summary: string;
-  help(): string;
+  help(): Promise<string>;
   run(argv: string[]): Promise<number>;
 }
 
@@ -56,12 +56,12 @@ const WIDE_SPEC: OptionSpec = { type: "boolean", help: "print tables whole: ever
 export function defineCommand<O extends OptionSpecs>(spec: CommandSpec<O>): Command {
   const flags: OptionSpecs = { ...spec.options, ...(spec.tables ? { wide: WIDE_SPEC } : {}), help: HELP_SPEC };
   const args = spec.positionals ? spec.positionals.join(" ") : "";
-  let help: string | undefined;
+  let help: Promise<string> | undefined;
   const helpOnce = () => (help ??= helpText(spec, args, flags));
   const run = async (argv: string[]): Promise<number> => {
     const parsed = parseFlags(spec.name, flags, argv, spec.refused);
     if (parsed.values.help) {
-      print(helpOnce());
+      print(await helpOnce());
       return EXIT_OK;
     }
     if (parsed.values.wide === true) useFullWidth();
@@ -76,12 +76,12 @@ export function defineCommand<O extends OptionSpecs>(spec: CommandSpec<O>): Comm
   return { name: spec.name, args, summary: spec.summary, help: helpOnce, run };
 }
 
-function helpText(spec: CommandSpec<OptionSpecs>, args: string, flags: OptionSpecs): string {
+async function helpText(spec: CommandSpec<OptionSpecs>, args: string, flags: OptionSpecs): Promise<string> {
   const rows = Object.entries(flags).map(([name, option]) => {
     const flag = `${option.short ? `-${option.short}, ` : ""}--${name}${option.type === "string" ? ` ${option.arg ?? "VALUE"}` : ""}`;
     return [flag, option.multiple ? `${option.help} (repeatable)` : option.help] as const;
   });
-  const description = typeof spec.description === "function" ? spec.description() : spec.description;
+  const description = typeof spec.description === "function" ? await spec.description() : spec.description;
   const usage = wrapLines(`usage: fungible-graph ${spec.name}${args ? ` ${args}` : ""} [flags]`, helpWidth(), "    ");
   return `${usage}\n\n${wrapParagraphs(description, helpWidth())}\n\nflags:\n${twoColumns(rows, helpWidth())}`;
 }

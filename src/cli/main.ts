@@ -4,29 +4,39 @@
  * every failure into a message on stderr and an exit code (0 ok, 1 not found / fatal, 2 usage).
  */
 import { version } from "../../package.json";
-import { between } from "./between.js";
 import { describeError, describeErrorJson, EXIT_OK, EXIT_USAGE, exitCodeFor, UsageError } from "./cli-error.js";
 import { twoColumns, wrapParagraphs, type Command } from "./command.js";
-import { compile } from "./compile.js";
-import { exportCommand } from "./export.js";
-import { fromSource } from "./from-source.js";
 import { print, printError, printErrorJson } from "./output.js";
 import { closestNames, orList } from "./parse-flags.js";
-import { route } from "./route.js";
-import { serve } from "./serve.js";
-import { validate } from "./validate.js";
-import { why } from "./why.js";
-import { destinations } from "./destinations.js";
-import { chains } from "./chains.js";
-import { assets } from "./assets.js";
-import { refreshStateCommand } from "./refresh-state.js";
-import { msgs } from "./msgs.js";
-import { resume } from "./resume.js";
-import { keygen } from "./keygen.js";
-import { publish } from "./publish.js";
 import { helpWidth, styled } from "./terminal.js";
 
-const COMMANDS = new Map<string, Command>([serve, fromSource, between, route, msgs, resume, why, destinations, chains, assets, validate, compile, exportCommand, refreshStateCommand, publish, keygen].map((command) => [command.name, command]));
+type Commands = typeof import("./commands.js");
+/** A command of ./commands.ts, imported with all the others but `serve` when one of them runs. */
+const other = (pick: (commands: Commands) => Command) => async () => pick(await import("./commands.js"));
+
+/**
+ * Every command by name, in the order the help lists them. `serve` is imported when it runs, the
+ * others together when one of them runs (or the help lists them all): a `serve` start loads none
+ * of their code (bench scenario 6), and a query command none of the server's.
+ */
+const COMMANDS = new Map<string, () => Promise<Command>>([
+  ["serve", async () => (await import("./serve.js")).serve],
+  ["from-source", other((c) => c.fromSource)],
+  ["between", other((c) => c.between)],
+  ["route", other((c) => c.route)],
+  ["msgs", other((c) => c.msgs)],
+  ["resume", other((c) => c.resume)],
+  ["why", other((c) => c.why)],
+  ["destinations", other((c) => c.destinations)],
+  ["chains", other((c) => c.chains)],
+  ["assets", other((c) => c.assets)],
+  ["validate", other((c) => c.validate)],
+  ["compile", other((c) => c.compile)],
+  ["export", other((c) => c.exportCommand)],
+  ["refresh-state", other((c) => c.refreshStateCommand)],
+  ["publish", other((c) => c.publish)],
+  ["keygen", other((c) => c.keygen)],
+]);
 
 const ABOUT = "Which fungible tokens can move between blockchains (IBC and bridges), and how.";
 
@@ -41,8 +51,9 @@ Colour only on a terminal that has it; NO_COLOR turns it off, FORCE_COLOR on.
 Exit codes: 0 ok, 1 not found, a file that cannot be read or written, or a fatal registry issue;
 2 usage error.`;
 
-function helpText(): string {
-  const rows = [...COMMANDS.values()].map((command) => [`${command.name} ${command.args}`.trim(), command.summary] as const);
+async function helpText(): Promise<string> {
+  const commands = await Promise.all([...COMMANDS.values()].map((load) => load()));
+  const rows = commands.map((command) => [`${command.name} ${command.args}`.trim(), command.summary] as const);
   return `usage: fungible-graph <command> [flags]\n\n${ABOUT}\n\ncommands:\n${twoColumns(rows, helpWidth())}\n\n${wrapParagraphs(NOTES, helpWidth())}`;
 }
 
@@ -56,7 +67,7 @@ function wantsJson(argv: readonly string[]): boolean {
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === "--help" || name === "-h" || name === "help") {
-    print(helpText());
+    print(await helpText());
     return EXIT_OK;
   }
   if (name === "--version" || name === "-v") {
@@ -64,14 +75,15 @@ async function main(argv: string[]): Promise<number> {
     return EXIT_OK;
   }
   if (name === undefined) {
-    printError(helpText());
+    printError(await helpText());
     return EXIT_USAGE;
   }
-  const command = COMMANDS.get(name);
-  if (!command) {
+  const load = COMMANDS.get(name);
+  if (!load) {
     const close = closestNames(name, [...COMMANDS.keys()]);
     throw new UsageError(`unknown command "${name}"${close.length === 0 ? "" : `; did you mean ${orList(close)}?`}`);
   }
+  const command = await load();
   return command.run(rest);
 }
 

@@ -3,7 +3,6 @@
  * source, which reloads on SIGHUP (and on file changes with --watch) off the serving thread; drains
  * on SIGTERM/SIGINT. Each worker of `--workers N` is one of these (./serve-cluster.ts).
  */
-import cluster from "node:cluster";
 import { LiveRouter } from "../http/live-router.js";
 import { loadServedGraph } from "../node/served-graph.js";
 import { startServer } from "../node/start-server.js";
@@ -59,7 +58,8 @@ export async function runSingle(command: string, config: ServeConfig): Promise<n
   });
   process.off("SIGHUP", early);
   // A worker of `--workers N` tells the primary, which announces once all listen (./serve-cluster.ts).
-  if (cluster.isWorker) {
+  // Only a process with an IPC channel can be one: node:cluster is loaded only there.
+  if (process.send !== undefined && (await import("node:cluster")).default.isWorker) {
     process.send?.({ type: "listening", url: server.url });
     process.once("disconnect", () => process.kill(process.pid, "SIGTERM"));
   } else print(`listening on ${server.url}`);

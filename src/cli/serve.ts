@@ -4,9 +4,7 @@
  * without dropping a request; SIGTERM or SIGINT stops accepting, drains requests in flight, exits 0.
  * With more than one worker the process becomes a thin node:cluster primary (see serve-cluster.ts).
  */
-import cluster from "node:cluster";
 import { DEFAULT_ANSWER_CACHE_BYTES, DEFAULT_COMPRESSED_CACHE_BYTES } from "../http/handler-options.js";
-import { buildOpenApiDocument } from "../http/openapi.js";
 import { SERVER_DEFAULTS } from "../node/server-options.js";
 import { defineCommand } from "./command.js";
 import { ROUTER_OPTIONS } from "./load-router.js";
@@ -19,9 +17,9 @@ const s = (ms: number) => `${ms / 1000}`;
 export const serve = defineCommand({
   name: NAME,
   summary: "run the HTTP service",
-  // Built on demand (only `serve --help` pays for the OpenAPI document).
-  description: () => `Serves the endpoints of its OpenAPI document (GET /openapi.json):
-${endpointList()}
+  // Built on demand (only `serve --help` imports and builds the OpenAPI document).
+  description: async () => `Serves the endpoints of its OpenAPI document (GET /openapi.json):
+${await endpointList()}
 
 Lifecycle lines (listening, reloads, draining) go to stderr; the access log (--access-log) is
 JSON lines on stdout.
@@ -88,13 +86,15 @@ signature or an older pointer the same way.`,
     if (endpointsFile !== undefined) config.liveEndpoints = await (await import("./refresh-state.js")).readEndpoints(endpointsFile);
     // Loaded here, not at the top: the other commands need none of the server (Hono, the node
     // adapter, the caches), and leaving it out keeps their heap and start small.
-    if (config.workers > 1 && cluster.isPrimary) return (await import("./serve-cluster.js")).runPrimary(config);
+    // node:cluster too: a single process (--workers 1) never loads it.
+    if (config.workers > 1 && (await import("node:cluster")).default.isPrimary) return (await import("./serve-cluster.js")).runPrimary(config);
     return (await import("./serve-single.js")).runSingle(NAME, config);
   },
 });
 
 /** Every path of the OpenAPI document with its methods and summary: the one list of the routes. */
-function endpointList(): string {
+async function endpointList(): Promise<string> {
+  const { buildOpenApiDocument } = await import("../http/openapi.js");
   const paths = buildOpenApiDocument().paths as Record<string, Record<string, { summary?: string }>>;
   const rows = Object.entries(paths).map(([path, operations]) => {
     const methods = Object.keys(operations).map((method) => method.toUpperCase()).sort().reverse();

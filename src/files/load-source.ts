@@ -6,11 +6,8 @@
  * registry or chain-registry) layer a file over it. This module only reads: which source was
  * given, its layers and its provenance are the core's. The CLI's graph flags map onto this one to one.
  */
-import { createRequire } from "node:module";
 import * as z from "zod/mini";
 import { FungibleError, type FungibleErrorCode } from "../errors.js";
-import { loadChainRegistryWithIssues } from "../registry/load-chain-registry.js";
-import { defaultOverlay } from "../registry/overlay.js";
 import { parseVenuesFile } from "../registry/swap-venues.js";
 import type { AssetRouter } from "../router/router.js";
 import { checkLayers, chooseSource, resolveSource, type Source, type SourceChoice } from "../router/source.js";
@@ -100,11 +97,8 @@ async function contentOf(choice: SourceChoice<string, string>, fetched: FetchedD
       return { kind: "dataset", dataset: await readRegularFile(choice.dataset, "dataset") };
     case "registry":
       return { kind: "registry", registry: await loadRegistryFile(choice.registry) };
-    case "chain-registry": {
-      const overlay = defaultOverlay();
-      const { registry, issues } = await loadChainRegistryWithIssues({ network: choice.network, overlay });
-      return { kind: "chain-registry", network: choice.network, registry, issues, version: chainRegistryVersion(), overlay };
-    }
+    case "chain-registry":
+      return (await import("./chain-registry-source.js")).chainRegistrySource(choice.network);
   }
 }
 
@@ -115,14 +109,5 @@ async function readJson(path: string, what: string, code: FungibleErrorCode): Pr
     return JSON.parse(text) as unknown;
   } catch (error) {
     throw new FungibleError(code, `${what}: "${path}" is not valid JSON: ${(error as Error).message}`);
-  }
-}
-
-/** `chain-registry`'s version as installed next to this package, for provenance. */
-function chainRegistryVersion(): string | undefined {
-  try {
-    return (createRequire(import.meta.url)("chain-registry/package.json") as { version?: string }).version;
-  } catch {
-    return undefined;
   }
 }

@@ -9,10 +9,7 @@
  * - POST /fungible-graph/v1/resume: the rest of a route from where the funds are (../msgs/resume.ts).
  */
 import { channelKey, indexChannelsByEnd } from "../registry/channel-ends.js";
-import { base64 } from "@scure/base";
 import { FungibleError } from "../errors.js";
-import { checkAddress } from "../msgs/address.js";
-import { resumedJson, resumeTransfer } from "../msgs/resume.js";
 import type { ResumeRequest } from "../wire/msgs.js";
 import { parseRequest } from "../wire/schema.js";
 import { BalancesRequestSchema, StatusTxRequestSchema, SubmitTxRequestSchema, TrackTxRequestSchema, type BalancesResponse } from "../wire/skip-tx.js";
@@ -22,7 +19,9 @@ import { EXTENSION_PREFIX } from "./explorer-schemas.js";
 import { jsonContent, pickErrors, queryOf, queryParameters } from "./openapi-parts.js";
 import { queryToBody } from "./query-params.js";
 import { assertJsonContentType, readJsonBody } from "./read-json.js";
-import { txStatus } from "../remote/tx-status.js";
+
+/** The calls' own code (messages, addresses, transaction status), imported on the first call, not at a server's start. */
+const calls = () => import("./execution-calls.js");
 
 export const RESUME_PATH = `${EXTENSION_PREFIX}/resume`;
 export const TX_STATUS_PATH = "/v2/tx/status";
@@ -79,11 +78,16 @@ export function executionHandlers(bodyLimit: number, rest: ChainRest | undefined
     return rest;
   };
   return {
-    resume: async (c) => jsonAnswer(c, resumedJson(resumeTransfer(c.var.router, (await post(c)) as ResumeRequest))),
+    resume: async (c) => {
+      const request = (await post(c)) as ResumeRequest;
+      const { resumedJson, resumeTransfer } = await calls();
+      return jsonAnswer(c, resumedJson(resumeTransfer(c.var.router, request)));
+    },
     skipBalances: async (c) => {
       const chainRest = need("/v2/info/balances");
       const body = parseRequest(BalancesRequestSchema, await post(c), "balances");
       const chains = new Map(c.var.router.registry.chains.map((chain) => [chain.chain_id, chain]));
+      const { checkAddress } = await calls();
       const answer: Record<string, { address: string; denoms: Record<string, { amount: string }> }> = {};
       for (const [chainId, { address, denoms }] of Object.entries(body.chains)) {
         requireChain(chainRest, chainId, "/v2/info/balances");
@@ -100,6 +104,7 @@ export function executionHandlers(bodyLimit: number, rest: ChainRest | undefined
       const chainRest = need("/v2/tx/submit");
       const body = parseRequest(SubmitTxRequestSchema, await post(c), "submit");
       requireChain(chainRest, body.chain_id, "/v2/tx/submit");
+      const { base64 } = await calls();
       if (base64.decode(body.tx).length === 0) throw new FungibleError("invalid_request", "submit: tx is empty");
       const answer = (await chainRest.post(body.chain_id, "/cosmos/tx/v1beta1/txs", { tx_bytes: body.tx, mode: "BROADCAST_MODE_SYNC" })) as { tx_response?: { txhash?: unknown; code?: unknown; raw_log?: unknown } };
       const response = answer?.tx_response;
@@ -120,6 +125,7 @@ export function executionHandlers(bodyLimit: number, rest: ChainRest | undefined
       // The one channel index (registry/channel-ends.ts): which chain is on the far side of an end.
       const channels = indexChannelsByEnd(c.var.router.registry.ibc_channels);
       const lookup = (chainId: string, port: string, channel: string) => channels.get(channelKey(chainId, port, channel))?.counterparty.chain_id;
+      const { txStatus } = await calls();
       const status = await txStatus(chainRest, query.chain_id, query.tx_hash.toUpperCase(), lookup, now());
       return c.body(JSON.stringify(status), 200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
     },

@@ -9,8 +9,8 @@ import { FungibleError, isFungibleError } from "../errors.js";
 import { reachToDot, routeToDot } from "../render/dot.js";
 import { explainToDot, explainToMermaid } from "../render/explain.js";
 import { reachToMermaid, routeToMermaid } from "../render/mermaid.js";
-import { ExplainRequestSchema, type ExplainRequest, type ExplainResponse } from "../wire/explain.js";
-import { DestinationsRequestSchema, type DestinationsRequest } from "../wire/destinations.js";
+import { ExplainRequestSchema, type ExplainResponse } from "../wire/explain.js";
+import { DestinationsRequestSchema } from "../wire/destinations.js";
 import { AssetsFromSourceRequestSchema, parseRequest, type AssetsFromSourceRequest } from "../wire/schema.js";
 import { jsonAnswer, queryString, type AppContext, type RouteHandler } from "./app-env.js";
 import {
@@ -24,11 +24,10 @@ import {
   type RouteAnswer,
 } from "./explorer-schemas.js";
 import { PAGE_HTML } from "./page/page-html.js";
-import { PAGE_SCRIPT } from "./page/page-script.js";
-import { PAGE_CSS } from "./page/page-style.js";
 import { queryToBody } from "./query-params.js";
 import type { Analyze, SvgRenderer } from "./handler-options.js";
 import { assertJsonContentType, readJsonBody } from "./read-json.js";
+import { analyzeHere } from "./analyze-here.js";
 
 /** The page may load only what this server serves: no CDN, no inline code. */
 const PAGE_SECURITY = {
@@ -43,10 +42,6 @@ const text = (c: AppContext, body: string, type: string) => c.body(body, 200, { 
 const params = (c: AppContext) => new URLSearchParams(queryString(c.req.url));
 
 type ExplorerOperation = "explain" | "explainGet" | "destinations" | "destinationsGet" | "chains" | "assets" | "route" | "reachPicture" | "explorerPage" | "explorerScript" | "explorerStyle";
-
-/** explain and destinations on this thread, each loaded on first use: graphology and its shortest paths stay out of the handler's start-up. */
-const analyzeHere: Analyze = async (kind, router, request, limits) =>
-  kind === "explain" ? (await import("../router/explain.js")).explain(router, request as ExplainRequest, limits) : (await import("../router/destinations.js")).destinations(router, request as DestinationsRequest, limits);
 
 export function explorerHandlers(bodyLimit: number, explainBudgetMs: number, svgRenderer?: SvgRenderer, analyze: Analyze = analyzeHere): Record<ExplorerOperation, RouteHandler> {
   /** A picture as text; SVG draws the DOT with the given renderer, or Graphviz here (wasm, ~1.4 MB) imported on the first SVG asked for. */
@@ -109,8 +104,9 @@ export function explorerHandlers(bodyLimit: number, explainBudgetMs: number, svg
       return json(c, answer);
     },
     explorerPage: (c) => text(c, PAGE_HTML, "text/html"),
-    explorerScript: (c) => text(c, PAGE_SCRIPT, "text/javascript"),
-    explorerStyle: (c) => text(c, PAGE_CSS, "text/css"),
+    // The page's script and style sheet (a hundred kilobytes of text) are imported when first asked for, not at start.
+    explorerScript: async (c) => text(c, (await import("./page/page-assets.js")).PAGE_SCRIPT, "text/javascript"),
+    explorerStyle: async (c) => text(c, (await import("./page/page-assets.js")).PAGE_CSS, "text/css"),
   };
 }
 

@@ -26,7 +26,6 @@ import { METRICS_CONTENT_TYPE, ServiceMetrics } from "./metrics.js";
 import { isLiveRouter, LiveRouter } from "./live-router.js";
 import { optionsArgument } from "../arguments.js";
 import { servedRouter } from "../router/core.js";
-import { buildOpenApiDocument } from "./openapi.js";
 import { queryHandlers } from "./query-routes.js";
 import { clientClosed } from "./read-json.js";
 import { pathProblem, pathRefused } from "./raw-path.js";
@@ -83,7 +82,8 @@ export function createService(router: AssetRouter | LiveRouter, optionsArg: Fetc
     ...skipHandlers(config.bodyLimit),
     ...executionHandlers(config.bodyLimit, config.chainRest),
     health: (c) => c.body(JSON.stringify(live.health()), 200, { "content-type": JSON_TYPE, "cache-control": "no-store" }),
-    openapi: (c) => c.body((openApi ??= JSON.stringify(buildOpenApiDocument())), 200, { "content-type": JSON_TYPE }),
+    // Built on the first request for it (the module too: JSON Schema of every wire schema), not at start.
+    openapi: async (c) => c.body((openApi ??= JSON.stringify((await import("./openapi.js")).buildOpenApiDocument())), 200, { "content-type": JSON_TYPE }),
     metrics: async (c) => {
       if (metrics === null) throw notFound(c.req.method, c.req.path);
       return c.body(await metrics.exposition(), 200, { "content-type": METRICS_CONTENT_TYPE, "cache-control": "no-store" });

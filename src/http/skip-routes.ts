@@ -7,7 +7,6 @@
  * the project's own endpoints live under EXTENSION_PREFIX (./explorer-schemas.ts).
  */
 import { FungibleError } from "../errors.js";
-import { skipMsgs, skipMsgsDirect, skipRoute } from "../msgs/skip-messages.js";
 import type { SkipMsgsDirectRequest, SkipMsgsRequest, SkipRouteRequest } from "../wire/msgs.js";
 import { skipAssets, skipBridges, skipChains, skipIbcOriginAssets, skipRecommendAssets, skipVenues } from "../router/skip.js";
 import { SkipAssetsRequestSchema, SkipChainsRequestSchema, SkipVenuesRequestSchema, type IbcOriginAssetsRequest, type RecommendAssetsRequest } from "../wire/skip.js";
@@ -17,8 +16,9 @@ import { queryToBody } from "./query-params.js";
 import { assertJsonContentType, readJsonBody } from "./read-json.js";
 import { EXTENSION_PREFIX } from "./explorer-schemas.js";
 
-
 const json = jsonAnswer;
+/** The transfer calls' code (messages, protobuf, addresses, bridge legs): imported on the first such call, not at a server's start. */
+const transfers = () => import("../msgs/skip-messages.js");
 const params = (c: AppContext) => new URLSearchParams(queryString(c.req.url));
 const ok = (description: string, id: string) => ({ "200": { description, content: jsonContent(id) } });
 
@@ -116,9 +116,18 @@ export function skipHandlers(bodyLimit: number): Record<SkipOperation, RouteHand
     skipVenues: (c) => json(c, skipVenues(c.var.router, query(c, SkipVenuesRequestSchema.shape))),
     skipIbcOriginAssets: async (c) => json(c, skipIbcOriginAssets(c.var.router, (await post(c)) as IbcOriginAssetsRequest)),
     skipRecommendAssets: async (c) => json(c, skipRecommendAssets(c.var.router, (await post(c)) as RecommendAssetsRequest)),
-    skipRoute: async (c) => json(c, skipRoute(c.var.router, (await post(c)) as SkipRouteRequest)),
-    skipMsgs: async (c) => json(c, skipMsgs(c.var.router, (await post(c)) as SkipMsgsRequest)),
-    skipMsgsDirect: async (c) => json(c, skipMsgsDirect(c.var.router, (await post(c)) as SkipMsgsDirectRequest)),
+    skipRoute: async (c) => {
+      const request = (await post(c)) as SkipRouteRequest;
+      return json(c, (await transfers()).skipRoute(c.var.router, request));
+    },
+    skipMsgs: async (c) => {
+      const request = (await post(c)) as SkipMsgsRequest;
+      return json(c, (await transfers()).skipMsgs(c.var.router, request));
+    },
+    skipMsgsDirect: async (c) => {
+      const request = (await post(c)) as SkipMsgsDirectRequest;
+      return json(c, (await transfers()).skipMsgsDirect(c.var.router, request));
+    },
     ...unimplemented,
   };
 }

@@ -12,11 +12,8 @@ import { fileURLToPath } from "node:url";
 import { FungibleError } from "../errors.js";
 import type { RouterSource } from "../files/load-source.js";
 import type { Analyze } from "../http/handler-options.js";
-import { destinations } from "../router/destinations.js";
-import { explain } from "../router/explain.js";
+import { analyzeHere } from "../http/analyze-here.js";
 import type { AssetRouter } from "../router/router.js";
-import type { ExplainRequest } from "../wire/explain.js";
-import type { DestinationsRequest } from "../wire/destinations.js";
 import { ThreadJobs, type Refusal } from "./worker-thread.js";
 
 /** The thread's file, built next to the package's entries (dist/analysis-thread.js). */
@@ -40,10 +37,8 @@ export interface AnalysisPool {
   close(): Promise<void>;
 }
 
-/** The same analysis on this thread: the answer the worker thread gives for the same data. */
-export function analyzeHere(...[kind, router, request, limits]: Parameters<Analyze>): unknown {
-  return kind === "explain" ? explain(router, request as ExplainRequest, limits) : destinations(router, request as DestinationsRequest, limits);
-}
+/** The same analysis on this thread (the handler's own): the answer the worker thread gives for the same data. */
+export { analyzeHere };
 
 /**
  * The pool, or null where the thread cannot hold the served data by itself (no source, a

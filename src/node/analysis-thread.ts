@@ -20,5 +20,5 @@ answerJobs(async (input: AnalysisInput): Promise<AnalysisOutput> => {
     held = await loadSource(input.source, "serve").catch(() => undefined);
   }
   if (held === undefined || held.dataVersion !== input.dataVersion) return { heldVersion: held?.dataVersion ?? "none" };
-  return { answer: analyzeHere(input.kind, held, input.request, { budgetMs: input.budgetMs }) };
+  return { answer: await analyzeHere(input.kind, held, input.request, { budgetMs: input.budgetMs }) };
 });

@@ -59,8 +59,8 @@ export async function loadServedGraph(command: string, source: RouterSource, pro
   const after = await fileFacts(source);
   const changed = after.find((file, i) => file.hash !== before[i]?.hash);
   if (changed) throw new FungibleError("invalid_registry", `${command}: ${changed.name} changed while it was being read; not served (the next reload reads it again)`);
-  // The shipped dataset was checked when the package was built and its bytes on load (its hash):
-  // asking it the known questions again would only slow every start (a quarter of it, measured).
+  // The shipped dataset was checked when the package was built (and is decoded as the package's own,
+  // src/router/source.ts): asking it the known questions again would only slow every start (a quarter of it, measured).
   if (!isShippedDataset(source)) checkGraph(command, source.registry, router, probes);
   return { router, provenance: servedProvenance(router, after, fetched), ...(fetched ? { remote: fetched.mark } : {}) };
 }

@@ -34,7 +34,6 @@ import { sourceFiles } from "../files/load-source.js";
 import { requestListener } from "./request-listener.js";
 import type { RemoteMark } from "../router/remote-dataset.js";
 import { loadServedGraph } from "./served-graph.js";
-import { passConformance } from "./conformance-gate.js";
 
 export interface RunningServer {
   url: string;
@@ -179,7 +178,11 @@ async function listenWith(options: StartServerOptions, live: LiveRouter, log: (l
   // With no listener node drops a CONNECT without a word; this is not a proxy: say so in JSON.
   server.on("connect", (_request, socket: Socket) => refuseConnect(socket, nodeHeaders, connections));
   // Readiness: the corpus passes before the port is taken (the cache it warms is the one that serves).
-  if (options.conformance !== undefined) options.onConformance?.(await passConformance(service.fetch, options.conformance));
+  // Its checker is imported only here, where a corpus was given.
+  if (options.conformance !== undefined) {
+    const { passConformance } = await import("./conformance-gate.js");
+    options.onConformance?.(await passConformance(service.fetch, options.conformance));
+  }
   const port = await listen(server, options.port ?? 8080, host);
   let closed: Promise<void> | undefined;
   return {

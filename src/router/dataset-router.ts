@@ -4,7 +4,7 @@
  */
 import { buildModel } from "../model/build-model.js";
 import { routeIndexOf } from "../query/route-tables.js";
-import { decodeDataset, encodeDataset } from "../dataset/dataset.js";
+import { decodeDataset, encodeDataset, type DecodeOptions } from "../dataset/dataset.js";
 import { applyOverrides, type Overrides } from "../registry/overrides.js";
 import { routerOf } from "./build-router.js";
 import { routeIndexOfRouter } from "./core.js";
@@ -28,17 +28,18 @@ export function compileDataset(router: AssetRouter, options: DatasetOptions = {}
   return encodeDataset({ registry: router.registry, facts: model.facts, notes: router.notes, provenance });
 }
 
-export interface LoadDatasetOptions {
+export interface LoadDatasetOptions extends DecodeOptions {
   /** Metadata overrides layered over the dataset: the router's `data_version` then covers them. */
   overrides?: Overrides;
 }
 
 /**
  * A ready router from dataset text or its UTF-8 bytes, its content checked against its
- * `data_version` (`decodeDataset`): a dataset that is not intact throws `invalid_dataset`.
+ * `data_version` (`decodeDataset`; the package's own with `shipped`): a dataset that is not intact
+ * throws `invalid_dataset`.
  */
 export function loadDataset(data: string | Uint8Array, options: LoadDatasetOptions = {}): AssetRouter {
-  const dataset = decodeDataset(data);
+  const dataset = decodeDataset(data, { shipped: options.shipped === true });
   let { registry } = dataset;
   let dataVersion: string | undefined = dataset.data_version;
   if (options.overrides !== undefined) {

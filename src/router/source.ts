@@ -125,8 +125,9 @@ async function resolveData(source: Source, layers: Layers, fn: string): Promise<
     case "network":
     case "dataset": {
       if (layers.venues !== undefined) throw new FungibleError("invalid_config", `${fn}: venues replace a registry's swap venues; a dataset has its own compiled in`);
-      const text = source.kind === "network" ? await shippedDataset(source.network) : datasetText(source.dataset, fn);
-      return loadDataset(text, layers);
+      // The package's own dataset is decoded as shipped (not hashed again); a caller's is checked whole.
+      if (source.kind === "network") return loadDataset(await shippedDataset(source.network), { ...layers, shipped: true });
+      return loadDataset(datasetText(source.dataset, fn), layers);
     }
     case "url": {
       if (layers.venues !== undefined) throw new FungibleError("invalid_config", `${fn}: venues replace a registry's swap venues; a dataset has its own compiled in`);

@@ -41,6 +41,15 @@ describe.each(["mainnet", "testnet"] as const)("the shipped %s dataset", (networ
     expect(shipped.notes).toEqual(built.notes);
   });
 
+  test("read as the package's own (`shipped`: not hashed again, its model not re-checked), it is the router every check gives", () => {
+    const own = loadDataset(text, { shipped: true });
+    expect(own.dataVersion).toBe(shipped.dataVersion);
+    expect(own.provenance).toEqual(shipped.provenance);
+    expect(own.registry).toEqual(shipped.registry);
+    expect(own.notes).toEqual(shipped.notes);
+    expect(routeIndexOfRouter(own).model.facts).toEqual(routeIndexOfRouter(shipped).model.facts);
+  });
+
   test("answers like the built router from a sample of sources and between busy chains", () => {
     const assets = routeIndexOfRouter(built).model.assets;
     // Every 97th asset, listed and derived alike: hundreds of sources on mainnet.
