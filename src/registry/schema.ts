@@ -266,6 +266,14 @@ export function parseRegistry(json: unknown): Registry {
 }
 
 /**
+ * `parseRegistry`, except that a registry this module checked already (a registry file just read,
+ * `parseRegistry`'s own output) is taken as it is, as `buildRouter` takes it: a source is parsed once.
+ */
+export function parsedRegistry(json: unknown): Registry {
+  return typeof json === "object" && json !== null && checked.has(json) ? (json as Registry) : parseRegistry(json);
+}
+
+/**
  * A registry handed to a function that reads one (`validateRegistry`, `buildRouter`): checked
  * like `parseRegistry`'s output, so junk is `invalid_request` naming the function, never a TypeError.
  */

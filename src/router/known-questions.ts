@@ -36,8 +36,12 @@ export function checkGraph(command: string, registryFile: string | undefined, ro
   }
   if (router.chainIds().length === 0) throw new FungibleError("invalid_registry", `${command}: the data has no chain`);
   const listed = new Set(router.registry.assets.map((asset) => `${asset.chain_id}\u0000${asset.denom}`));
+  // Each asset asked once: the new data's probes are mostly the served data's (the same assets).
+  const asked = new Set<string>();
   for (const probe of [...probes, ...probesOf(router)]) {
-    if (!listed.has(`${probe.chain_id}\u0000${probe.denom}`)) continue; // dropped by the new data: not a fault
+    const key = `${probe.chain_id}\u0000${probe.denom}`;
+    if (!listed.has(key) || asked.has(key)) continue; // dropped by the new data (not a fault), or asked already
+    asked.add(key);
     for (const question of questionsOf(router, probe)) {
       try {
         question.check(question.ask(router));

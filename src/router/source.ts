@@ -11,7 +11,7 @@ import { FungibleError } from "../errors.js";
 import type { RegistryIssue } from "../registry/issues.js";
 import type { ChainRegistryOverlay } from "../registry/overlay.js";
 import { applyOverrides, parseOverrides } from "../registry/overrides.js";
-import { parseRegistry, type Registry, type SwapVenue } from "../registry/schema.js";
+import { parsedRegistry, parseRegistry, type Registry, type SwapVenue } from "../registry/schema.js";
 import { parseState } from "../state/format.js";
 import { stateOptionsArgument } from "./state-router.js";
 import { buildRouter, narrowedRouter } from "./build-router.js";
@@ -84,7 +84,7 @@ export type Source =
   | { kind: "network"; network: Network }
   /** Dataset text or its UTF-8 bytes (`fungible-graph compile`). */
   | { kind: "dataset"; dataset: unknown }
-  /** A registry in the project's format (JSON), checked by `parseRegistry`. */
+  /** A registry in the project's format (JSON), checked by `parseRegistry` (once: one it checked already is taken as it is). */
   | { kind: "registry"; registry: unknown }
   /** The chain-registry package converted (`loadChainRegistryWithIssues`), its version and the overlay used. */
   | { kind: "chain-registry"; network: Network; registry: Registry; issues: readonly RegistryIssue[]; version: string | undefined; overlay: ChainRegistryOverlay }
@@ -139,7 +139,7 @@ async function resolveData(source: Source, layers: Layers, fn: string): Promise<
       return router;
     }
     case "registry":
-      return build(parseRegistry(source.registry), [], { source: "registry" }, layers);
+      return build(parsedRegistry(source.registry), [], { source: "registry" }, layers);
     case "chain-registry": {
       const { network, version, overlay } = source;
       return build(source.registry, source.issues, { source: "chain-registry", network, version, overlay }, layers);

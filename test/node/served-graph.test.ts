@@ -11,6 +11,8 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadServedGraph, prepareDataset } from "../../src/node/served-graph.js";
 import { checkGraph, probesOf } from "../../src/router/known-questions.js";
+import { resolveSource } from "../../src/router/source.js";
+import { loadRegistryFile } from "../../src/files/load-registry-file.js";
 import type { AssetRouter } from "../../src/index.js";
 import { compileDataset } from "../../src/index.js";
 import { FIXTURE_PATH, fixtureGraph } from "../http/fixture.js";
@@ -62,6 +64,33 @@ describe("known questions", () => {
       },
     });
     expect(() => checkGraph("serve", undefined, wrong, [])).toThrow(/fails a known query \(assets_between_chains .*\): a pair from/);
+  });
+
+  it("asks each asset once: the served data's probes that the new data's own probes repeat are not asked again", () => {
+    const router = fixtureGraph();
+    let asked = 0;
+    const counted = tampered({ assetsFromSource: (request) => (asked++, router.assetsFromSource(request)) });
+    checkGraph("serve", undefined, counted, []);
+    const alone = asked;
+    asked = 0;
+    checkGraph("serve", undefined, counted, probesOf(router));
+    expect(alone).toBeGreaterThan(0);
+    expect(asked).toBe(alone);
+    // A served asset the new data's probes do not name is still asked.
+    const other = router.registry.assets.find((asset) => asset.trace === "" && !probesOf(router).some((p) => p.chain_id === asset.chain_id && p.denom === asset.denom))!;
+    asked = 0;
+    checkGraph("serve", undefined, counted, [{ chain_id: other.chain_id, denom: other.denom }]);
+    expect(asked).toBeGreaterThan(alone);
+  });
+});
+
+describe("a registry file", () => {
+  it("is checked once: the router serves the very registry the file's read checked (no second parse); junk is still refused", async () => {
+    const registry = await loadRegistryFile(FIXTURE_PATH);
+    const router = await resolveSource({ kind: "registry", registry }, {}, "serve");
+    expect(router.registry).toBe(registry);
+    const junk = resolveSource({ kind: "registry", registry: { chains: 5 } }, {}, "serve");
+    await expect(junk).rejects.toMatchObject({ code: "invalid_registry" });
   });
 });
 
