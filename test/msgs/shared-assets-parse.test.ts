@@ -79,11 +79,13 @@ const edge = fc.oneof(
 );
 const field = fc.constantFrom("route", "amount", "addresses", "timeout_seconds", "forward_retries", "now_ms", "from", "to", "extra");
 const assetField = fc.constantFrom("denom", "chain_id", "trace", "is_cw20", "is_svm", "symbol", "decimals", "token_contract", "extra");
+// Each edit is left out half the time (fast-check's default is a fifth), so about one run in eight
+// is a request as the router gave it and the accepted side is always exercised.
 const request = fc.record({
   route: fc.constantFrom(...routes),
-  replaced: fc.option(fc.tuple(field, edge), { nil: undefined }),
-  hopField: fc.option(fc.tuple(fc.constantFrom("kind", "port", "channel", "starts_tx", "from"), edge), { nil: undefined }),
-  asset: fc.option(fc.tuple(fc.constantFrom("from", "to"), assetField, edge), { nil: undefined }),
+  replaced: fc.option(fc.tuple(field, edge), { nil: undefined, freq: 2 }),
+  hopField: fc.option(fc.tuple(fc.constantFrom("kind", "port", "channel", "starts_tx", "from"), edge), { nil: undefined, freq: 2 }),
+  asset: fc.option(fc.tuple(fc.constantFrom("from", "to"), assetField, edge), { nil: undefined, freq: 2 }),
 });
 
 describe("the request read with the route's own assets", () => {
