@@ -14,14 +14,10 @@ import { parseRequest } from "../../src/msgs/transfer-messages.js";
 import { TransferMessagesRequestSchema } from "../../src/wire/msgs.js";
 import { WireAssetSchema, type WireAsset } from "../../src/wire/schema.js";
 import { shippedRouter } from "../support/shipped-router.js";
+import { ADDRESSES, edge, maybe, replacedField, replacedHopField, sampleRoutes } from "./request-edits.js";
 
 const router = await shippedRouter();
-const ATOM_ON_OSMOSIS = "ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2";
-const routes = [
-  router.route({ chain_id: "cosmoshub-4", denom: "uatom" }, { chain_id: "osmosis-1", denom: ATOM_ON_OSMOSIS }),
-  router.route({ chain_id: "osmosis-1", denom: "uosmo" }, { chain_id: "cosmoshub-4", denom: "ibc/14F9BC3E44B8A9C1BE1FB08980FAB87034C9905EF17CF2F5008FC085218811CC" }),
-].filter((route) => route !== null);
-const ADDRESSES = { "cosmoshub-4": "cosmos1x", "osmosis-1": "osmo1x" };
+const routes = sampleRoutes(router);
 const SITE = { fn: "transferMessages", arg: "request", expected: "an object {route | from, to; amount; addresses}" };
 
 /** The plain parse's answer: its data, or the error a caller gets. */
@@ -72,20 +68,12 @@ describe("a route's own assets, read as they are", () => {
   });
 });
 
-const edge = fc.oneof(
-  fc.constantFrom(undefined, null, true, 0, -1, 1.5, 256, 1e14, "", "x", "1000", [], {}, { __proto__: null }),
-  fc.string({ maxLength: 4 }),
-  fc.dictionary(fc.constantFrom("cosmoshub-4", "osmosis-1", "__proto__"), fc.oneof(fc.string({ maxLength: 3 }), fc.constant(1))),
-);
-const field = fc.constantFrom("route", "amount", "addresses", "timeout_seconds", "forward_retries", "now_ms", "from", "to", "extra");
 const assetField = fc.constantFrom("denom", "chain_id", "trace", "is_cw20", "is_svm", "symbol", "decimals", "token_contract", "extra");
-// Each edit is left out half the time (fast-check's default is a fifth), so about one run in eight
-// is a request as the router gave it and the accepted side is always exercised.
 const request = fc.record({
   route: fc.constantFrom(...routes),
-  replaced: fc.option(fc.tuple(field, edge), { nil: undefined, freq: 2 }),
-  hopField: fc.option(fc.tuple(fc.constantFrom("kind", "port", "channel", "starts_tx", "from"), edge), { nil: undefined, freq: 2 }),
-  asset: fc.option(fc.tuple(fc.constantFrom("from", "to"), assetField, edge), { nil: undefined, freq: 2 }),
+  replaced: replacedField,
+  hopField: replacedHopField,
+  asset: maybe(fc.tuple(fc.constantFrom("from", "to"), assetField, edge)),
 });
 
 describe("the request read with the route's own assets", () => {
