@@ -35,10 +35,7 @@ export function evmMintRecipient(address: string): Uint8Array {
 
 /** The bytes as gogoproto writes them: fields in number order, an empty string or a zero domain left out. */
 export function msgDepositForBurnBytes(value: MsgDepositForBurnValue): Uint8Array {
-  return protoBytes((writer) => {
-    const str = (field: number, text: string) => {
-      if (text !== "") writer.tag(field, WireType.LengthDelimited).string(text);
-    };
+  return protoBytes((writer, str) => {
     str(1, value.from);
     str(2, value.amount);
     if (value.destinationDomain !== 0) writer.tag(3, WireType.Varint).uint32(value.destinationDomain);

@@ -35,10 +35,7 @@ export interface MsgTransferEncodeObject {
  * empty message, `32 00`), as cosmjs-types writes it too.
  */
 export function msgTransferBytes(value: MsgTransferValue): Uint8Array {
-  return protoBytes((writer) => {
-    const str = (field: number, text: string) => {
-      if (text !== "") writer.tag(field, WireType.LengthDelimited).string(text);
-    };
+  return protoBytes((writer, str) => {
     str(1, value.sourcePort);
     str(2, value.sourceChannel);
     writer.tag(3, WireType.LengthDelimited).fork();
