@@ -17,7 +17,6 @@ import type { AssetRouter } from "../router/router.js";
 import { FungibleError } from "../errors.js";
 import { routerArgument } from "../router/core.js";
 import { createService, DEFAULT_BODY_LIMIT } from "../http/handler.js";
-import { chainRestClient } from "../remote/chain-rest-client.js";
 import { ERROR_HEADERS, errorJson } from "../http/errors.js";
 import { isLiveRouter, LiveRouter } from "../http/live-router.js";
 import { ServiceMetrics } from "../http/metrics.js";
@@ -95,13 +94,15 @@ async function listenWith(options: StartServerOptions, live: LiveRouter, log: (l
   const metrics = options.metrics === true ? new ServiceMetrics() : options.metrics || null;
   const svg = builtSvgPool({ budgetMs: options.svgBudgetMs ?? SERVER_DEFAULTS.svgBudgetMs, maxQueued: options.maxSvgQueued ?? SERVER_DEFAULTS.maxSvgQueued });
   const analyses = options.analysisThread === false ? null : builtAnalysisPool(options.source, options.maxAnalysesQueued ?? SERVER_DEFAULTS.maxAnalysesQueued);
+  // The chain-REST client (retries, a concurrency bound) only for a server given live endpoints.
+  const chainRest = options.liveEndpoints === undefined ? undefined : (await import("../remote/chain-rest-client.js")).chainRestClient(options.liveEndpoints);
   const service = createService(live, {
     bodyLimit,
     compressor: nodeCompressor,
     ...(svg === null ? {} : { svgRenderer: svg.render }),
     ...(analyses === null ? {} : { analyze: analyses.analyze }),
     ...(metrics === null ? {} : { metrics }),
-    ...(options.liveEndpoints === undefined ? {} : { chainRest: chainRestClient(options.liveEndpoints) }),
+    ...(chainRest === undefined ? {} : { chainRest }),
     ...(options.answerCacheBytes === undefined ? {} : { answerCacheBytes: options.answerCacheBytes }),
     ...(options.compressedCacheBytes === undefined ? {} : { compressedCacheBytes: options.compressedCacheBytes }),
     // The listener logs a client that left mid-request once, as such; nothing more to say here.
