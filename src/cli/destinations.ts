@@ -68,6 +68,7 @@ function reasonFact(reason: Reason): string {
     case "channel_closed":
     case "client_expired":
     case "client_frozen":
+    case "client_unauthorized":
     case "state_unknown":
     case "state_stale":
     case "chain_halted":

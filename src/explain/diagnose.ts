@@ -1,7 +1,8 @@
 /**
  * Why nothing on the destination is reached: the best route in the diagnostic model (every
  * channel counted, see ./diagnostic-graph.ts). If it exists, each hop the router does not have is
- * a channel the registry marks INACTIVE or UNKNOWN, and each is named; that route is then checked
+ * a channel the registry marks INACTIVE or UNKNOWN (or a bridge link or hop the state snapshot or a
+ * chain's rule takes out), and each is named; that route is then checked
  * for forwarding too (would it still need several transactions?). If not, the chains are either
  * not connected at all or connected without a version of this asset.
  */
@@ -15,7 +16,7 @@ import { chainGraph, diagnosticModel, nearestChainPath, type ChannelStatus } fro
 import type { ExplainInput } from "./input.js";
 import { multiTxReason } from "./multi-tx.js";
 import { channelKey, indexChannelsByEnd } from "../registry/channel-ends.js";
-import { refusalReason, stateReason, stateVerdictsByEnd } from "./state-reasons.js";
+import { deadBridgeLinks, refusalReason, stateReason, stateVerdictsByEnd, type DeadBridgeLink } from "./state-reasons.js";
 import type { RouteLabel } from "../query/best-routes.js";
 import type { Model } from "../model/model.js";
 import type { StateVerdict } from "../state/apply.js";
@@ -43,6 +44,7 @@ export interface DiagnosisCache {
   bridgeSets?: BridgeSets;
   verdicts?: Map<string, StateVerdict>;
   ends?: ReturnType<typeof indexChannelsByEnd>;
+  deadLinks?: readonly DeadBridgeLink[];
 }
 
 export function diagnoseUnreached(
@@ -54,7 +56,8 @@ export function diagnoseUnreached(
   cache: DiagnosisCache = {},
 ): Reason[] {
   const what = destDenom === null ? `"${destChainId}"` : `"${destDenom}" on "${destChainId}"`;
-  const diagnostic = diagnosticModel(input.routeIndex, input.registry);
+  const deadLinks = (cache.deadLinks ??= deadBridgeLinks(input.notes));
+  const diagnostic = diagnosticModel(input.routeIndex, input.registry, deadLinks);
   const { model } = diagnostic;
   const bridgeSets = (cache.bridgeSets ??= new BridgeSets());
   const target = destDenom === null ? undefined : model.assetIndexOf(destChainId, destDenom);
@@ -71,6 +74,12 @@ export function diagnoseUnreached(
     steps.forEach((step, i) => {
       const missing = diagnostic.added.get(step.edge!);
       const hop = route.hops[i]!;
+      if (typeof missing === "object" && "verdict" in missing) {
+        const { verdict } = missing;
+        const crossing = `the nearest path to ${what} (${chains.join(" -> ")}) takes the ${missing.link.bridge} bridge from "${hop.from.chain_id}" to "${hop.to.chain_id}" over IBC v2 client ${verdict.channel_id} of "${verdict.chain_id}"`;
+        reasons.push(stateReason(verdict, crossing, chains, route));
+        return;
+      }
       if (typeof missing === "object" && "code" in missing) {
         if (hop.kind === "ibc") reasons.push(refusalReason(missing, hop, receivingEnd(input, cache, hop), `the nearest path to ${what} (${chains.join(" -> ")})`, chains, route));
         return;
@@ -115,7 +124,7 @@ export function diagnoseUnreached(
       return reasons;
     }
   }
-  const chainPath = nearestChainPath(chainGraph(input.routeIndex, input.registry), source.chainId, destChainId);
+  const chainPath = nearestChainPath(chainGraph(input.routeIndex, input.registry, deadLinks), source.chainId, destChainId);
   const destIndex = destDenom === null ? undefined : requestedAsset(input.routeIndex.model, destChainId, destDenom);
   const dest = destIndex === undefined ? undefined : input.routeIndex.model.assets[destIndex];
   if (chainPath !== null && dest !== undefined && (dest.originChainId !== source.originChainId || dest.originDenom !== source.originDenom)) {

@@ -11,7 +11,9 @@
  * Only the missing part is built (`buildModel`, the one model builder, on the listed assets over
  * those channels), merged into the router's model by its own look-ups and hop order
  * (`compareHops`): the router's assets keep their indexes and the search is the route search.
- * Also a chain-level graph (any channel, any bridge link) to tell "not connected at all" from
+ * Bridge links a state snapshot took out (./state-reasons.ts `deadBridgeLinks`) are put back the
+ * same way, their hops tagged with the verdict. Also a chain-level graph (any channel, any bridge
+ * link, those too) to tell "not connected at all" from
  * "no version listed", built only when asked for. Both are kept per route index.
  */
 import Graph from "graphology";
@@ -28,10 +30,15 @@ import type { IbcChannel, Registry } from "../registry/schema.js";
 import type { TransferRule } from "../registry/transfer-rules.js";
 import type { TransferRefusal } from "../registry/transfer-refusals.js";
 import { transferRuleBook } from "../model/transfer-rule-book.js";
+import { assetKey } from "../registry/schema.js";
+import type { DeadBridgeLink } from "./state-reasons.js";
 
 export type ChannelStatus = IbcChannel["status"];
-/** Why the router lacks a hop: its channel's status, a chain's transfer rule, or a refusal of the state snapshot (one direction). */
-export type MissingHop = ChannelStatus | TransferRule | TransferRefusal;
+/**
+ * Why the router lacks a hop: its channel's status, a chain's transfer rule, a refusal of the state
+ * snapshot (one direction), or the snapshot's verdict on a bridge link it took out.
+ */
+export type MissingHop = ChannelStatus | TransferRule | TransferRefusal | DeadBridgeLink;
 
 export interface DiagnosticModel {
   /** The model (same asset indexes) plus the added assets and hops; chains, swap venues alike. */
@@ -53,21 +60,21 @@ function diagnosticsOf(routeIndex: RouteIndex): Diagnostics {
   return found;
 }
 
-export function diagnosticModel(routeIndex: RouteIndex, registry: Registry): DiagnosticModel {
+export function diagnosticModel(routeIndex: RouteIndex, registry: Registry, deadLinks: readonly DeadBridgeLink[]): DiagnosticModel {
   const diagnostics = diagnosticsOf(routeIndex);
-  diagnostics.model ??= buildDiagnosticModel(routeIndex.model, registry);
+  diagnostics.model ??= buildDiagnosticModel(routeIndex.model, registry, deadLinks);
   return diagnostics.model;
 }
 
-export function chainGraph(routeIndex: RouteIndex, registry: Registry): Graph {
+export function chainGraph(routeIndex: RouteIndex, registry: Registry, deadLinks: readonly DeadBridgeLink[]): Graph {
   const diagnostics = diagnosticsOf(routeIndex);
-  diagnostics.chains ??= buildChainGraph(registry);
+  diagnostics.chains ??= buildChainGraph(registry, deadLinks);
   return diagnostics.chains;
 }
 
 const isTransfer = (channel: IbcChannel) => channel.chain_1.port_id === "transfer" && channel.chain_2.port_id === "transfer";
 
-function buildDiagnosticModel(real: Model, registry: Registry): DiagnosticModel {
+function buildDiagnosticModel(real: Model, registry: Registry, deadLinks: readonly DeadBridgeLink[]): DiagnosticModel {
   // An unordered chain pair as one number of the model's chain indexes (every channel's chains are listed).
   const n = real.chains.length;
   const pairKey = (a: string, b: string) => {
@@ -94,7 +101,7 @@ function buildDiagnosticModel(real: Model, registry: Registry): DiagnosticModel 
     ...registry,
     transfer_rules: [],
     transfer_refusals: [],
-    bridge_links: registry.bridge_links.filter((link) => rules.refusesOverBridge(link.bridge, originOf(link.from.chain_id, link.from.denom)) !== undefined),
+    bridge_links: [...registry.bridge_links.filter((link) => rules.refusesOverBridge(link.bridge, originOf(link.from.chain_id, link.from.denom)) !== undefined), ...deadLinks.map((dead) => dead.link)],
     swap_venues: [],
     ibc_channels: registry.ibc_channels.map((channel) => {
       const derive = isTransfer(channel) && (!activePairs.has(pairKey(channel.chain_1.chain_id, channel.chain_2.chain_id)) || (channel.status === "ACTIVE" && refusing(channel)));
@@ -124,8 +131,17 @@ function buildDiagnosticModel(real: Model, registry: Registry): DiagnosticModel 
   const statusOf = indexChannelsByEnd(registry.ibc_channels);
   const added = new Map<HopEdge, MissingHop>();
   const extra = new Map<number, HopEdge[]>();
-  const ruleRefusing = (asset: AssetRecord, edge: HopEdge): TransferRule | TransferRefusal | undefined => {
-    if (edge.kind === "bridge") return rules.refusesOverBridge(edge.bridge!, asset.originDenom);
+  // A dead link's hops, both ways, by their two assets' keys.
+  const deadByHop = new Map<string, DeadBridgeLink>();
+  for (const dead of deadLinks) {
+    const [a, b] = [assetKey(dead.link.from.chain_id, dead.link.from.denom), assetKey(dead.link.to.chain_id, dead.link.to.denom)];
+    deadByHop.set(`${a}\u0001${b}`, dead).set(`${b}\u0001${a}`, dead);
+  }
+  const ruleRefusing = (asset: AssetRecord, edge: HopEdge): MissingHop | undefined => {
+    if (edge.kind === "bridge") {
+      const target = part.assets[edge.to]!;
+      return rules.refusesOverBridge(edge.bridge!, asset.originDenom) ?? deadByHop.get(`${assetKey(asset.chainId, asset.denom)}\u0001${assetKey(target.chainId, target.denom)}`);
+    }
     if (edge.kind !== "ibc") return undefined;
     const target = part.assets[edge.to]!;
     // A forward hop (its voucher's trace grows), not an unwind, is what a returning-only chain refuses.
@@ -180,7 +196,7 @@ function buildDiagnosticModel(real: Model, registry: Registry): DiagnosticModel 
   return { model, added };
 }
 
-function buildChainGraph(registry: Registry): Graph {
+function buildChainGraph(registry: Registry, deadLinks: readonly DeadBridgeLink[]): Graph {
   const graph = new Graph({ type: "undirected", multi: true, allowSelfLoops: false });
   // Prefixed keys: graphology-shortest-path keeps nodes in plain objects, where "__proto__" is no ordinary key.
   for (const chain of registry.chains) graph.addNode(chainNodeKey(chain.chain_id), { chain_id: chain.chain_id });
@@ -189,7 +205,7 @@ function buildChainGraph(registry: Registry): Graph {
     if (a !== b && graph.hasNode(x) && graph.hasNode(y)) graph.addUndirectedEdge(x, y, { kind });
   };
   for (const channel of registry.ibc_channels) link(channel.chain_1.chain_id, channel.chain_2.chain_id, "ibc");
-  for (const bridge of registry.bridge_links) link(bridge.from.chain_id, bridge.to.chain_id, bridge.bridge);
+  for (const bridge of [...registry.bridge_links, ...deadLinks.map((dead) => dead.link)]) link(bridge.from.chain_id, bridge.to.chain_id, bridge.bridge);
   return graph;
 }
 

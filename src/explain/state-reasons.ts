@@ -6,6 +6,7 @@
 import { channelKey, indexChannelsByEnd } from "../registry/channel-ends.js";
 import { STATE_REASON_CODES, type StateVerdict } from "../state/apply.js";
 import { refusalFact, type TransferRefusal } from "../registry/transfer-refusals.js";
+import type { BridgeLink } from "../registry/schema.js";
 import type { Reason } from "../wire/explain.js";
 import type { Route } from "../wire/route.js";
 import type { ExplainInput } from "./input.js";
@@ -45,11 +46,47 @@ export function stateVerdictsByEnd(input: ExplainInput): Map<string, StateVerdic
   return byEnd;
 }
 
+/** A bridge link a state verdict took out of the router (an Eureka link whose IBC v2 client is dead), with that verdict. */
+export interface DeadBridgeLink {
+  link: BridgeLink;
+  verdict: StateVerdict;
+}
+
+/**
+ * The bridge links the snapshot took out, rebuilt from their verdict notes (router/state-router.ts
+ * writes the link's bridge and denoms): the Cosmos side (`chain_id`, `denom`) and the token's home.
+ * The note keeps no direction: the link is put back both ways, as the adapter writes Eureka links.
+ */
+export function deadBridgeLinks(notes: ExplainInput["notes"]): DeadBridgeLink[] {
+  const codes: ReadonlySet<string> = new Set(STATE_REASON_CODES);
+  return notes.flatMap((note): DeadBridgeLink[] => {
+    const { state, provider, chain_id, denom, counterparty_chain_id, counterparty_denom } = note;
+    if (!codes.has(note.code) || provider !== "EUREKA" || state === undefined || chain_id === undefined || denom === undefined || counterparty_chain_id === undefined || counterparty_denom === undefined) return [];
+    const verdict: StateVerdict = {
+      code: note.code as StateVerdict["code"],
+      channel: -1,
+      chain_id,
+      port: state.port,
+      channel_id: state.channel,
+      counterparty_chain_id,
+      fact: state.fact,
+      value: state.value,
+      read_at: state.read_at,
+      source: state.source,
+      expires_at: state.expires_at,
+      bridge_link: { bridge: provider, denom, counterparty_denom },
+    };
+    const link: BridgeLink = { bridge: provider, from: { chain_id: counterparty_chain_id, denom: counterparty_denom }, to: { chain_id, denom }, bidirectional: true };
+    return [{ link, verdict }];
+  });
+}
+
 const WHY: Record<StateVerdict["code"], (v: StateVerdict) => string> = {
   channel_closed: (v) => `whose end on "${v.chain_id}" is ${v.value ?? "not open"}, not OPEN`,
   client_expired: (v) =>
     v.fact === "client_expires_at" ? `whose light client on "${v.chain_id}" expired at ${v.value}` : `whose light client on "${v.chain_id}" is Expired`,
   client_frozen: (v) => `whose light client on "${v.chain_id}" is Frozen`,
+  client_unauthorized: (v) => `whose light client on "${v.chain_id}" is Unauthorized (the chain does not allow its client type or code)`,
   state_unknown: (v) =>
     v.read_at === null
       ? `which the registry leaves untagged, and the state snapshot has no reading of its end on "${v.chain_id}"`

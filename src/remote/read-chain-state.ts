@@ -1,11 +1,12 @@
 /**
  * One chain's facts from its REST endpoints (ibc-go's gRPC-gateway routes): the chain id its node
- * reports, its channel list (paginated), and for each channel end the registry lists there its
- * connection, light client, the client's status and expiry. Endpoints are tried in order; one that
- * names another chain, or fails after its retries, is dropped for the rest of this chain's refresh.
- * Connections and clients shared by many channels are read once.
+ * reports, its channel list (paginated), for each channel end the registry lists there its
+ * connection, light client, the client's status and expiry, and the same of each IBC v2 client
+ * the registry's Eureka links send over (src/state/eureka-links.ts). Endpoints are tried in order;
+ * one that names another chain, or fails after its retries, is dropped for the rest of this chain's
+ * refresh. Connections and clients shared by many channels are read once.
  */
-import { unread, unreadChain, type ChainState, type ChannelEndState, type ChannelState, type ClientStatus, CHANNEL_STATES, CLIENT_STATUSES } from "../state/format.js";
+import { unread, unreadChain, type ChainState, type ChannelEndState, type ChannelState, type ClientStatus, type EurekaClientState, CHANNEL_STATES, CLIENT_STATUSES } from "../state/format.js";
 import { FetchProblem } from "./bounded-fetch.js";
 import { readChainFacts } from "./read-chain-facts.js";
 
@@ -21,7 +22,8 @@ type Read<T> = { value: T; read_at: string; source: string };
 const PAGE_LIMIT = 500;
 const MAX_PAGES = 40;
 
-export async function readChainState(chainId: string, ends: readonly ChainEnd[], endpoints: readonly string[], get: Get, now: () => Date): Promise<ChainState> {
+/** `clients`: the chain's IBC v2 client ids that Eureka links send over (read as channel ends' clients are). */
+export async function readChainState(chainId: string, ends: readonly ChainEnd[], endpoints: readonly string[], get: Get, now: () => Date, clients: readonly string[] = []): Promise<ChainState> {
   const errors: string[] = [];
   const pool = endpoints.map((base) => base.replace(/\/+$/, ""));
   const verified = new Map<string, Promise<Read<string>>>();
@@ -81,7 +83,13 @@ export async function readChainState(chainId: string, ends: readonly ChainEnd[],
   }
 
   const connections = new Map<string, Promise<Read<string | null>>>();
-  const clients = new Map<string, Promise<ClientFacts>>();
+  const clientFacts = new Map<string, Promise<ClientFacts>>();
+  /** A client's facts, read once however many ends and links use it. */
+  const factsOf = (clientId: string): Promise<ClientFacts> => {
+    let facts = clientFacts.get(clientId);
+    if (facts === undefined) clientFacts.set(clientId, (facts = readClient(clientId, read, errors)));
+    return facts;
+  };
   for (const end of ends) {
     const state = unreadEnd(end);
     states.push(state);
@@ -109,9 +117,7 @@ export async function readChainState(chainId: string, ends: readonly ChainEnd[],
       const clientId = await connection;
       state.client_id = clientId;
       if (clientId.value === null) continue;
-      let facts = clients.get(clientId.value);
-      if (facts === undefined) clients.set(clientId.value, (facts = readClient(clientId.value, read, errors)));
-      Object.assign(state, await facts);
+      Object.assign(state, await factsOf(clientId.value));
     } catch (error) {
       const message = (error as Error).message.slice(0, 500);
       if (!errors.includes(message)) errors.push(message);
@@ -122,9 +128,15 @@ export async function readChainState(chainId: string, ends: readonly ChainEnd[],
   };
   if (cut) note(`the channel listing goes on past ${MAX_PAGES} pages of ${PAGE_LIMIT}: recorded as incomplete, the ends past it unread`);
   const chainFacts = nodeChainId === null && pool.length === 0 ? {} : await readChainFacts(read, now, note);
+  const eurekaClients: EurekaClientState[] = [];
+  for (const clientId of clients) {
+    const facts = await factsOf(clientId);
+    eurekaClients.push({ client_id: clientId, status: facts.client_status, expires_at: facts.client_expires_at });
+  }
   return {
     ...unreadChain(),
     ...chainFacts,
+    eureka_clients: eurekaClients,
     node_chain_id: nodeChainId ?? unread(null),
     errors: errors.slice(0, 100),
     ends: states,
@@ -134,7 +146,13 @@ export async function readChainState(chainId: string, ends: readonly ChainEnd[],
 
 type ClientFacts = Pick<ChannelEndState, "client_status" | "client_chain_id" | "client_expires_at">;
 
-/** A client's status, the chain it tracks and when it expires (latest consensus time + trusting period). */
+/**
+ * A client's status, the chain it tracks and when it expires (latest consensus time + trusting
+ * period), from a Tendermint client's state. An 08-wasm client's state (the Hub's Eureka clients:
+ * ibc-go proto/ibc/lightclients/wasm/v1/wasm.proto @485bb40b, ClientState {data, checksum,
+ * latest_height}) carries its light client's fields in opaque `data`, no `chain_id` or
+ * `trusting_period`: its status is read, its tracked chain and expiry stay unknown.
+ */
 async function readClient(clientId: string, read: (path: string) => Promise<{ body: Record<string, unknown>; read_at: string; source: string }>, errors: string[]): Promise<ClientFacts> {
   const facts: ClientFacts = { client_status: unread("Unknown"), client_chain_id: unread(null), client_expires_at: unread(null) };
   const id = encodeURIComponent(clientId);
@@ -191,6 +209,11 @@ export function unreadEnd(end: ChainEnd): ChannelEndState {
     client_status: unread("Unknown"),
     client_expires_at: unread(null),
   };
+}
+
+/** An IBC v2 client of which nothing was read. */
+export function unreadEurekaClient(clientId: string): EurekaClientState {
+  return { client_id: clientId, status: unread("Unknown"), expires_at: unread(null) };
 }
 
 /** `STATE_OPEN` -> `OPEN`; anything else ibc-go does not define -> `UNKNOWN`. */

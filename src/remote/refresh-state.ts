@@ -13,9 +13,10 @@ import { httpUrl, restEndpointsOf } from "../registry/chain-registry-rest.js";
 import type { Registry } from "../registry/schema.js";
 import { parseState, STATE_FORMAT, unreadChain, type ChainState, type StateSnapshot } from "../state/format.js";
 import { keepKnownFacts } from "../state/merge.js";
+import { eurekaClientsByChain, eurekaLinks } from "../state/eureka-links.js";
 import pLimit from "p-limit";
 import { lcdGetter, type LcdFetchOptions } from "./lcd-fetch.js";
-import { readChainState, unreadEnd, type ChainEnd } from "./read-chain-state.js";
+import { readChainState, unreadEnd, unreadEurekaClient, type ChainEnd } from "./read-chain-state.js";
 
 export interface RefreshStateOptions extends LcdFetchOptions {
   /** The registry whose channel ends are read (a router's `registry`). */
@@ -26,7 +27,7 @@ export interface RefreshStateOptions extends LcdFetchOptions {
   registryEndpoints?: Record<string, readonly string[]>;
   /** Which chain-registry lists give the default endpoints; default mainnet. */
   network?: "mainnet" | "testnet";
-  /** Only these chains; default every chain with a channel end in the registry. */
+  /** Only these chains; default every chain with a channel end, or an IBC v2 client an Eureka link names, in the registry. */
   chains?: readonly string[];
   /** Chains read at once; default 8. */
   concurrency?: number;
@@ -77,6 +78,8 @@ const RefreshOptionsSchema = z.looseObject({
   registry: z.looseObject({
     chains: z.array(z.looseObject({ chain_id: z.string() })),
     ibc_channels: z.array(z.looseObject({ chain_1: ChannelEndFields, chain_2: ChannelEndFields })),
+    assets: z.optional(z.array(z.looseObject({ chain_id: z.string(), denom: z.string(), trace: z.string() }))),
+    bridge_links: z.optional(z.array(z.looseObject({ bridge: z.string(), from: z.looseObject({ chain_id: z.string(), denom: z.string() }), to: z.looseObject({ chain_id: z.string(), denom: z.string() }) }))),
   }),
   endpoints: z.optional(urlLists),
   registryEndpoints: z.optional(urlLists),
@@ -98,6 +101,9 @@ export async function refreshState(options: RefreshStateOptions): Promise<Refres
   parseArgument(RefreshOptionsSchema, options, { fn: "refreshState", arg: "options", code: "invalid_config", expected: "an object {registry, endpoints?, chains?, ...}" });
   const now = options.now ?? (() => new Date());
   const ends = endsByChain(options.registry);
+  // A registry given as a plain object may leave out what a parsed one defaults.
+  const clients = eurekaClientsByChain(eurekaLinks({ assets: options.registry.assets ?? [], bridge_links: options.registry.bridge_links ?? [] }));
+  for (const chainId of clients.keys()) if (!ends.has(chainId)) ends.set(chainId, []);
   const known = new Set(options.registry.chains.map((chain) => chain.chain_id));
   for (const id of options.chains ?? []) {
     if (!known.has(id)) throw new FungibleError("unknown_chain", `refreshState: chain "${id}" is not in the registry`);
@@ -117,10 +123,11 @@ export async function refreshState(options: RefreshStateOptions): Promise<Refres
       limit(async () => {
         const endpoints = endpointsFor(chainId, options.endpoints, registryEndpoints);
         const chainEnds = ends.get(chainId)!;
+        const chainClients = clients.get(chainId) ?? [];
         const fresh: ChainState =
           endpoints.length === 0
-            ? { ...unreadChain(["no REST endpoint known for this chain"]), ends: chainEnds.map(unreadEnd) }
-            : await readChainState(chainId, chainEnds, endpoints, get, now);
+            ? { ...unreadChain(["no REST endpoint known for this chain"]), ends: chainEnds.map(unreadEnd), eureka_clients: chainClients.map(unreadEurekaClient) }
+            : await readChainState(chainId, chainEnds, endpoints, get, now, chainClients);
         const merged = keepKnownFacts(fresh, Object.hasOwn(previous, chainId) ? previous[chainId] : undefined, now().getTime());
         const errors = merged.refused > 0 ? [...fresh.errors, `${merged.refused} facts dated in the future refused`].slice(0, 100) : fresh.errors;
         chains[chainId] = { ...merged.chain, errors };

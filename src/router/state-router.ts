@@ -89,9 +89,12 @@ export function narrowByState(router: AssetRouter, snapshot: StateSnapshot, opti
 
 const STATE_NOTE_CODES: ReadonlySet<string> = new Set(["state_snapshot", ...STATE_REASON_CODES]);
 
+/** A verdict as a note; one that takes out a bridge link names the bridge (`provider`) and the link's denoms, so explain can put it back to name it. */
 function verdictNote(verdict: StateVerdict): RegistryNote {
+  const link = verdict.bridge_link;
   return {
     code: verdict.code,
+    ...(link === undefined ? {} : { provider: link.bridge, denom: link.denom, counterparty_denom: link.counterparty_denom }),
     chain_id: verdict.chain_id,
     counterparty_chain_id: verdict.counterparty_chain_id,
     state: {

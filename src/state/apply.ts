@@ -3,26 +3,31 @@
  * state". A channel with an end that is not OPEN, or whose light client (on either side) is
  * Expired or Frozen, becomes INACTIVE (no hop over it); a channel the registry left UNKNOWN becomes
  * ACTIVE (derived vouchers appear over it) when both ends are OPEN with Active clients, read
- * recently enough. Everything else keeps the registry's status, so an empty snapshot changes
- * nothing. Each decision is kept as a verdict citing the fact (value, date, source) behind it.
+ * recently enough. An Eureka bridge link whose IBC v2 client (./eureka-links.ts) is dead or
+ * expiring by the same rules, or whose chain is halted, is left out of `bridge_links`. Everything
+ * else keeps the registry's status, so an empty snapshot changes nothing. Each decision is kept as a verdict citing the fact (value, date, source) behind it.
  * One-way facts (a transfer switch off, an exhausted rate limit) become the registry's
  * `transfer_refusals` (./refusals.ts), added to its own.
  */
 import { channelKey } from "../registry/channel-ends.js";
 import type { IbcChannel, Registry } from "../registry/schema.js";
-import { chainVerdict, expiringVerdict, type ChainFactOptions } from "./chain-verdicts.js";
+import { chainVerdict, deadClient, expiringVerdict, type ChainFactOptions } from "./chain-verdicts.js";
+import { eurekaLinks } from "./eureka-links.js";
 import { refusalsOf } from "./refusals.js";
 import type { ChainState, ChannelEndState, StateSnapshot } from "./format.js";
 
 /** Why a channel is not used although the registry lists it (dead), or why an untagged one stays unused. */
-export const STATE_REASON_CODES = ["channel_closed", "client_expired", "client_frozen", "state_unknown", "state_stale", "transfers_disabled", "chain_halted", "client_expiring"] as const;
+export const STATE_REASON_CODES = ["channel_closed", "client_expired", "client_frozen", "client_unauthorized", "state_unknown", "state_stale", "transfers_disabled", "chain_halted", "client_expiring"] as const;
 export type StateReasonCode = (typeof STATE_REASON_CODES)[number];
 
 export interface StateVerdict {
   code: StateReasonCode;
-  /** The row of the channel in `registry.ibc_channels`. */
+  /** The row of the channel in `registry.ibc_channels`; of the link in `registry.bridge_links` when `bridge_link` is set. */
   channel: number;
-  /** The end whose fact decided, seen from its chain. */
+  /**
+   * The end whose fact decided, seen from its chain. For an Eureka link: its Cosmos side's chain,
+   * port `transfer` and the IBC v2 client id as `channel_id`; the token's home as counterparty.
+   */
   chain_id: string;
   port: string;
   channel_id: string;
@@ -34,6 +39,8 @@ export interface StateVerdict {
   source: string | null;
   /** The light client's expiry, where known. */
   expires_at: string | null;
+  /** A bridge link the verdict takes out (not a channel): its bridge, its denom on `chain_id` and on the counterparty. */
+  bridge_link?: { bridge: "EUREKA"; denom: string; counterparty_denom: string };
 }
 
 export interface StateApplyOptions extends ChainFactOptions {
@@ -49,6 +56,8 @@ export interface AppliedState {
   /** How many channels the snapshot removed, and how many untagged ones it made usable. */
   removed: number;
   promoted: number;
+  /** How many Eureka bridge links it left out (their IBC v2 client dead or expiring, or their chain halted). */
+  removed_bridge_links: number;
 }
 
 const DAY_SECONDS = 86_400;
@@ -80,7 +89,7 @@ export function applyState(registry: Registry, snapshot: StateSnapshot, options:
       expires_at: side.state?.client_expires_at.value ?? null,
     });
     for (const side of sides) {
-      const dead = deadFact(side.state) ?? chainVerdict(chains.get(side.self.chain_id), createdAt, options) ?? expiringVerdict(side.state, createdAt, options);
+      const dead = deadFact(side.state) ?? chainVerdict(chains.get(side.self.chain_id), createdAt, options) ?? expiringVerdict(side.state?.client_expires_at, createdAt, options);
       if (dead === undefined) continue;
       verdicts.push(cite(side, dead.code, dead.fact, dead.read));
       if (channel.status === "INACTIVE") return channel;
@@ -107,23 +116,50 @@ export function applyState(registry: Registry, snapshot: StateSnapshot, options:
     }
   });
   const refusals = [...(registry.transfer_refusals ?? []), ...refusalsOf(chains, new Set(registry.chains.map((chain) => chain.chain_id)))];
-  const narrowed = { ...registry, chains: forwardingNarrowed(registry.chains, chains), ibc_channels: channels };
-  return { registry: refusals.length === 0 ? narrowed : { ...narrowed, transfer_refusals: refusals }, verdicts, removed, promoted };
+  const eureka = eurekaVerdicts(registry, chains, createdAt, options);
+  verdicts.push(...eureka.verdicts);
+  const links = eureka.dead.size === 0 ? registry.bridge_links : registry.bridge_links.filter((_, row) => !eureka.dead.has(row));
+  const narrowed = { ...registry, chains: forwardingNarrowed(registry.chains, chains), ibc_channels: channels, bridge_links: links };
+  return { registry: refusals.length === 0 ? narrowed : { ...narrowed, transfer_refusals: refusals }, verdicts, removed, promoted, removed_bridge_links: eureka.dead.size };
 }
 
-/** The fact that makes an end dead, if one does: not OPEN, then a Frozen, then an Expired client. */
+/** The fact that makes an end dead, if one does: not OPEN, then its client's (`deadClient`). */
 function deadFact(end: ChannelEndState | undefined): { code: StateReasonCode; fact: StateVerdict["fact"]; read: { value: string | null; read_at: string | null; source: string | null } } | undefined {
   if (end === undefined) return undefined;
   if (end.state.value !== "OPEN" && end.state.value !== "UNKNOWN") return { code: "channel_closed", fact: "state", read: end.state };
-  if (end.client_status.value === "Frozen") return { code: "client_frozen", fact: "client_status", read: end.client_status };
-  if (end.client_status.value === "Expired") return { code: "client_expired", fact: "client_status", read: end.client_status };
-  // An expiry already past when the status was read, although the status was not read as Expired.
-  const expires = end.client_expires_at;
-  const readAt = end.client_status.read_at ?? expires.read_at;
-  if (expires.value !== null && readAt !== null && Date.parse(expires.value) <= Date.parse(readAt)) {
-    return { code: "client_expired", fact: "client_expires_at", read: expires };
+  return deadClient(end.client_status, end.client_expires_at);
+}
+
+/**
+ * The Eureka links the snapshot takes out, by the channel ends' rules applied to the link's IBC v2
+ * client on its Cosmos side: a dead client, a halted chain, a client expiring within the window.
+ * A client the snapshot does not list, or lists unread (`Unknown`), takes nothing out.
+ */
+function eurekaVerdicts(registry: Registry, chains: Map<string, ChainState>, createdAt: number, options: StateApplyOptions): { verdicts: StateVerdict[]; dead: Set<number> } {
+  const verdicts: StateVerdict[] = [];
+  const dead = new Set<number>();
+  for (const link of eurekaLinks(registry)) {
+    const chain = chains.get(link.chain_id);
+    const client = chain?.eureka_clients.find((c) => c.client_id === link.client_id);
+    const found = (client === undefined ? undefined : deadClient(client.status, client.expires_at)) ?? chainVerdict(chain, createdAt, options) ?? expiringVerdict(client?.expires_at, createdAt, options);
+    if (found === undefined) continue;
+    dead.add(link.row);
+    verdicts.push({
+      code: found.code,
+      channel: link.row,
+      chain_id: link.chain_id,
+      port: "transfer",
+      channel_id: link.client_id,
+      counterparty_chain_id: link.counterparty.chain_id,
+      fact: found.fact,
+      value: found.read.value,
+      read_at: found.read.read_at,
+      source: found.read.source,
+      expires_at: client?.expires_at.value ?? null,
+      bridge_link: { bridge: "EUREKA", denom: link.denom, counterparty_denom: link.counterparty.denom },
+    });
   }
-  return undefined;
+  return { verdicts, dead };
 }
 
 /** The snapshot's chains whose node reported their own chain id (or none): the others' facts are not used. */

@@ -1,6 +1,6 @@
 /**
- * The state snapshot (`fungible-graph-state/1`): what each chain's own nodes said about its IBC
- * transfer channel ends, fact by fact, each with when and from where it was read. Unknown is a
+ * The state snapshot (`fungible-graph-state/2`): what each chain's own nodes said about its IBC
+ * transfer channel ends, its IBC v2 clients that Eureka links use and its chain-wide facts, fact by fact, each with when and from where it was read. Unknown is a
  * value (`"UNKNOWN"`, `null` with no source), never a missing key, so a partial snapshot says what
  * it does not know. Written by `refreshState` (src/remote/refresh-state.ts) or by hand (an operator
  * marking one channel down during an incident); read by `applyState` (./apply.ts).
@@ -14,7 +14,7 @@ export const STATE_FORMAT = "fungible-graph-state/2";
 export const STATE_FORMAT_V1 = "fungible-graph-state/1";
 
 /** Bounds on what a snapshot may hold: it comes from outside (a file, an HTTP upload). */
-export const STATE_LIMITS = { chains: 2_000, endsPerChain: 20_000, text: 2_048 } as const;
+export const STATE_LIMITS = { chains: 2_000, endsPerChain: 20_000, clientsPerChain: 1_000, text: 2_048 } as const;
 
 /** ibc-go's channel states, without the `STATE_` prefix; `UNKNOWN`: not read. */
 export const CHANNEL_STATES = ["OPEN", "CLOSED", "INIT", "TRYOPEN", "FLUSHING", "FLUSHCOMPLETE", "UNINITIALIZED", "UNKNOWN"] as const;
@@ -78,8 +78,19 @@ const RateLimitsSchema = z.strictObject({ module: z.enum(["none", "ibc-apps", "i
  * not told apart by it), or none (it does not forward: routes through it need a new transaction).
  */
 export const PACKET_FORWARD = ["present", "none", "unknown"] as const;
-/** An IBC v2 (Eureka) light client of the chain and its status. */
-const EurekaClientSchema = z.strictObject({ client_id: Text, status: fact(z.enum(CLIENT_STATUSES)) });
+/**
+ * An IBC v2 light client of the chain that an Eureka bridge link of the registry sends over (the
+ * first hop of the chain's Eureka voucher's trace, `transfer/<client id>`): its status and expiry,
+ * read as a channel end's client is. `expires_at` came later within /2: a client without it reads
+ * as expiry unknown.
+ */
+const EurekaClientSchema = z.strictObject({
+  client_id: Text,
+  status: fact(z.enum(CLIENT_STATUSES)),
+  /** Its latest consensus state's time plus its trusting period; null: not read (a wasm client's state carries no trusting period). */
+  expires_at: z._default(fact(z.nullable(Instant)), unread(null)),
+});
+export type EurekaClientState = z.infer<typeof EurekaClientSchema>;
 
 const ChainStateSchema = z.strictObject({
   /** The chain id its node reports (`node_info.default_node_info.network`); facts of a chain whose node said another id are not used. */
@@ -96,7 +107,16 @@ const ChainStateSchema = z.strictObject({
   /** IBC rate limits; null: not read (or a module this reader cannot read, such as Osmosis' contract). */
   rate_limits: z._default(fact(z.nullable(RateLimitsSchema)), unread(null)),
   packet_forward: z._default(fact(z.enum(PACKET_FORWARD)), unread("unknown" as const)),
-  eureka_clients: z._default(z.readonly(z.array(EurekaClientSchema).check(z.maxLength(1_000))), []),
+  /** The chain's IBC v2 clients the registry's Eureka links send over, one per client id; absent: none known (a /2 file from before them). */
+  eureka_clients: z._default(
+    z.readonly(
+      z.array(EurekaClientSchema).check(
+        z.maxLength(STATE_LIMITS.clientsPerChain),
+        z.refine((clients) => new Set(clients.map((client) => client.client_id)).size === clients.length, "a client id is listed twice"),
+      ),
+    ),
+    [],
+  ),
 });
 export type ChainState = z.infer<typeof ChainStateSchema>;
 

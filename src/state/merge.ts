@@ -4,7 +4,7 @@
  * with its own date and source; a fact dated after the reader's clock (a clock or a node that
  * lies) is refused, never kept. Pure: the refresh (src/remote/refresh-state.ts) gives it both.
  */
-import type { ChainState, ChannelEndState } from "./format.js";
+import type { ChainState, ChannelEndState, EurekaClientState } from "./format.js";
 
 type Fact = { readonly value: unknown; readonly read_at: string | null; readonly source: string | null };
 
@@ -13,6 +13,7 @@ export const FUTURE_SKEW_MS = 60_000;
 
 const CHAIN_FACTS = ["node_chain_id", "channels_complete", "transfer", "latest_block_time", "rate_limits", "packet_forward"] as const;
 const END_FACTS = ["state", "counterparty", "connection_id", "client_id", "client_chain_id", "client_status", "client_expires_at"] as const;
+const CLIENT_FACTS = ["status", "expires_at"] as const;
 
 export interface MergedChain {
   chain: ChainState;
@@ -50,10 +51,16 @@ export function keepKnownFacts(fresh: ChainState, previous: ChainState | undefin
     for (const key of END_FACTS) merged[key] = pick(key, end[key], before?.[key]);
     return merged as unknown as ChannelEndState;
   });
-  const chain: Record<string, unknown> = { ...fresh, ends };
+  // IBC v2 clients as ends: those the registry names now, each fact kept where not read now.
+  const previousClients = new Map((previous?.eureka_clients ?? []).map((client) => [client.client_id, client]));
+  const eurekaClients = fresh.eureka_clients.map((client): EurekaClientState => {
+    const before = previousClients.get(client.client_id);
+    const merged: Record<string, unknown> = { ...client };
+    for (const key of CLIENT_FACTS) merged[key] = pick(key, client[key], before?.[key]);
+    return merged as unknown as EurekaClientState;
+  });
+  const chain: Record<string, unknown> = { ...fresh, ends, eureka_clients: eurekaClients };
   for (const key of CHAIN_FACTS) chain[key] = pick(key, fresh[key] as Fact, previous?.[key] as Fact | undefined);
-  // Eureka clients: the fresh list when read, else the previous one.
-  if (fresh.eureka_clients.length === 0 && previous !== undefined) chain.eureka_clients = previous.eureka_clients;
   return { chain: chain as unknown as ChainState, ...counts };
 }
 
@@ -62,4 +69,4 @@ function inFuture(fact: Fact, nowMs: number): boolean {
 }
 
 /** The unknown value of the facts whose kind is not nullable (ibc-go's own words for it); null for the rest. */
-const UNKNOWN: Record<string, unknown> = { state: "UNKNOWN", client_status: "Unknown", packet_forward: "unknown" };
+const UNKNOWN: Record<string, unknown> = { state: "UNKNOWN", client_status: "Unknown", status: "Unknown", packet_forward: "unknown" };

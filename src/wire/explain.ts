@@ -73,7 +73,8 @@ const reason = <C extends string, S extends z.core.$ZodShape>(code: C, facts: S)
 
 /**
  * Reasons from a state snapshot (docs/behaviour.md "Live network state"): the nearest path crosses
- * a channel the chains say is dead (`channel_closed`, `client_expired`, `client_frozen`), one of a
+ * a channel or an Eureka bridge link the chains say is dead (`channel_closed`, `client_expired`,
+ * `client_frozen`, `client_unauthorized`: its light client or IBC v2 client not Active), one of a
  * halted chain (`chain_halted`: its latest block too old), one whose light client expires within
  * the warning window (`client_expiring`), or an untagged one the snapshot could not vouch for
  * (`state_unknown`, `state_stale`); or it takes a hop one way that a chain refuses
@@ -97,7 +98,7 @@ function stateReasons() {
     path: z.readonly(z.array(z.string())),
     route: RouteSchema,
   };
-  return (["channel_closed", "client_expired", "client_frozen", "state_unknown", "state_stale", "transfers_disabled", "chain_halted", "client_expiring", "rate_limited"] as const).map((code) => reason(code, facts));
+  return (["channel_closed", "client_expired", "client_frozen", "client_unauthorized", "state_unknown", "state_stale", "transfers_disabled", "chain_halted", "client_expiring", "rate_limited"] as const).map((code) => reason(code, facts));
 }
 
 export const ReasonSchema = z.discriminatedUnion("code", [

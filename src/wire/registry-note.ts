@@ -18,6 +18,7 @@ export const RegistryNoteSchema = z.object({
     "channel_closed",
     "client_expired",
     "client_frozen",
+    "client_unauthorized",
     "state_unknown",
     "state_stale",
     "transfers_disabled",
