@@ -36,6 +36,7 @@ export function channelList(...entries: unknown[]): Record<string, unknown>;
 export function pagedChannelList(entries: object[]): Answer;
 export function connection(clientId: string): Record<string, unknown>;
 export function clientState(chainId: string, revision: string, height: string): Record<string, unknown>;
+export function wasmClientState(height?: string): Record<string, unknown>;
 export function consensusState(timestamp?: string): Record<string, unknown>;
 export const CLIENT_STATUS: { Active: () => Record<string, unknown>; Expired: () => Record<string, unknown> };
 export const TRANSFER_PARAMS: string;

@@ -243,6 +243,25 @@ export function clientState(chainId, revision, height) {
   return { ...body, client_state: { ...body.client_state, chain_id: chainId, latest_height: { revision_number: revision, revision_height: height } } };
 }
 
+/**
+ * The recorded client_states answer with an 08-wasm client state in place of the Tendermint one, as
+ * ibc-go's proto gives it (proto/ibc/lightclients/wasm/v1/wasm.proto @485bb40b: ClientState {data,
+ * checksum, latest_height}; bytes as base64 in the gateway's JSON). No recording of one exists: its
+ * `data` bytes (the wrapped light client's own state) are not a recording, and no reader opens them.
+ */
+export function wasmClientState(height = "22845111") {
+  const body = recording("blockpi_cosmoshub-4_client_state_07-tendermint-0").response;
+  return {
+    ...body,
+    client_state: {
+      "@type": "/ibc.lightclients.wasm.v1.ClientState",
+      data: Buffer.from("opaque light client state").toString("base64"),
+      checksum: Buffer.alloc(32, 7).toString("base64"),
+      latest_height: { revision_number: "0", revision_height: height },
+    },
+  };
+}
+
 /** The recorded consensus state (cosmoshub-4 07-tendermint-1001), at another time when given. */
 export function consensusState(timestamp) {
   const body = recording("blockpi_cosmoshub-4_consensus_state_07-tendermint-1001_rev1_h2030274").response;

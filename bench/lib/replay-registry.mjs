@@ -6,10 +6,13 @@
  * page by page. What the chains say follows the registry's own tags, so the snapshot is a
  * plausible picture: a channel tagged INACTIVE is CLOSED on both ends, every other one OPEN; a
  * seeded share of clients is Expired (consensus time past its trusting period), the rest Active.
- * `minimumRequests` is what any reader of these facts must ask, counted from this data alone.
+ * Each IBC v2 client an Eureka link of the registry sends over (the first hop of its Cosmos side's
+ * trace, `transfer/<client id>`) answers Active with an 08-wasm client state (no trusting period,
+ * so no consensus state is asked). `minimumRequests` is what any reader of these facts must ask,
+ * counted from this data alone.
  */
 import { rng } from "../synthetic-registry.mjs";
-import { channelEntry, clientState, CLIENT_STATUS, connection, consensusState, LATEST_BLOCK, latestBlock, pagedChannelList } from "./replay-lcd.mjs";
+import { channelEntry, clientState, CLIENT_STATUS, connection, consensusState, LATEST_BLOCK, latestBlock, pagedChannelList, wasmClientState } from "./replay-lcd.mjs";
 
 const TRUSTING_MS = 1_209_600 * 1000; // the recorded client state's trusting period
 const HEIGHT = "2030274"; // the recorded consensus state's height
@@ -19,7 +22,7 @@ const PAGE = 500; // the page size refreshState asks for (read-chain-state.ts); 
 const revisionOf = (chainId) => /-(\d+)$/.exec(chainId)?.[1] ?? "0";
 
 /**
- * @param {{ ibc_channels: { chain_1: { chain_id: string, port_id: string, channel_id: string }, chain_2: { chain_id: string, port_id: string, channel_id: string }, status?: string }[] }} registry
+ * @param {{ ibc_channels: { chain_1: { chain_id: string, port_id: string, channel_id: string }, chain_2: { chain_id: string, port_id: string, channel_id: string }, status?: string }[], assets?: { chain_id: string, denom: string, trace: string }[], bridge_links?: { bridge: string, from: { chain_id: string, denom: string }, to: { chain_id: string, denom: string } }[] }} registry
  * @param {{ now: number, seed?: number, expiredShare?: number }} options
  */
 export function registryReplay(registry, { now, seed = 24, expiredShare = 0.03 }) {
@@ -50,6 +53,7 @@ export function registryReplay(registry, { now, seed = 24, expiredShare = 0.03 }
       );
     }
   }
+  const v2Clients = eurekaClients(registry);
   const routes = Object.create(null);
   const minimumRequests = Object.create(null);
   for (const [chainId, chain] of chains) {
@@ -64,13 +68,36 @@ export function registryReplay(registry, { now, seed = 24, expiredShare = 0.03 }
       chainRoutes[`/ibc/core/client/v1/client_states/${peer.client}`] = { body: clientState(peerId, revision, HEIGHT) };
       chainRoutes[`/ibc/core/client/v1/consensus_states/${peer.client}/revision/${revision}/height/${HEIGHT}`] = { body: consensusState(new Date(updated).toISOString()) };
     }
+    const own = v2Clients.get(chainId) ?? new Set();
+    for (const client of own) {
+      chainRoutes[`/ibc/core/client/v1/client_status/${client}`] = { body: CLIENT_STATUS.Active() };
+      chainRoutes[`/ibc/core/client/v1/client_states/${client}`] = { body: wasmClientState() };
+    }
     routes[chainId] = chainRoutes;
     // node_info once, every page of the list, each connection once, each client's status, state and consensus once;
     // then the chain-wide facts: transfer params, latest block, module versions, and both rate-limit paths (neither runs).
-    minimumRequests[chainId] = 1 + Math.max(1, Math.ceil(chain.entries.length / PAGE)) + chain.peers.size * 4 + 5;
+    // and each IBC v2 client's status and state.
+    minimumRequests[chainId] = 1 + Math.max(1, Math.ceil(chain.entries.length / PAGE)) + chain.peers.size * 4 + 5 + own.size * 2;
   }
   const ends = [...chains.values()].reduce((sum, chain) => sum + chain.entries.length, 0);
   const expired = [...chains.values()].reduce((sum, chain) => sum + [...chain.peers.values()].filter((peer) => peer.expired).length, 0);
   const clients = [...chains.values()].reduce((sum, chain) => sum + chain.peers.size, 0);
   return { routes, minimumRequests, ends, clients, expired };
+}
+
+/** The IBC v2 client ids Eureka links name, by chain: a side whose asset's trace starts `transfer/<id>` with `<id>` not a `channel-N`. */
+function eurekaClients(registry) {
+  const traces = new Map((registry.assets ?? []).map((asset) => [`${asset.chain_id}\u0000${asset.denom.toLowerCase()}`, asset.trace]));
+  const byChain = new Map();
+  for (const link of registry.bridge_links ?? []) {
+    if (link.bridge !== "EUREKA") continue;
+    for (const side of [link.to, link.from]) {
+      const [port, id] = (traces.get(`${side.chain_id}\u0000${side.denom.toLowerCase()}`) ?? "").split("/");
+      if (port !== "transfer" || id === undefined || /^channel-\d+$/.test(id)) continue;
+      if (!byChain.has(side.chain_id)) byChain.set(side.chain_id, new Set());
+      byChain.get(side.chain_id).add(id);
+      break;
+    }
+  }
+  return byChain;
 }

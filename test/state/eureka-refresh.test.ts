@@ -4,14 +4,13 @@
  * local endpoint replaying answers in their real JSON shape: `client_status` as recorded (fixtures/lcd/:
  * `{"status": "Active"}` from noble-1; "Frozen" is ibc-go's own word, modules/core/exported/client.go
  * @9565e36c, no REST recording of it exists), and the 08-wasm client state as ibc-go's proto gives
- * it (proto/ibc/lightclients/wasm/v1/wasm.proto @485bb40b: ClientState {data, checksum,
- * latest_height}, bytes as base64 in the gateway's JSON) inside the recorded client_states answer.
+ * it (`wasmClientState`, bench/lib/replay-lcd.mjs) inside the recorded client_states answer.
  * A failed read keeps the previous snapshot's fact with its own date.
  */
 import { beforeAll, describe, expect, test } from "vitest";
 import { withState, type AssetRouter } from "../../src/index.js";
 import { refreshState } from "../../src/remote/refresh-state.js";
-import { channelList, latestBlock, recording, LATEST_BLOCK, type Answer } from "../../bench/lib/replay-lcd.mjs";
+import { channelList, latestBlock, recording, wasmClientState, LATEST_BLOCK, type Answer } from "../../bench/lib/replay-lcd.mjs";
 import { replayServers } from "../support/replay-servers.js";
 import { shippedRouter } from "../support/shipped-router.js";
 
@@ -25,20 +24,6 @@ const CLIENT = "08-wasm-1369";
 const STATUS_PATH = `/ibc/core/client/v1/client_status/${CLIENT}`;
 const ACTIVE = recording("relayooor_noble-1_client_status_07-tendermint-74").response;
 const FROZEN = { ...ACTIVE, status: "Frozen" };
-
-/** The recorded client_states answer with an 08-wasm client state in place of the Tendermint one (its `data` bytes are not a recording: the reader does not open them). */
-function wasmClientState(): unknown {
-  const body = recording("blockpi_cosmoshub-4_client_state_07-tendermint-0").response;
-  return {
-    ...body,
-    client_state: {
-      "@type": "/ibc.lightclients.wasm.v1.ClientState",
-      data: Buffer.from("opaque light client state").toString("base64"),
-      checksum: Buffer.alloc(32, 7).toString("base64"),
-      latest_height: { revision_number: "0", revision_height: "22845111" },
-    },
-  };
-}
 
 function hubRoutes(status: Answer, now: Date): Record<string, Answer> {
   return {

@@ -101,7 +101,7 @@ describe("refreshState from replayed recordings: ATOM to akashnet-2 over channel
 
   test("connections and clients shared by channels are read once; the snapshot round-trips through an atomic write", async () => {
     const { hub, result } = await refreshPair(ACTIVE);
-    expect(hub.requests.filter((path) => path.includes("client_status"))).toHaveLength(1);
+    expect(hub.requests.filter((path) => path.includes("client_status/07-tendermint-385"))).toHaveLength(1);
     const dir = mkdtempSync(join(tmpdir(), "fg-state-"));
     const file = join(dir, "state.json");
     await writeStateFile(file, result.snapshot);
