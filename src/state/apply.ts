@@ -204,6 +204,7 @@ export function oldestReading(snapshot: StateSnapshot): string | null {
   for (const chain of Object.values(snapshot.chains)) {
     consider(chain.node_chain_id.read_at);
     for (const end of chain.ends) for (const fact of [end.state, end.client_status]) consider(fact.read_at);
+    for (const client of chain.eureka_clients) consider(client.status.read_at);
   }
   return oldest;
 }

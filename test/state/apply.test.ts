@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { applyState } from "../../src/state/apply.js";
 import { FungibleError, parseState, stateOfRouter, withState, type AssetRouter } from "../../src/index.js";
 import { shippedRouter } from "../support/shipped-router.js";
+import { explain } from "../../src/router/explain.js";
 import { oracleIbcDenom } from "../oracle/oracle-graph.js";
 import { READ_AT, snapshot, type EndFacts } from "./snapshots.js";
 
@@ -85,6 +86,14 @@ describe("dead ends are not crossed", () => {
         }
       }
     }
+  });
+
+  test("an Unauthorized client (ibc-go: its type not allowed on the chain; only Active clients process packets) refuses the hop, named client_unauthorized", () => {
+    const router = withState(mainnet, snapshot([{ chain: "osmosis-1", channel: "channel-0", state: "OPEN", status: "Unauthorized" }]));
+    expect(router.route({ chain_id: "cosmoshub-4", denom: "uatom" }, { chain_id: "osmosis-1", denom: ATOM_ON_OSMOSIS })).toBeNull();
+    expect(verdictOn(router, "osmosis-1", "channel-0")).toMatchObject({ code: "client_unauthorized", fact: "client_status", value: "Unauthorized", chain_id: "osmosis-1" });
+    const reasons = explain(router, { ...ATOM, dest_chain_id: "osmosis-1", dest_asset_denom: ATOM_ON_OSMOSIS }).reasons;
+    expect(reasons).toContainEqual(expect.objectContaining({ code: "client_unauthorized", chain_id: "osmosis-1", channel: "channel-0", value: "Unauthorized" }));
   });
 
   test("an expiry already past when the status was read counts as expired", () => {

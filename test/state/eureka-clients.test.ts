@@ -127,14 +127,25 @@ describe("routes honour the Hub's IBC v2 client", () => {
     }
   });
 
+  test("compiled to a dataset (what serve's reload threads load), the router keeps its answers and why still names the client", async () => {
+    const { compileDataset, loadRouter } = await import("../../src/index.js");
+    const router = withState(mainnet, hubClient("Frozen"));
+    const loaded = await loadRouter({ dataset: compileDataset(router) });
+    expect(loaded.dataVersion).toBe(router.dataVersion);
+    expect(loaded.assetsFromSource({ source_asset_denom: WBTC, source_asset_chain_id: "1" })).toEqual(router.assetsFromSource({ source_asset_denom: WBTC, source_asset_chain_id: "1" }));
+    const reasons = explain(loaded, { source_asset_denom: WBTC, source_asset_chain_id: "1", dest_chain_id: "cosmoshub-4", dest_asset_denom: HUB_WBTC }).reasons;
+    expect(reasons).toContainEqual(expect.objectContaining({ code: "client_frozen", chain_id: "cosmoshub-4", channel: CLIENT, read_at: READ_AT, source: SOURCE }));
+  });
+
   test("a node that reports another chain id: its Eureka client facts are not used", () => {
     const input = hubClient("Frozen");
     input.chains["cosmoshub-4"]!.node_chain_id = { value: "theta-testnet-001", read_at: READ_AT, source: SOURCE };
     expect(withState(mainnet, input).registry.bridge_links).toEqual(mainnet.registry.bridge_links);
   });
 
-  test("property: a Frozen client takes out exactly the routes over its Eureka links (the registry without them answers alike)", () => {
+  test("property: a Frozen client takes out exactly the routes over its Eureka links (the registry without them answers alike); an Active one changes no answer", () => {
     const frozen = withState(mainnet, hubClient("Frozen"));
+    const active = withState(mainnet, hubClient("Active"));
     const eurekaSides = eurekaLinks(mainnet.registry).flatMap((link) => [
       { chain_id: link.chain_id, denom: link.denom },
       link.counterparty,
@@ -145,8 +156,11 @@ describe("routes honour the Hub's IBC v2 client", () => {
       fc.property(fc.constantFrom(...eurekaSides, ...others), fc.constantFrom("cosmoshub-4", "1", ...chains), (source, dest) => {
         const request = { source_asset_denom: source.denom, source_asset_chain_id: source.chain_id };
         expect(frozen.assetsFromSource(request)).toEqual(withoutHubEureka.assetsFromSource(request));
+        expect(active.assetsFromSource(request)).toEqual(mainnet.assetsFromSource(request));
+        if (dest === source.chain_id) return;
         const between = { source_chain_id: source.chain_id, dest_chain_id: dest };
         expect(frozen.assetsBetweenChains(between)).toEqual(withoutHubEureka.assetsBetweenChains(between));
+        expect(active.assetsBetweenChains(between)).toEqual(mainnet.assetsBetweenChains(between));
       }),
       { numRuns: propertyRuns(25) },
     );
