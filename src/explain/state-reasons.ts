@@ -7,7 +7,7 @@ import { channelKey, indexChannelsByEnd } from "../registry/channel-ends.js";
 import { STATE_REASON_CODES, type StateVerdict } from "../state/apply.js";
 import { refusalFact, type TransferRefusal } from "../registry/transfer-refusals.js";
 import type { BridgeLink } from "../registry/schema.js";
-import type { Reason } from "../wire/explain.js";
+import type { Reason, RegistryNote } from "../wire/explain.js";
 import type { Route } from "../wire/route.js";
 import type { ExplainInput } from "./input.js";
 
@@ -18,26 +18,15 @@ import type { ExplainInput } from "./input.js";
 export function stateVerdictsByEnd(input: ExplainInput): Map<string, StateVerdict> {
   const byEnd = new Map<string, StateVerdict>();
   const codes: ReadonlySet<string> = new Set(STATE_REASON_CODES);
-  const states = input.notes.filter((note) => codes.has(note.code) && note.state !== undefined && note.chain_id !== undefined);
+  // A note naming a bridge (`provider`) is a bridge link's verdict (`deadBridgeLinks`), not a channel's.
+  const states = input.notes.filter((note) => codes.has(note.code) && note.state !== undefined && note.chain_id !== undefined && note.provider === undefined);
   if (states.length === 0) return byEnd;
   const ends = indexChannelsByEnd(input.registry.ibc_channels);
   for (const note of states) {
     const state = note.state!;
     const view = ends.get(channelKey(note.chain_id!, state.port, state.channel));
     if (view === undefined) continue;
-    const verdict: StateVerdict = {
-      code: note.code as StateVerdict["code"],
-      channel: -1,
-      chain_id: note.chain_id!,
-      port: state.port,
-      channel_id: state.channel,
-      counterparty_chain_id: note.counterparty_chain_id ?? view.counterparty.chain_id,
-      fact: state.fact,
-      value: state.value,
-      read_at: state.read_at,
-      source: state.source,
-      expires_at: state.expires_at,
-    };
+    const verdict = verdictOfNote(note, state, note.chain_id!, note.counterparty_chain_id ?? view.counterparty.chain_id);
     for (const end of [view.self, view.counterparty]) {
       const key = channelKey(end.chain_id, end.port_id, end.channel_id);
       if (!byEnd.has(key)) byEnd.set(key, verdict);
@@ -62,23 +51,27 @@ export function deadBridgeLinks(notes: ExplainInput["notes"]): DeadBridgeLink[] 
   return notes.flatMap((note): DeadBridgeLink[] => {
     const { state, provider, chain_id, denom, counterparty_chain_id, counterparty_denom } = note;
     if (!codes.has(note.code) || provider !== "EUREKA" || state === undefined || chain_id === undefined || denom === undefined || counterparty_chain_id === undefined || counterparty_denom === undefined) return [];
-    const verdict: StateVerdict = {
-      code: note.code as StateVerdict["code"],
-      channel: -1,
-      chain_id,
-      port: state.port,
-      channel_id: state.channel,
-      counterparty_chain_id,
-      fact: state.fact,
-      value: state.value,
-      read_at: state.read_at,
-      source: state.source,
-      expires_at: state.expires_at,
-      bridge_link: { bridge: provider, denom, counterparty_denom },
-    };
+    const verdict: StateVerdict = { ...verdictOfNote(note, state, chain_id, counterparty_chain_id), bridge_link: { bridge: provider, denom, counterparty_denom } };
     const link: BridgeLink = { bridge: provider, from: { chain_id: counterparty_chain_id, denom: counterparty_denom }, to: { chain_id, denom }, bidirectional: true };
     return [{ link, verdict }];
   });
+}
+
+/** A verdict note read back (its row in the registry is not kept: -1). */
+function verdictOfNote(note: RegistryNote, state: NonNullable<RegistryNote["state"]>, chainId: string, counterpartyChainId: string): StateVerdict {
+  return {
+    code: note.code as StateVerdict["code"],
+    channel: -1,
+    chain_id: chainId,
+    port: state.port,
+    channel_id: state.channel,
+    counterparty_chain_id: counterpartyChainId,
+    fact: state.fact,
+    value: state.value,
+    read_at: state.read_at,
+    source: state.source,
+    expires_at: state.expires_at,
+  };
 }
 
 const WHY: Record<StateVerdict["code"], (v: StateVerdict) => string> = {
