@@ -40,7 +40,14 @@ export async function scenarioStartup({ quick }) {
       value: median(fromDataset),
       baseline: median(fromPackage),
       min: 3,
-      note: `serve (shipped dataset, ${(statSync(await datasetFile()).size / 2 ** 10).toFixed(0)} KiB) vs serve --chain-registry; median of ${runs} alternating runs; node boot included in both`,
+      note:
+        `serve (shipped dataset, ${(statSync(await datasetFile()).size / 2 ** 10).toFixed(0)} KiB) vs serve --chain-registry; median of ${runs} alternating runs ` +
+        `(spread ${spread(fromDataset)} vs ${spread(fromPackage)}); node boot included in both`,
     }),
   ];
+}
+
+/** Fastest and slowest run, so a reader sees how far the median could move on a shared machine. */
+function spread(samples) {
+  return `${Math.min(...samples).toFixed(0)}-${Math.max(...samples).toFixed(0)} ms`;
 }

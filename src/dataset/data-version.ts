@@ -101,11 +101,6 @@ function canonicalContent(registry: Registry, notes: readonly RegistryNote[], fa
 }
 
 /**
- * The chain fields added after the first release, hashed only where a chain has one: data that
- * uses none of them keeps the data_version it had (and a dataset written before them still loads).
- * No fee assets and an empty list are alike, as a dataset stores them.
- */
-/**
  * Flags added after the first release, written only where they say more than a dataset from
  * before them reads (no hooks, no autopilot, forwarding after a bridge as supports_memo), so
  * such a dataset keeps its data_version.
@@ -115,9 +110,16 @@ function laterFlags(chain: Registry["chains"][number]): unknown[] {
   return [{ ibc_hooks: chain.ibc_hooks, autopilot: chain.autopilot, forwards_after_bridge: chain.forwards_after_bridge }];
 }
 
+/**
+ * The chain fields added after the first release, hashed only where a chain has one: data that
+ * uses none of them keeps the data_version it had (and a dataset written before them still loads).
+ * No fee assets and an empty list are alike, as a dataset stores them. `explorer_tx_page`, added
+ * later still, is a key only where a chain has one: a chain without it hashes as before it existed.
+ */
 function describedChain(chain: Registry["chains"][number]): unknown[] {
   const fees = (chain.fee_assets ?? []).map((f) => [f.denom, f.gas_price?.low ?? null, f.gas_price?.average ?? null, f.gas_price?.high ?? null]);
   const testnet = chain.is_testnet === true;
-  if (chain.bech32_prefix === undefined && chain.logo_uri === undefined && fees.length === 0 && !testnet) return [];
-  return [{ bech32_prefix: chain.bech32_prefix ?? null, logo_uri: chain.logo_uri ?? null, fee_assets: fees, is_testnet: testnet }];
+  const explorer = chain.explorer_tx_page === undefined ? {} : { explorer_tx_page: chain.explorer_tx_page };
+  if (chain.bech32_prefix === undefined && chain.logo_uri === undefined && fees.length === 0 && !testnet && chain.explorer_tx_page === undefined) return [];
+  return [{ bech32_prefix: chain.bech32_prefix ?? null, logo_uri: chain.logo_uri ?? null, fee_assets: fees, is_testnet: testnet, ...explorer }];
 }

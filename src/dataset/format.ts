@@ -7,6 +7,7 @@ import { TransferRuleSchema } from "../registry/transfer-rules.js";
 import { TransferRefusalSchema } from "../registry/transfer-refusals.js";
 import * as z from "zod/mini";
 import { FungibleError } from "../errors.js";
+import { explorerTxPageProblem } from "../registry/explorer-links.js";
 import { HUB_BRIDGES, type Asset, type Chain, type FeeAsset, type Registry } from "../registry/schema.js";
 import { BRIDGE_TYPES, type BridgeType } from "../wire/schema.js";
 
@@ -22,7 +23,7 @@ const ASSET_COLUMNS = [
  * Columns added after the format's first release: a dataset written before them has none, and
  * reads as if every row were absent (-1 or 0), so the datasets already shipped still load.
  */
-const LATER_CHAIN_COLUMNS = ["bech32_prefix", "logo_uri", "is_testnet", "ibc_hooks", "autopilot", "forwards_after_bridge"] as const;
+const LATER_CHAIN_COLUMNS = ["bech32_prefix", "logo_uri", "is_testnet", "ibc_hooks", "autopilot", "forwards_after_bridge", "explorer_tx_page"] as const;
 const LATER_ASSET_COLUMNS = ["token_contract"] as const;
 /** One row per fee asset of a chain, in the chain's order: gas prices are strings (-1: none). */
 const FEE_COLUMNS = ["chain", "denom", "low", "average", "high"] as const;
@@ -83,7 +84,7 @@ export function encodeRegistry(registry: Registry): RegistryContent {
   registry.chains.forEach((chain, row) => {
     push(chains, [s(chain.chain_id), opt(chain.chain_name), opt(chain.pretty_name), CHAIN_TYPES.indexOf(chain.chain_type),
       flag(chain.pfm_enabled), flag(chain.supports_memo), opt(chain.bech32_prefix), opt(chain.logo_uri), flag(chain.is_testnet === true),
-      flag(chain.ibc_hooks), flag(chain.autopilot), flag(chain.forwards_after_bridge)]);
+      flag(chain.ibc_hooks), flag(chain.autopilot), flag(chain.forwards_after_bridge), opt(chain.explorer_tx_page)]);
     for (const fee of chain.fee_assets ?? []) {
       push(fees, [row, s(fee.denom), opt(fee.gas_price?.low), opt(fee.gas_price?.average), opt(fee.gas_price?.high)]);
     }
@@ -159,7 +160,7 @@ export function decodeRegistry(content: RegistryContent, fail: (why: string) => 
   const chains: Chain[] = [];
   at.table = "chains";
   const chainCount = rows(c, CHAIN_COLUMNS, "chains");
-  const [bech32, chainLogo, testnet, hooks, autopilot, forwards] = LATER_CHAIN_COLUMNS.map((name) => later(c[name], chainCount, `chains: column "${name}"`));
+  const [bech32, chainLogo, testnet, hooks, autopilot, forwards, explorer] = LATER_CHAIN_COLUMNS.map((name) => later(c[name], chainCount, `chains: column "${name}"`));
   const feeAssets = decodeFeeAssets(content.fee_assets, chainCount, str, fail);
   for (let i = 0; i < chainCount; i++) {
     at.row = i;
@@ -177,6 +178,7 @@ export function decodeRegistry(content: RegistryContent, fail: (why: string) => 
     chain.autopilot = autopilot !== undefined && bool(autopilot[i]!, at);
     // A dataset from before the column read supports_memo as "forwards after a bridge hop" (revision 4 split the two).
     chain.forwards_after_bridge = forwards === undefined ? chain.supports_memo : bool(forwards[i]!, at);
+    if (explorer !== undefined && explorer[i] !== -1) chain.explorer_tx_page = explorerTxPage(str(explorer[i]!, at), at, fail);
     chains.push(chain as Chain);
   }
 
@@ -252,6 +254,13 @@ export function decodeRegistry(content: RegistryContent, fail: (why: string) => 
   const rules = content.transfer_rules === undefined ? {} : { transfer_rules: content.transfer_rules };
   const refusals = content.transfer_refusals === undefined ? {} : { transfer_refusals: content.transfer_refusals };
   return { chains, assets, ibc_channels, bridge_links, swap_venues, ...(hubs === undefined ? {} : { bridge_hubs: hubs }), ...rules, ...refusals };
+}
+
+/** A page users are sent to: checked like the registry schema checks it, since a dataset is not parsed by it. */
+function explorerTxPage(page: string, at: Row, fail: (why: string) => FungibleError): string {
+  const problem = explorerTxPageProblem(page);
+  if (problem !== undefined) throw fail(`${at}: explorer_tx_page ${problem}`);
+  return page;
 }
 
 /**

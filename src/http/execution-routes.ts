@@ -9,10 +9,12 @@
  * - POST /fungible-graph/v1/resume: the rest of a route from where the funds are (../msgs/resume.ts).
  */
 import { channelKey, indexChannelsByEnd } from "../registry/channel-ends.js";
+import { explorerLink } from "../registry/explorer-links.js";
+import type { Registry } from "../registry/schema.js";
 import { FungibleError } from "../errors.js";
 import type { ResumeRequest } from "../wire/msgs.js";
 import { parseRequest } from "../wire/schema.js";
-import { BalancesRequestSchema, StatusTxRequestSchema, SubmitTxRequestSchema, TrackTxRequestSchema, type BalancesResponse } from "../wire/skip-tx.js";
+import { BalancesRequestSchema, StatusTxRequestSchema, SubmitTxRequestSchema, TrackTxRequestSchema, type BalancesResponse, type TxHashResponse } from "../wire/skip-tx.js";
 import { jsonAnswer, queryString, type AppContext, type RouteHandler } from "./app-env.js";
 import { LIVE_OPTION_HINT, requireChain, type ChainRest } from "../remote/chain-rest.js";
 import { EXTENSION_PREFIX } from "./explorer-schemas.js";
@@ -110,13 +112,15 @@ export function executionHandlers(bodyLimit: number, rest: ChainRest | undefined
       const response = answer?.tx_response;
       if (typeof response?.txhash !== "string") throw new FungibleError("fetch_failed", `submit: ${body.chain_id} answered without a tx_response.txhash`);
       if (Number(response.code ?? 0) !== 0) throw new FungibleError("invalid_request", `submit: ${body.chain_id} refused the transaction (code ${String(response.code)}): ${String(response.raw_log ?? "").slice(0, 500)}`);
-      return jsonAnswer(c, { tx_hash: response.txhash.toUpperCase(), explorer_link: "" });
+      const hash = response.txhash.toUpperCase();
+      return jsonAnswer(c, { tx_hash: hash, explorer_link: explorerLinks(c.var.router.registry)(body.chain_id, hash) } satisfies TxHashResponse);
     },
     skipTxTrack: async (c) => {
       const chainRest = need("/v2/tx/track");
       const body = parseRequest(TrackTxRequestSchema, await post(c), "track");
       requireChain(chainRest, body.chain_id, "/v2/tx/track");
-      return jsonAnswer(c, { tx_hash: body.tx_hash.toUpperCase(), explorer_link: "" });
+      const hash = body.tx_hash.toUpperCase();
+      return jsonAnswer(c, { tx_hash: hash, explorer_link: explorerLinks(c.var.router.registry)(body.chain_id, hash) } satisfies TxHashResponse);
     },
     skipTxStatus: async (c) => {
       const chainRest = need(TX_STATUS_PATH);
@@ -124,12 +128,19 @@ export function executionHandlers(bodyLimit: number, rest: ChainRest | undefined
       requireChain(chainRest, query.chain_id, TX_STATUS_PATH);
       // The one channel index (registry/channel-ends.ts): which chain is on the far side of an end.
       const channels = indexChannelsByEnd(c.var.router.registry.ibc_channels);
-      const lookup = (chainId: string, port: string, channel: string) => channels.get(channelKey(chainId, port, channel))?.counterparty.chain_id;
+      const counterparty = (chainId: string, port: string, channel: string) => channels.get(channelKey(chainId, port, channel))?.counterparty.chain_id;
       const { txStatus } = await calls();
-      const status = await txStatus(chainRest, query.chain_id, query.tx_hash.toUpperCase(), lookup, now());
+      const known = { counterparty, explorerLink: explorerLinks(c.var.router.registry) };
+      const status = await txStatus(chainRest, query.chain_id, query.tx_hash.toUpperCase(), known, now());
       return c.body(JSON.stringify(status), 200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
     },
   };
+}
+
+/** A transaction's page on its chain's block explorer (the registry's `explorer_tx_page`), "" for a chain without one. */
+function explorerLinks(registry: Registry): (chainId: string, txHash: string) => string {
+  const pages = new Map(registry.chains.map((chain) => [chain.chain_id, chain.explorer_tx_page]));
+  return (chainId, txHash) => explorerLink(pages.get(chainId), txHash);
 }
 
 /** GET /cosmos/bank/v1beta1/balances/{address}: denom -> amount (one page of up to 1,000 coins). */

@@ -7,6 +7,7 @@ import { warningIssue, type RegistryIssue } from "./issues.js";
 import { overlayCapabilitiesFor, overlayChainIdFor, type ChainRegistryOverlay, type ChainType } from "./overlay.js";
 import type { Chain, FeeAsset } from "./schema.js";
 import { idProblem, terminalText } from "../wire/safe-text.js";
+import { explorerTxPageProblem } from "./explorer-links.js";
 
 export interface ChainTable {
   /** The chains kept, in package order, then the non-Cosmos lists' chains. */
@@ -82,6 +83,31 @@ function describedChain(chain: CrChain): Pick<Chain, "bech32_prefix" | "logo_uri
   return described;
 }
 
+/**
+ * The explorer whose transaction page the execution answers link: Mintscan where the chain lists
+ * it (kind "mintscan" or "Mintscan"), as the hosted Skip Go API does (a recorded /v2/tx/status
+ * answer links `https://www.mintscan.io/osmosis/transactions/<HASH>` for osmosis-1, whose first
+ * explorer is another: fixtures/skip-tx/, from dydxprotocol/v4-abacus
+ * src/commonTest/kotlin/exchange.dydx.abacus/tests/payloads/SkipStatusMock.kt @ 303b1d64), else
+ * the first with a transaction page.
+ */
+const PREFERRED_EXPLORER = "mintscan";
+
+/** The chain's explorer transaction page, or nothing; a refused template is an issue and the next explorer is tried. */
+function explorerTxPageOf(chain: CrChain, chainId: string, issues: RegistryIssue[]): Pick<Chain, "explorer_tx_page"> {
+  const pages = (chain.explorers ?? []).filter((explorer) => explorer.txPage !== undefined);
+  const preferred = (explorer: (typeof pages)[number]) => explorer.kind?.toLowerCase() === PREFERRED_EXPLORER;
+  const ordered = [...pages.filter(preferred), ...pages.filter((explorer) => !preferred(explorer))];
+  for (const { kind, txPage } of ordered) {
+    const problem = explorerTxPageProblem(txPage!);
+    if (problem === undefined) return { explorer_tx_page: txPage! };
+    const shown = terminalText(txPage!.slice(0, 120));
+    const message = `chain "${chain.chainName}": explorer ${terminalText(kind ?? "(no kind)")}'s txPage "${shown}" ${problem}; not linked`;
+    issues.push(warningIssue("explorer_tx_page_refused", `chains ${chain.chainName} explorers`, message, { chain_ids: [chainId] }));
+  }
+  return {};
+}
+
 export function resolveChains(
   packageChains: readonly CrChain[],
   nonCosmosLists: readonly CrAssetList[],
@@ -135,6 +161,7 @@ export function resolveChains(
       chain_type: chainType,
       ...overlayCapabilitiesFor(overlay, chainId),
       ...(source === undefined ? {} : describedChain(source)),
+      ...(source === undefined ? {} : explorerTxPageOf(source, chainId, issues)),
       ...(network === "testnet" ? { is_testnet: true } : {}),
     });
   };

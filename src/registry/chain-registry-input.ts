@@ -29,6 +29,8 @@ const CrChainSchema = z.looseObject({
   fees: z.optional(z.looseObject({ feeTokens: z.optional(z.array(CrFeeTokenSchema)) })),
   logoURIs: z.optional(CrImageSchema),
   images: z.optional(z.array(CrImageSchema)),
+  /** Block explorers: `txPage` a URL template with `${txHash}` (chain.schema.json `explorers[].tx_page`). */
+  explorers: z.optional(z.array(z.looseObject({ kind: z.optional(z.string()), txPage: z.optional(z.string()) }))),
 });
 export type CrChain = z.infer<typeof CrChainSchema>;
 

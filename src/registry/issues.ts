@@ -26,6 +26,8 @@ const REGISTRY_ISSUE_CODES = [
   "bridge_channel_not_routed",
   /** A chain id or denom that cannot be written as `<chain_id>:<denom>` (':' in a chain id, white space, a control): left out. */
   "unwritable_id",
+  /** A block explorer's transaction page that is not a plain https URL with `${txHash}` once (registry/explorer-links.ts): not linked. */
+  "explorer_tx_page_refused",
   // validateRegistry
   "ibc_denom_mismatch",
   "invalid_trace",

@@ -11,6 +11,7 @@ import { parseArgument, safeParseArgument } from "../arguments.js";
 import { isEvmAddress } from "../denom/evm-address.js";
 import { ruleChainId, TransferRuleSchema } from "./transfer-rules.js";
 import { TransferRefusalSchema } from "./transfer-refusals.js";
+import { explorerTxPageProblem } from "./explorer-links.js";
 
 
 const NonEmpty = z.string().check(z.minLength(1, "must be a non-empty string"));
@@ -35,6 +36,14 @@ const Denom = writableId("denom");
 const GasPrice = z.string().check(z.regex(/^\d+(\.\d+)?$/, 'must be a non-negative decimal number as text, such as "0.025"'));
 
 /** A denom a chain takes for fees, with its gas price tiers where the registry states them. */
+/** A block explorer's page of a transaction, `${txHash}` where the hash goes (./explorer-links.ts says what is accepted). */
+const ExplorerTxPage = z.string().check(
+  z.superRefine((template, ctx) => {
+    const problem = explorerTxPageProblem(template);
+    if (problem !== undefined) ctx.addIssue({ code: "custom", message: `explorer_tx_page "${terminalText(template.slice(0, 100))}" ${problem}` });
+  }),
+);
+
 const FeeAssetSchema = z.object({
   denom: NonEmpty,
   gas_price: z.optional(z.object({ low: z.optional(GasPrice), average: z.optional(GasPrice), high: z.optional(GasPrice) })),
@@ -61,6 +70,8 @@ export const ChainSchema = z.object({
   bech32_prefix: z.optional(z.string()),
   logo_uri: z.optional(z.string()),
   fee_assets: z.optional(z.array(FeeAssetSchema)),
+  /** The execution answers' `explorer_link`: a block explorer's page of a transaction, `${txHash}` where the hash goes. */
+  explorer_tx_page: z.optional(ExplorerTxPage),
   /** A testnet chain (absent: a mainnet one). */
   is_testnet: z.optional(z.boolean()),
 });

@@ -10,7 +10,7 @@
  * TransferState); `transfer_asset_release` says where the funds are now: the `at` of a resume.
  */
 import { sha256Hex } from "../sha256.js";
-import type { IbcTransferInfo, StatusTxResponse, TransferStatus } from "../wire/skip-tx.js";
+import type { ChainTransaction, IbcTransferInfo, StatusTxResponse, TransferStatus } from "../wire/skip-tx.js";
 import { getTx, searchTxs, type ChainEvent, type ChainRest, type ChainTx } from "./chain-rest.js";
 
 /** Forwards followed at most: a packet-forward chain longer than this is not a route this service builds. */
@@ -20,6 +20,14 @@ export const ABANDON_AFTER_MS = 10 * 60 * 1000;
 
 /** Where a channel end leads: the counterparty chain of (chain, port, channel), or undefined. */
 export type ChannelLookup = (chainId: string, port: string, channel: string) => string | undefined;
+/** A transaction's page on its chain's block explorer, "" for a chain without one (registry/explorer-links.ts). */
+export type ExplorerLinkOf = (chainId: string, txHash: string) => string;
+
+/** What the registry tells the follower: where each channel end leads, and each chain's explorer. */
+export interface KnownChains {
+  counterparty: ChannelLookup;
+  explorerLink: ExplorerLinkOf;
+}
 
 interface PacketRef {
   chainId: string;
@@ -41,7 +49,13 @@ interface Hop {
   timeoutNs: bigint;
 }
 
-const link = (chainId: string, tx: ChainTx) => ({ chain_id: chainId, tx_hash: tx.hash, explorer_link: "", ...(tx.timestamp === undefined ? {} : { on_chain_at: tx.timestamp }) });
+/** A transaction as the hosted API names one (ChainTransaction), linked on its own chain's explorer. */
+const linkOf = (known: KnownChains) => (chainId: string, tx: ChainTx): ChainTransaction => ({
+  chain_id: chainId,
+  tx_hash: tx.hash,
+  explorer_link: known.explorerLink(chainId, tx.hash),
+  ...(tx.timestamp === undefined ? {} : { on_chain_at: tx.timestamp }),
+});
 
 function packetOf(chainId: string, event: ChainEvent): PacketRef | null {
   const a = event.attributes;
@@ -81,10 +95,11 @@ function find(txs: readonly ChainTx[], type: string, packet: PacketRef): { tx: C
   return null;
 }
 
-async function followHop(rest: ChainRest, packet: PacketRef, sendTx: ChainTx, lookup: ChannelLookup): Promise<{ hop: Hop; next: { packet: PacketRef; tx: ChainTx } | null }> {
-  const to = lookup(packet.chainId, packet.port, packet.channel);
+async function followHop(rest: ChainRest, packet: PacketRef, sendTx: ChainTx, known: KnownChains): Promise<{ hop: Hop; next: { packet: PacketRef; tx: ChainTx } | null }> {
+  const to = known.counterparty(packet.chainId, packet.port, packet.channel);
+  const link = linkOf(known);
   const base = { from_chain_id: packet.chainId, to_chain_id: to ?? "", send_tx: link(packet.chainId, sendTx) };
-  const settled = (state: IbcTransferInfo["state"], txs: Partial<Record<"receive_tx" | "acknowledge_tx" | "timeout_tx", ReturnType<typeof link>>>, error: IbcTransferInfo["packet_txs"]["error"]) => ({
+  const settled = (state: IbcTransferInfo["state"], txs: Partial<Record<"receive_tx" | "acknowledge_tx" | "timeout_tx", ChainTransaction>>, error: IbcTransferInfo["packet_txs"]["error"]) => ({
     from_chain_id: base.from_chain_id,
     to_chain_id: base.to_chain_id,
     state,
@@ -119,11 +134,11 @@ async function followHop(rest: ChainRest, packet: PacketRef, sendTx: ChainTx, lo
 }
 
 /** One transfer (a packet the transaction sent and every forward of it), as the hosted API's TransferStatus. */
-async function transferStatus(rest: ChainRest, first: PacketRef, sendTx: ChainTx, lookup: ChannelLookup, nowMs: number): Promise<TransferStatus> {
+async function transferStatus(rest: ChainRest, first: PacketRef, sendTx: ChainTx, known: KnownChains, nowMs: number): Promise<TransferStatus> {
   const hops: Hop[] = [];
   let at: { packet: PacketRef; tx: ChainTx } | null = { packet: first, tx: sendTx };
   while (at !== null && hops.length < MAX_HOPS) {
-    const { hop, next } = await followHop(rest, at.packet, at.tx, lookup);
+    const { hop, next } = await followHop(rest, at.packet, at.tx, known);
     hops.push(hop);
     at = next;
   }
@@ -159,13 +174,13 @@ function sourceDenom(packet: PacketRef, denom: string): string {
 }
 
 /** The status of a transaction and every transfer it started. */
-export async function txStatus(rest: ChainRest, chainId: string, hash: string, lookup: ChannelLookup, nowMs: number): Promise<StatusTxResponse> {
+export async function txStatus(rest: ChainRest, chainId: string, hash: string, known: KnownChains, nowMs: number): Promise<StatusTxResponse> {
   const tx = await getTx(rest, chainId, hash);
   const empty = { transfer_sequence: [], next_blocking_transfer: null, transfer_asset_release: null, transfers: [] };
   if (tx === null) return { state: "STATE_SUBMITTED", error: null, ...empty };
   if (tx.code !== 0) return { state: "STATE_COMPLETED_ERROR", error: { type: "STATUS_ERROR_TRANSACTION_EXECUTION", message: `the transaction failed on ${chainId} (code ${tx.code}): ${tx.rawLog}` }, ...empty };
   const transfers: TransferStatus[] = [];
-  for (const packet of sendsOf(chainId, tx).slice(0, MAX_HOPS)) transfers.push(await transferStatus(rest, packet, tx, lookup, nowMs));
+  for (const packet of sendsOf(chainId, tx).slice(0, MAX_HOPS)) transfers.push(await transferStatus(rest, packet, tx, known, nowMs));
   if (transfers.length === 0) return { state: "STATE_COMPLETED_SUCCESS", error: null, ...empty };
   // The transaction as a whole: the first transfer not done, else the last one (the hosted API's order).
   const lead = transfers.find((t) => t.state !== "STATE_COMPLETED_SUCCESS") ?? transfers.at(-1)!;

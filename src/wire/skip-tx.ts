@@ -63,7 +63,7 @@ export const StatusTxRequestSchema = TrackTxRequestSchema;
 export const TxHashResponseSchema = z.readonly(
   z.object({
     tx_hash: z.string(),
-    explorer_link: z.string().check(z.describe('"": this service knows no block explorer')),
+    explorer_link: z.string().check(z.describe("The transaction's page on its chain's block explorer (the chain registry's explorers[].tx_page, Mintscan's where listed); \"\" for a chain without one")),
   }),
 );
 export type TxHashResponse = z.infer<typeof TxHashResponseSchema>;
@@ -73,7 +73,14 @@ export type TransactionState = (typeof TRANSACTION_STATES)[number];
 export const TRANSFER_STATES = ["TRANSFER_UNKNOWN", "TRANSFER_PENDING", "TRANSFER_RECEIVED", "TRANSFER_SUCCESS", "TRANSFER_FAILURE"] as const;
 export type TransferState = (typeof TRANSFER_STATES)[number];
 
-const ChainTransactionSchema = z.readonly(z.object({ chain_id: z.string(), tx_hash: z.string(), explorer_link: z.string(), on_chain_at: z.optional(z.string()) }));
+const ChainTransactionSchema = z.readonly(
+  z.object({
+    chain_id: z.string(),
+    tx_hash: z.string(),
+    explorer_link: z.string().check(z.describe("The transaction's page on the block explorer of chain_id; \"\" for a chain without one")),
+    on_chain_at: z.optional(z.string()),
+  }),
+);
 export type ChainTransaction = z.infer<typeof ChainTransactionSchema>;
 
 const PacketErrorSchema = z.readonly(z.object({ type: z.enum(["PACKET_ERROR_UNKNOWN", "PACKET_ERROR_ACKNOWLEDGEMENT", "PACKET_ERROR_TIMEOUT"]), message: z.string() }));

@@ -17,6 +17,10 @@ const NOW = 1_800_000_000_000;
 const TWO_HOPS = "transfer/channel-0/transfer/channel-0";
 const DEST = ibcDenom(TWO_HOPS, "ua");
 const MID = ibcDenom("transfer/channel-0", "ua");
+/** Block explorer pages (a registry's `explorer_tx_page`): a-1 and b-1 have one, c-1 none. */
+const PAGES: Record<string, string | undefined> = { "a-1": "https://explorer-a.example/txs/${txHash}", "b-1": "https://explorer-b.example/tx/${txHash}?network=b" };
+/** What explorer_link must be: the page with the hash, upper case, where the placeholder is ("" without a page). */
+const linkOn = (chainId: string, hash: string) => PAGES[chainId]?.replace("${txHash}", hash.toUpperCase()) ?? "";
 const CHANNELS = [
   { a: { chain_id: "a-1", port: "transfer", channel: "channel-0" }, b: { chain_id: "b-1", port: "transfer", channel: "channel-0" } },
   { a: { chain_id: "b-1", port: "transfer", channel: "channel-1" }, b: { chain_id: "c-1", port: "transfer", channel: "channel-0" } },
@@ -26,7 +30,7 @@ const CHANNELS = [
 function line(pfm: boolean): AssetRouter {
   return buildRouter(
     parseRegistry({
-      chains: ["a-1", "b-1", "c-1"].map((chain_id, i) => ({ chain_id, bech32_prefix: ["pa", "pb", "pc"][i], pfm_enabled: chain_id === "b-1" && pfm })),
+      chains: ["a-1", "b-1", "c-1"].map((chain_id, i) => ({ chain_id, bech32_prefix: ["pa", "pb", "pc"][i], pfm_enabled: chain_id === "b-1" && pfm, explorer_tx_page: PAGES[chain_id] })),
       assets: [
         { chain_id: "a-1", denom: "ua" },
         { chain_id: "c-1", denom: DEST, trace: TWO_HOPS, origin_chain_id: "a-1", origin_denom: "ua" },
@@ -56,6 +60,8 @@ async function network(pfm: boolean) {
   const submit = async (chain_id: string, bytes: Uint8Array) => {
     const answer = await call("POST", "/v2/tx/submit", { tx: Buffer.from(txOf([{ typeUrl: "/ibc.applications.transfer.v1.MsgTransfer", value: bytes }])).toString("base64"), chain_id });
     expect(answer.status).toBe(200);
+    expect(answer.body.tx_hash).toMatch(/^[0-9A-F]{64}$/);
+    expect(answer.body.explorer_link).toBe(linkOn(chain_id, answer.body.tx_hash));
     return answer.body.tx_hash as string;
   };
   const status = async (chain_id: string, tx_hash: string) => (await call("GET", `/v2/tx/status?tx_hash=${tx_hash}&chain_id=${chain_id}`)).body;
@@ -68,7 +74,10 @@ describe("a forwarded route (one transaction, two hops)", () => {
   it("goes from STATE_PENDING hop by hop to STATE_COMPLETED_SUCCESS, released as the route's destination denom", async () => {
     const { router, sim, addresses, submit, status, call } = await network(true);
     const built = transferMessages(router, { from: { chain_id: "a-1", denom: "ua" }, to: { chain_id: "c-1", denom: DEST }, amount: "1000", addresses: { "a-1": addresses["a-1"]!, "c-1": addresses["c-1"]! }, now_ms: NOW });
-    expect(await call("POST", "/v2/tx/track", { tx_hash: "AB".repeat(32), chain_id: "a-1" })).toMatchObject({ status: 200 });
+    expect(await call("POST", "/v2/tx/track", { tx_hash: "ab".repeat(32), chain_id: "a-1" })).toEqual({
+      status: 200,
+      body: { tx_hash: "AB".repeat(32), explorer_link: `https://explorer-a.example/txs/${"AB".repeat(32)}` },
+    });
     expect((await status("a-1", "AB".repeat(32))).state).toBe("STATE_SUBMITTED");
     const hash = await submit("a-1", built.messages[0]!.bytes);
     let body = await status("a-1", hash);
@@ -86,6 +95,14 @@ describe("a forwarded route (one transaction, two hops)", () => {
     expect(body.transfer_asset_release).toEqual({ chain_id: "c-1", denom: DEST, amount: "1000", released: true });
     expect(sim.balance("c-1", addresses["c-1"]!, DEST)).toBe(1000n);
     expect(body.transfer_sequence[0].ibc_transfer.packet_txs).toMatchObject({ send_tx: { chain_id: "a-1", tx_hash: hash }, receive_tx: { chain_id: "b-1" }, acknowledge_tx: { chain_id: "a-1" }, timeout_tx: null, error: null });
+    // Each transaction linked on its own chain's explorer; c-1 has none.
+    const txs = (body.transfers as { transfer_sequence: { ibc_transfer: { packet_txs: Record<string, { chain_id: string; tx_hash: string; explorer_link: string } | null> } }[] }[])
+      .flatMap((t) => t.transfer_sequence.flatMap((entry) => Object.values(entry.ibc_transfer.packet_txs)))
+      .filter((tx): tx is { chain_id: string; tx_hash: string; explorer_link: string } => tx !== null && "tx_hash" in tx);
+    expect(txs.map((tx) => tx.chain_id).sort()).toEqual(["a-1", "a-1", "b-1", "b-1", "b-1", "c-1"]);
+    for (const tx of txs) expect(tx.explorer_link).toBe(linkOn(tx.chain_id, tx.tx_hash));
+    expect(txs.find((tx) => tx.chain_id === "c-1")!.explorer_link).toBe("");
+    expect(body.transfer_sequence).toEqual(body.transfers[0].transfer_sequence);
   });
 
   it("a packet that times out on its second hop is STATE_COMPLETED_ERROR with PACKET_ERROR_TIMEOUT, the funds released back on the source", async () => {

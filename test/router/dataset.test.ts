@@ -293,6 +293,38 @@ describe("what is not a dataset is refused whole", () => {
     expect(buildRouter(memoOnly).dataVersion).not.toBe(loaded.dataVersion);
   });
 
+  test("explorer_tx_page survives the round trip; a dataset from before its column loads without it, keeping its data_version", () => {
+    const page = "https://www.mintscan.io/osmosis/transactions/${txHash}";
+    const chains = [{ chain_id: "a-1", bech32_prefix: "pa", explorer_tx_page: page }, { chain_id: "b-1" }, { chain_id: "c-1", explorer_tx_page: page }];
+    const linked = buildRouter(parseRegistry({ chains, assets: [{ denom: "ua", chain_id: "a-1" }] }));
+    const written = JSON.parse(compileDataset(linked, { compiledAt: COMPILED_AT }));
+    // One string for both chains' page, -1 for the chain without one.
+    expect(written.registry.chains.explorer_tx_page.map((i: number) => written.registry.strings[i] ?? i)).toEqual([page, -1, page]);
+    const loaded = loadDataset(JSON.stringify(written));
+    expect(loaded.registry.chains.map((c) => c.explorer_tx_page)).toEqual([page, undefined, page]);
+    expect(loaded.dataVersion).toBe(linked.dataVersion);
+    // Written before the column: it reads as absent, and hashes as the same registry without pages did and does.
+    const unlinked = buildRouter(parseRegistry({ chains: chains.map(({ explorer_tx_page: _, ...chain }) => chain), assets: [{ denom: "ua", chain_id: "a-1" }] }));
+    const older = JSON.parse(compileDataset(unlinked, { compiledAt: COMPILED_AT }));
+    expect(older.registry.chains.explorer_tx_page).toEqual([-1, -1, -1]);
+    delete older.registry.chains.explorer_tx_page;
+    const loadedOlder = loadDataset(JSON.stringify(older));
+    expect(loadedOlder.registry.chains.every((c) => !("explorer_tx_page" in c))).toBe(true);
+    expect(loadedOlder.dataVersion).toBe(unlinked.dataVersion);
+    expect(linked.dataVersion).not.toBe(unlinked.dataVersion);
+    // A page alone (no other described field) is content too.
+    const alone = buildRouter(parseRegistry({ chains: [{ chain_id: "a-1" }, { chain_id: "b-1", explorer_tx_page: page }], assets: [{ denom: "ua", chain_id: "a-1" }] }));
+    expect(alone.dataVersion).not.toBe(buildRouter(parseRegistry({ chains: [{ chain_id: "a-1" }, { chain_id: "b-1" }], assets: [{ denom: "ua", chain_id: "a-1" }] })).dataVersion);
+    // A column of the wrong length, or a page the registry schema refuses, is not a dataset.
+    const short = structuredClone(written);
+    short.registry.chains.explorer_tx_page.pop();
+    expect(() => loadDataset(JSON.stringify(short))).toThrow(/column "explorer_tx_page": has 2 rows, not 3/);
+    const hostile = structuredClone(written);
+    hostile.registry.strings[hostile.registry.chains.explorer_tx_page[0]] = "javascript:alert(1)//${txHash}";
+    // Refused as it is decoded, before its hash is checked: a dataset hashed again carries no other page either.
+    expect(() => loadDataset(JSON.stringify(hostile))).toThrow(/chains row 0: explorer_tx_page is not an https:\/\/ URL/);
+  });
+
   test("compileDataset of an object that only looks like a router is a FungibleError", () => {
     const router = buildRouter(parseRegistry(input));
     // Every field of the graph and its methods, but not its brand: there is no core behind it.

@@ -44,8 +44,15 @@ const GAS = 200_000;
 // 0.025 a unit of gas, the Hub's average in the chain registry: 5,000 of the fee denom a transaction here.
 const GAS_PRICE = { low: "0.01", average: "0.025", high: "0.03" };
 
+/** a-1's block explorer page of a transaction (the registry's explorer_tx_page); the other chains have none. */
+const A_PAGE = "https://explorer-a.example/txs/${txHash}";
+const linkOnA = (hash: string) => A_PAGE.replace("${txHash}", hash);
+
 const registry = parseRegistry({
-  chains: CHAINS.map(({ chain_id, prefix, fee, pfm }) => ({ chain_id, chain_name: chain_id, pretty_name: chain_id, bech32_prefix: prefix, pfm_enabled: pfm, supports_memo: true, fee_assets: [{ denom: fee, gas_price: GAS_PRICE }] })),
+  chains: CHAINS.map(({ chain_id, prefix, fee, pfm }) => ({
+    chain_id, chain_name: chain_id, pretty_name: chain_id, bech32_prefix: prefix, pfm_enabled: pfm, supports_memo: true, fee_assets: [{ denom: fee, gas_price: GAS_PRICE }],
+    ...(chain_id === "a-1" ? { explorer_tx_page: A_PAGE } : {}),
+  })),
   assets: [
     ...CHAINS.map(({ chain_id, fee }) => ({ chain_id, denom: fee, symbol: fee.toUpperCase(), recommended_symbol: fee.toUpperCase(), decimals: 6 })),
     { chain_id: "d-1", denom: ON_D, trace: "transfer/channel-0", origin_chain_id: "a-1", origin_denom: "ua", symbol: "UA", decimals: 6 },
@@ -138,12 +145,17 @@ describe("executeRoute of the official client against this service and the simul
     onStatusPoll = () => sim.relay();
     const { completed, broadcast, updates, error } = await execute(answer);
     expect(error).toBeNull();
-    expect(broadcast).toEqual([{ chainId: "a-1", txHash: expect.stringMatching(/^[0-9A-F]{64}$/), explorerLink: "" }]);
+    expect(broadcast).toEqual([{ chainId: "a-1", txHash: expect.stringMatching(/^[0-9A-F]{64}$/), explorerLink: linkOnA(broadcast[0]!.txHash) }]);
     expect(completed).toHaveLength(1);
     const status = completed[0]!.status;
     expect(status.state).toBe("STATE_COMPLETED_SUCCESS");
     expect(statesOf(status)).toEqual(["TRANSFER_SUCCESS", "TRANSFER_SUCCESS"]);
     expect(status.transferAssetRelease).toEqual({ chainId: "c-1", denom: VIA_B.denom, amount: amount.toString(), released: true });
+    // Each transaction linked on its own chain's explorer, as the client passes it on: a-1's page, none on b-1.
+    const firstHop = status.transferSequence[0].ibcTransfer.packetTxs;
+    expect(firstHop.sendTx).toMatchObject({ chainId: "a-1", txHash: broadcast[0]!.txHash, explorerLink: linkOnA(broadcast[0]!.txHash) });
+    expect(firstHop.acknowledgeTx.explorerLink).toBe(linkOnA(firstHop.acknowledgeTx.txHash));
+    expect(firstHop.receiveTx).toMatchObject({ chainId: "b-1", explorerLink: "" });
     // What the client saw on the way: pending on the first hop, then received and forwarded, then done.
     const seen = updates.flatMap((u) => u.transferEvents.map((e) => `${e.fromChainId}>${e.toChainId}:${e.state}`).join(" "));
     const distinct = seen.filter((s, i) => s !== "" && s !== seen[i - 1]);
@@ -201,6 +213,7 @@ describe("executeRoute of the official client against this service and the simul
     const signed = await stargateClient.sign(addresses["d-1"]!, [{ typeUrl: "/ibc.applications.transfer.v1.MsgTransfer", value }], { amount: [{ denom: "ud", amount: "5000" }], gas: String(GAS) }, "");
     const bytes = Buffer.from(TxRaw.encode(signed).finish()).toString("base64");
     const submitted = (await submitTransaction({ chainId: "d-1", tx: bytes }))!;
+    expect(submitted.explorerLink).toBe("");
     onStatusPoll = () => sim.relay();
     const final = await waitForTransaction({ chainId: "d-1", txHash: submitted.txHash! });
     expect(final.state).toBe("STATE_COMPLETED_SUCCESS");
