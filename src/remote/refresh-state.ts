@@ -11,7 +11,7 @@ import { FungibleError } from "../errors.js";
 import { loadChainRegistryData } from "../registry/load-chain-registry.js";
 import { httpUrl, restEndpointsOf } from "../registry/chain-registry-rest.js";
 import type { Registry } from "../registry/schema.js";
-import { parseState, STATE_FORMAT, unreadChain, type ChainState, type StateSnapshot } from "../state/format.js";
+import { parseState, STATE_FORMAT, STATE_LIMITS, unreadChain, type ChainState, type StateSnapshot } from "../state/format.js";
 import { keepKnownFacts } from "../state/merge.js";
 import { eurekaClientsByChain, eurekaLinks } from "../state/eureka-links.js";
 import pLimit from "p-limit";
@@ -123,7 +123,8 @@ export async function refreshState(options: RefreshStateOptions): Promise<Refres
       limit(async () => {
         const endpoints = endpointsFor(chainId, options.endpoints, registryEndpoints);
         const chainEnds = ends.get(chainId)!;
-        const chainClients = clients.get(chainId) ?? [];
+        // Bounded as a snapshot holds them: a registry naming more clients on one chain gets the first ones read.
+        const chainClients = (clients.get(chainId) ?? []).slice(0, STATE_LIMITS.clientsPerChain);
         const fresh: ChainState =
           endpoints.length === 0
             ? { ...unreadChain(["no REST endpoint known for this chain"]), ends: chainEnds.map(unreadEnd), eureka_clients: chainClients.map(unreadEurekaClient) }

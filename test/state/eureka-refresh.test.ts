@@ -8,7 +8,9 @@
  * A failed read keeps the previous snapshot's fact with its own date.
  */
 import { beforeAll, describe, expect, test } from "vitest";
-import { withState, type AssetRouter } from "../../src/index.js";
+import { parseRegistry, withState, type AssetRouter } from "../../src/index.js";
+import { STATE_LIMITS } from "../../src/state/format.js";
+import { oracleIbcDenom } from "../oracle/oracle-graph.js";
 import { refreshState } from "../../src/remote/refresh-state.js";
 import { channelList, latestBlock, recording, wasmClientState, LATEST_BLOCK, type Answer } from "../../bench/lib/replay-lcd.mjs";
 import { replayServers } from "../support/replay-servers.js";
@@ -85,5 +87,20 @@ describe("refreshState reads the IBC v2 clients of Eureka links", () => {
     expect(result.snapshot.chains["cosmoshub-4"]!.eureka_clients).toEqual(first.clients);
     const fresh = await refreshState({ registry: mainnet.registry, chains: ["cosmoshub-4"], endpoints: {}, registryEndpoints: {}, now: () => T1 });
     expect(fresh.snapshot.chains["cosmoshub-4"]!.eureka_clients).toEqual([{ client_id: CLIENT, status: { value: "Unknown", read_at: null, source: null }, expires_at: { value: null, read_at: null, source: null } }]);
+  });
+
+  test("bounded: a registry naming more IBC v2 clients on one chain than a snapshot holds gets the first ones, and the snapshot parses", async () => {
+    const n = STATE_LIMITS.clientsPerChain + 1;
+    const token = (i: number) => `0x${i.toString(16).padStart(40, "0")}`;
+    const registry = parseRegistry({
+      chains: [{ chain_id: "hub-1" }, { chain_id: "1", chain_type: "evm" }],
+      assets: Array.from({ length: n }, (_, i) => [
+        { chain_id: "1", denom: token(i), is_evm: true },
+        { chain_id: "hub-1", denom: oracleIbcDenom(`transfer/08-wasm-${i}`, token(i)), trace: `transfer/08-wasm-${i}`, origin_chain_id: "1", origin_denom: token(i) },
+      ]).flat(),
+      bridge_links: Array.from({ length: n }, (_, i) => ({ bridge: "EUREKA", from: { chain_id: "1", denom: token(i) }, to: { chain_id: "hub-1", denom: oracleIbcDenom(`transfer/08-wasm-${i}`, token(i)) } })),
+    });
+    const result = await refreshState({ registry, chains: ["hub-1"], endpoints: {}, registryEndpoints: {}, now: () => T0 });
+    expect(result.snapshot.chains["hub-1"]!.eureka_clients).toHaveLength(STATE_LIMITS.clientsPerChain);
   });
 });
