@@ -8,7 +8,9 @@ import * as z from "zod/mini";
 import { errorFromZod, FungibleError, safeParse } from "../errors.js";
 import { BRIDGE_TYPES, type BridgeType } from "../wire/schema.js";
 import { HUB_BRIDGES, type HubBridge, type Registry } from "./schema.js";
-import bridgesFile from "./data/bridges.json" with { type: "json" };
+// Only the keys read, by name (no import attribute: a JSON module so imported has only its default), so a
+// bundle leaves out the file's "about", its documentation (checked by test/registry/data-files.test.ts).
+import { bridges as bridgesFile } from "./data/bridges.json";
 
 const Source = z.string().check(z.minLength(10, "must name the public source of the fact"));
 const BridgeFactSchema = z.strictObject({
@@ -20,21 +22,18 @@ const BridgeFactSchema = z.strictObject({
 });
 export type BridgeFact = z.infer<typeof BridgeFactSchema>;
 
-const BridgesFileSchema = z.strictObject({
-  about: z.string().check(z.minLength(1)),
-  bridges: z.strictObject(Object.fromEntries(BRIDGE_TYPES.map((type) => [type, BridgeFactSchema])) as Record<BridgeType, typeof BridgeFactSchema>),
-});
+const BridgesSchema = z.strictObject(Object.fromEntries(BRIDGE_TYPES.map((type) => [type, BridgeFactSchema])) as Record<BridgeType, typeof BridgeFactSchema>);
 
 let facts: Readonly<Record<BridgeType, BridgeFact>> | undefined;
 
 /** Name, logo and source of every bridge type. */
 export function bridgeFacts(): Readonly<Record<BridgeType, BridgeFact>> {
   if (facts === undefined) {
-    const result = safeParse(BridgesFileSchema, bridgesFile);
+    const result = safeParse(BridgesSchema, bridgesFile);
     if (!result.success) throw errorFromZod("invalid_registry", "bridgeFacts: src/registry/data/bridges.json is invalid", result.error);
-    const withHub = BRIDGE_TYPES.filter((type) => result.data.bridges[type].hubs !== undefined && !(HUB_BRIDGES as readonly string[]).includes(type));
+    const withHub = BRIDGE_TYPES.filter((type) => result.data[type].hubs !== undefined && !(HUB_BRIDGES as readonly string[]).includes(type));
     if (withHub.length > 0) throw new FungibleError("invalid_registry", `bridgeFacts: src/registry/data/bridges.json gives a hub to ${withHub.join(", ")}, which the route search has no hub rule for`);
-    facts = result.data.bridges;
+    facts = result.data;
   }
   return facts;
 }

@@ -5,23 +5,22 @@
  */
 import * as z from "zod/mini";
 import { errorFromZod, safeParse } from "../errors.js";
-import namesFile from "./data/native-names.json" with { type: "json" };
+// Only the keys read, by name (no import attribute: a JSON module so imported has only its default), so a
+// bundle leaves out the file's "about", its documentation (checked by test/registry/data-files.test.ts).
+import { names as namesFile } from "./data/native-names.json";
 
-const NativeNamesFileSchema = z.strictObject({
-  about: z.string().check(z.minLength(1)),
-  names: z.record(
-    z.string(),
-    z.strictObject({ name: z.string().check(z.minLength(1)), denom: z.string().check(z.minLength(1)), source: z.string().check(z.minLength(10)) }),
-  ),
-});
+const NativeNamesSchema = z.record(
+  z.string(),
+  z.strictObject({ name: z.string().check(z.minLength(1)), denom: z.string().check(z.minLength(1)), source: z.string().check(z.minLength(10)) }),
+);
 
 let byChain: Map<string, { name: string; denom: string }> | undefined;
 
 function nativeNames(): Map<string, { name: string; denom: string }> {
   if (byChain === undefined) {
-    const parsed = safeParse(NativeNamesFileSchema, namesFile);
+    const parsed = safeParse(NativeNamesSchema, namesFile);
     if (!parsed.success) throw errorFromZod("invalid_registry", "native-names.json is invalid", parsed.error);
-    byChain = new Map(Object.entries(parsed.data.names).map(([chainId, { name, denom }]) => [chainId, { name, denom }]));
+    byChain = new Map(Object.entries(parsed.data).map(([chainId, { name, denom }]) => [chainId, { name, denom }]));
   }
   return byChain;
 }

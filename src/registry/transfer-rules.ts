@@ -8,7 +8,9 @@
 import * as z from "zod/mini";
 import { errorFromZod, safeParse } from "../errors.js";
 import { BridgeTypeSchema } from "../wire/schema.js";
-import rulesFile from "./data/transfer-rules.json" with { type: "json" };
+// Only the keys read, by name (no import attribute: a JSON module so imported has only its default), so a
+// bundle leaves out the file's "about", its documentation (checked by test/registry/data-files.test.ts).
+import { rules as rulesFile } from "./data/transfer-rules.json";
 
 const Text = z.string().check(z.minLength(1, "must be a non-empty string"));
 
@@ -36,16 +38,16 @@ export const TransferRuleSchema = z.discriminatedUnion("kind", [
 ]);
 export type TransferRule = z.infer<typeof TransferRuleSchema>;
 
-const RulesFileSchema = z.strictObject({ about: Text, rules: z.array(TransferRuleSchema) });
+const RulesSchema = z.array(TransferRuleSchema);
 
 let shipped: readonly TransferRule[] | undefined;
 
 /** The shipped rules (./data/transfer-rules.json), checked on first use. */
 export function shippedTransferRules(): readonly TransferRule[] {
   if (shipped === undefined) {
-    const result = safeParse(RulesFileSchema, rulesFile);
+    const result = safeParse(RulesSchema, rulesFile);
     if (!result.success) throw errorFromZod("invalid_registry", "transferRules: src/registry/data/transfer-rules.json is invalid", result.error);
-    shipped = Object.freeze(result.data.rules.map((rule) => Object.freeze(rule)));
+    shipped = Object.freeze(result.data.map((rule) => Object.freeze(rule)));
   }
   return shipped;
 }
