@@ -9,6 +9,7 @@ import type { AssetRouter } from "../../src/index.js";
 import { lcdGetter } from "../../src/remote/lcd-fetch.js";
 import { refreshState } from "../../src/remote/refresh-state.js";
 import { shippedRouter } from "../support/shipped-router.js";
+import { wasmClientState } from "../../bench/lib/replay-lcd.mjs";
 
 let mainnet: AssetRouter;
 beforeAll(async () => {
@@ -95,7 +96,10 @@ describe("refreshState's bound on chains", () => {
     const hostOf = (url: string) => new URL(url).hostname.replace(/\.test$/, "");
     // Every node answers its chain id, an empty channel list, and its chain-wide facts (transfers on, a
     // block a minute old, no modules, no rate-limit route: 404): seven requests a chain, one at a time.
+    // The Hub also answers for the IBC v2 client of its Eureka links (status, then client state): two more.
     const answer = (url: string) => {
+      if (url.includes("client_status/")) return json({ status: "Active" });
+      if (url.includes("client_states/")) return json(wasmClientState());
       if (url.includes("node_info")) return json({ default_node_info: { network: hostOf(url) } });
       if (url.includes("/channels")) return json({ channels: [], pagination: { next_key: null } });
       if (url.includes("transfer/v1/params")) return json({ params: { send_enabled: true, receive_enabled: true } });
@@ -107,7 +111,7 @@ describe("refreshState's bound on chains", () => {
     const endpoints = Object.fromEntries(chains.map((id) => [id, [`http://${id}.test`]]));
     const { chains: report } = await refreshState({ registry: mainnet.registry, chains, endpoints, registryEndpoints: {}, concurrency: 2, fetch: probe.fetch });
     expect(report.map((chain) => chain.errors)).toEqual(chains.map(() => []));
-    expect(probe.started).toHaveLength(7 * chains.length);
+    expect(probe.started).toHaveLength(7 * chains.length + 2);
     expect(probe.mostOverall()).toBe(2);
   });
 });
