@@ -19,6 +19,7 @@ export class LoopDelay {
   readonly #timer: NodeJS.Timeout | undefined;
   #delayMs = 0;
   #sampledAt = performance.now();
+  #closed = false;
 
   constructor(limitMs: number) {
     this.#limitMs = limitMs;
@@ -32,9 +33,12 @@ export class LoopDelay {
     return this.#delayMs;
   }
 
-  /** Whether new computing requests are refused now. */
+  /**
+   * Whether new computing requests are refused now. Never once closed: the server closes it as it
+   * starts to drain, and with no more samples every request still in flight would read as overdue.
+   */
   get behind(): boolean {
-    if (this.#limitMs <= 0) return false;
+    if (this.#limitMs <= 0 || this.#closed) return false;
     return this.#delayMs > this.#limitMs || performance.now() - this.#sampledAt - SAMPLE_MS > this.#limitMs;
   }
 
@@ -46,6 +50,7 @@ export class LoopDelay {
   }
 
   close(): void {
+    this.#closed = true;
     clearInterval(this.#timer);
     this.#histogram.disable();
   }
