@@ -122,6 +122,15 @@ export function unwindTrace(trace: string): { hop: TraceHop; rest: string } | nu
 }
 
 /**
+ * The IBC v2 client a voucher last arrived over, when its trace's first hop is an ICS-20 hop over
+ * a client (`transfer/08-wasm-1369`, how chain-registry writes Eureka tokens) rather than a channel.
+ */
+export function ibcV2ClientOf(trace: string): string | undefined {
+  const first = unwindTrace(trace)?.hop;
+  return first !== undefined && first.port === "transfer" && !isChannelId(first.channel) ? first.channel : undefined;
+}
+
+/**
  * Splits a full path (`transfer/channel-0/uatom`, `transfer/channel-2/cw20:terra1...`,
  * `transfer/channel-0/factory/osmo1.../x`) into trace and base denom as ibc-go's
  * `ExtractDenomFromPath` does: with three segments or more, leading pairs are taken while the

@@ -81,7 +81,7 @@ export function diagnoseUnreached(
         return;
       }
       if (typeof missing === "object" && "code" in missing) {
-        if (hop.kind === "ibc") reasons.push(refusalReason(missing, hop, receivingEnd(input, cache, hop), `the nearest path to ${what} (${chains.join(" -> ")})`, chains, route));
+        if (hop.kind !== "swap") reasons.push(refusalReason(missing, hop, hop.kind === "ibc" ? receivingEnd(input, cache, hop) : "", `the nearest path to ${what} (${chains.join(" -> ")})`, chains, route));
         return;
       }
       if (typeof missing === "object") {

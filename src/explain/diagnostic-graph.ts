@@ -90,9 +90,19 @@ function buildDiagnosticModel(real: Model, registry: Registry, deadLinks: readon
   const refusedChains = new Set((registry.transfer_refusals ?? []).map((refusal) => refusal.chain_id));
   const refusing = (channel: IbcChannel) =>
     [channel.chain_1.chain_id, channel.chain_2.chain_id].some((chainId) => rules.refusesArrivals(chainId) !== undefined || refusedChains.has(chainId));
-  const originOf = (chainId: string, denom: string) => {
-    const index = real.assetIndexOf(chainId, denom);
-    return index === undefined ? denom : real.assets[index]!.originDenom;
+  const recordOf = (ref: { chain_id: string; denom: string }) => {
+    const index = real.assetIndexOf(ref.chain_id, ref.denom);
+    return index === undefined ? undefined : real.assets[index]!;
+  };
+  // A link the bridge's rule, or a refusal of the state one way (an Eureka link's Cosmos side), keeps from the router.
+  const refusedLink = (link: Registry["bridge_links"][number]) => {
+    const [from, to] = [recordOf(link.from), recordOf(link.to)];
+    if (from === undefined || to === undefined) return false;
+    return (
+      rules.refusesOverBridge(link.bridge, from.originDenom) !== undefined ||
+      rules.refusesBridgeHop(link.bridge, from, to) !== undefined ||
+      (link.bidirectional && rules.refusesBridgeHop(link.bridge, to, from) !== undefined)
+    );
   };
   // The missing part: listed assets over every channel. A transfer channel of a pair with no ACTIVE
   // one counts as ACTIVE (vouchers are derived over it); every other channel as UNKNOWN (its hops
@@ -101,7 +111,7 @@ function buildDiagnosticModel(real: Model, registry: Registry, deadLinks: readon
     ...registry,
     transfer_rules: [],
     transfer_refusals: [],
-    bridge_links: [...registry.bridge_links.filter((link) => rules.refusesOverBridge(link.bridge, originOf(link.from.chain_id, link.from.denom)) !== undefined), ...deadLinks.map((dead) => dead.link)],
+    bridge_links: [...registry.bridge_links.filter(refusedLink), ...deadLinks.map((dead) => dead.link)],
     swap_venues: [],
     ibc_channels: registry.ibc_channels.map((channel) => {
       const derive = isTransfer(channel) && (!activePairs.has(pairKey(channel.chain_1.chain_id, channel.chain_2.chain_id)) || (channel.status === "ACTIVE" && refusing(channel)));
@@ -140,7 +150,7 @@ function buildDiagnosticModel(real: Model, registry: Registry, deadLinks: readon
   const ruleRefusing = (asset: AssetRecord, edge: HopEdge): MissingHop | undefined => {
     if (edge.kind === "bridge") {
       const target = part.assets[edge.to]!;
-      return rules.refusesOverBridge(edge.bridge!, asset.originDenom) ?? deadByHop.get(`${assetKey(asset.chainId, asset.denom)}\u0001${assetKey(target.chainId, target.denom)}`);
+      return rules.refusesOverBridge(edge.bridge!, asset.originDenom) ?? rules.refusesBridgeHop(edge.bridge!, asset, target) ?? deadByHop.get(`${assetKey(asset.chainId, asset.denom)}\u0001${assetKey(target.chainId, target.denom)}`);
     }
     if (edge.kind !== "ibc") return undefined;
     const target = part.assets[edge.to]!;

@@ -4,6 +4,7 @@
  * named with the fact, its date and its source.
  */
 import { channelKey, indexChannelsByEnd } from "../registry/channel-ends.js";
+import { ibcV2ClientOf } from "../denom/trace.js";
 import { STATE_REASON_CODES, type StateVerdict } from "../state/apply.js";
 import { refusalFact, type TransferRefusal } from "../registry/transfer-refusals.js";
 import type { BridgeLink } from "../registry/schema.js";
@@ -112,11 +113,13 @@ export function stateReason(verdict: StateVerdict, crossing: string, path: strin
 /**
  * A hop of the nearest path that a chain refuses one way (src/registry/transfer-refusals.ts): the
  * sending chain's switch or rate limit, or the receiving chain's. `port` and `channel` are the
- * refusing chain's end of the hop's channel.
+ * refusing chain's end of the hop's channel; over an Eureka link, its IBC v2 client.
  */
-export function refusalReason(refusal: TransferRefusal, hop: Extract<Route["hops"][number], { kind: "ibc" }>, receivingChannel: string, nearest: string, path: string[], route: Route): Reason {
+export function refusalReason(refusal: TransferRefusal, hop: Exclude<Route["hops"][number], { kind: "swap" }>, receivingChannel: string, nearest: string, path: string[], route: Route): Reason {
   const sends = refusal.direction === "send";
-  const [end, other] = sends ? [hop.channel, hop.to.chain_id] : [receivingChannel, hop.from.chain_id];
+  const other = sends ? hop.to.chain_id : hop.from.chain_id;
+  const end = hop.kind === "bridge" ? (ibcV2ClientOf((sends ? hop.from : hop.to).trace) ?? "") : sends ? hop.channel : receivingChannel;
+  const over = hop.kind === "bridge" ? `over the ${hop.bridge} bridge (IBC v2 client ${end} of "${refusal.chain_id}")` : `over ${hop.port}/${hop.channel}`;
   const token = hop.from.symbol ?? hop.from.origin_denom;
   const why =
     refusal.code === "transfers_disabled"
@@ -125,9 +128,9 @@ export function refusalReason(refusal: TransferRefusal, hop: Extract<Route["hops
   const cited = refusal.read_at === null ? "" : ` (read ${refusal.read_at} from ${refusal.source ?? "an unnamed source"})`;
   return {
     code: refusal.code,
-    message: `${nearest} sends ${token} from "${hop.from.chain_id}" to "${hop.to.chain_id}" over ${hop.port}/${hop.channel}, which ${why}${cited}`,
+    message: `${nearest} sends ${token} from "${hop.from.chain_id}" to "${hop.to.chain_id}" ${over}, which ${why}${cited}`,
     chain_id: refusal.chain_id,
-    port: hop.port,
+    port: hop.kind === "ibc" ? hop.port : "transfer",
     channel: end,
     counterparty_chain_id: other,
     fact: refusalFact(refusal),

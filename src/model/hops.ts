@@ -133,9 +133,13 @@ export class HopLists {
       const from = this.assetIndexOf(link.from.chain_id, link.from.denom);
       const to = this.assetIndexOf(link.to.chain_id, link.to.denom);
       if (from === undefined || to === undefined || from === to) continue;
-      const refuses = (asset: number) => this.rules.refusesOverBridge(link.bridge, this.assets[asset]!.originDenom) !== undefined;
-      if (!refuses(from)) add(from, bridgeHop(to, link.from.chain_id, link.bridge));
-      if (link.bidirectional && !refuses(to)) add(to, bridgeHop(from, link.to.chain_id, link.bridge));
+      // The bridge's rule on the sent token, and the state's refusals of that way (transfer-rule-book.ts).
+      const refuses = (a: number, b: number) => {
+        const [sent, got] = [this.assets[a]!, this.assets[b]!];
+        return this.rules.refusesOverBridge(link.bridge, sent.originDenom) !== undefined || this.rules.refusesBridgeHop(link.bridge, sent, got) !== undefined;
+      };
+      if (!refuses(from, to)) add(from, bridgeHop(to, link.from.chain_id, link.bridge));
+      if (link.bidirectional && !refuses(to, from)) add(to, bridgeHop(from, link.to.chain_id, link.bridge));
     }
     return byAsset;
   }

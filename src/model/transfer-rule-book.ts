@@ -3,6 +3,7 @@
  * (src/registry/transfer-refusals.ts) as the questions the model, the route search, the messages
  * and `explain` ask of them: built once per registry, read per hop.
  */
+import { ibcV2ClientOf } from "../denom/trace.js";
 import type { BridgeType } from "../wire/schema.js";
 import type { Registry } from "../registry/schema.js";
 import { transferRulesOf, type TransferRule } from "../registry/transfer-rules.js";
@@ -57,6 +58,19 @@ export class TransferRuleBook {
     return this.refusals.get(refusalKey(side.chainId, direction)) ?? this.refusals.get(refusalKey(side.chainId, direction, side.channelId, side.denom));
   }
 
+  /**
+   * The refusal that stops a bridge hop, if one does. Over Eureka the Cosmos side's own transfer
+   * module sends and receives the IBC v2 packets (ibc-go v10 modules/apps/transfer/v2/ibc_module.go
+   * calls the keeper's SendTransfer and OnRecvPacket, which check send_enabled and receive_enabled;
+   * the rate-limiting middleware has an IBC v2 form keyed by client id), so that chain's switches,
+   * and its rate limits on the link's client, stop the hop as they stop one over a channel. The
+   * other bridges do not pass through the transfer module (CCTP burns; Axelar's IBC leg is an IBC hop).
+   */
+  refusesBridgeHop(bridge: BridgeType, from: BridgeSide, to: BridgeSide): TransferRefusal | undefined {
+    if (!this.refusesAnyHop || bridge !== "EUREKA") return undefined;
+    return this.refusesHop(overClient(from), overClient(to));
+  }
+
   /** The rule by which a transfer over `bridge` refuses a token of `baseDenom`, if any. */
   refusesOverBridge(bridge: BridgeType, baseDenom: string): Rule<"ibc_v2_base_denom"> | undefined {
     return this.bridges.get(bridge)?.find((rule) => baseDenom.includes(rule.refused_character));
@@ -68,6 +82,17 @@ export interface HopSide {
   chainId: string;
   channelId: string;
   denom: string;
+}
+
+/** One side of a bridge hop: the chain, the asset's denom and trace there (a Cosmos side's trace names its IBC v2 client). */
+export interface BridgeSide {
+  chainId: string;
+  denom: string;
+  trace: string;
+}
+
+function overClient(side: BridgeSide): HopSide {
+  return { chainId: side.chainId, channelId: ibcV2ClientOf(side.trace) ?? "", denom: side.denom };
 }
 
 /** A refusal's key: chain-wide when it names no channel (a switch), else per channel and denom (a rate limit). */

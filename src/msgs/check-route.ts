@@ -3,15 +3,19 @@
  * each hop starting where the previous one ended; an IBC hop over the ICS-20 `transfer` port, over
  * a channel the registry has between those two chains and not INACTIVE, arriving with the denom
  * the ICS-20 rules give, and forwarded without a new transaction only by a chain with the
- * packet-forward middleware; then each transaction a leg this service builds (./bridge-legs.ts:
- * plain IBC, or CCTP, Eureka or Axelar from a Cosmos chain); a swap or another leg is refused,
- * naming it.
+ * packet-forward middleware; a bridge hop over a link the registry has, that way; no hop a chain's
+ * transfer rules or the state's refusals stop (the rule book the model routes by, so a route the
+ * router gives passes and a route kept from before a state refresh is refused as the chains would
+ * refuse it); then each transaction a leg this service builds (./bridge-legs.ts: plain IBC, or
+ * CCTP, Eureka or Axelar from a Cosmos chain); a swap or another leg is refused, naming it.
  */
 import { FungibleError } from "../errors.js";
 import { isEvmAddress } from "../denom/evm-address.js";
 import { forwardTrace, unwindTrace, voucherDenom } from "../denom/trace.js";
 import { channelKey, indexChannelsByEnd, type ChannelView } from "../registry/channel-ends.js";
-import type { Chain, Registry } from "../registry/schema.js";
+import { assetKey, type AssetRef, type Chain, type Registry } from "../registry/schema.js";
+import { citeRule } from "../registry/transfer-rules.js";
+import type { TransferRefusal } from "../registry/transfer-refusals.js";
 import { transferRuleBook, type TransferRuleBook } from "../model/transfer-rule-book.js";
 import type { Route, RouteHop } from "../wire/route.js";
 import type { WireAsset } from "../wire/schema.js";
@@ -28,6 +32,8 @@ export interface RegistryFacts {
   evmSpellings: Map<string, Set<string>>;
   /** What each chain's transfer stack accepts (receivers it checks), from the registry's transfer rules. */
   rules: TransferRuleBook;
+  /** Each way a bridge link of the registry carries tokens: `bridgeWay(bridge, from, to)`. */
+  bridgeWays: ReadonlySet<string>;
 }
 
 const factsOfRegistry = new WeakMap<Registry, RegistryFacts>();
@@ -44,10 +50,20 @@ export function registryFacts(registry: Registry): RegistryFacts {
         evmSpellings.set(key, (evmSpellings.get(key) ?? new Set()).add(denom));
       }
     }
-    facts = { chains: new Map(registry.chains.map((chain) => [chain.chain_id, chain])), channels, evmSpellings, rules: transferRuleBook(registry) };
+    const bridgeWays = new Set<string>();
+    for (const link of registry.bridge_links) {
+      bridgeWays.add(bridgeWay(link.bridge, link.from, link.to));
+      if (link.bidirectional) bridgeWays.add(bridgeWay(link.bridge, link.to, link.from));
+    }
+    facts = { chains: new Map(registry.chains.map((chain) => [chain.chain_id, chain])), channels, evmSpellings, rules: transferRuleBook(registry), bridgeWays };
     factsOfRegistry.set(registry, facts);
   }
   return facts;
+}
+
+/** A bridge link's direction as a key; denoms as the registry's asset keys compare them (EVM addresses folded). */
+function bridgeWay(bridge: string, from: AssetRef, to: AssetRef): string {
+  return `${bridge}\u0001${assetKey(from.chain_id, from.denom)}\u0001${assetKey(to.chain_id, to.denom)}`;
 }
 
 const sameAsset = (a: WireAsset, b: WireAsset) => a.chain_id === b.chain_id && a.denom === b.denom;
@@ -72,6 +88,7 @@ export function checkRoute(fn: string, route: Route, facts: RegistryFacts): read
     }
     if (i === 0 && !hop.starts_tx) throw new FungibleError("invalid_request", `${fn}: hop 1 must start a transaction (starts_tx true)`);
     if (hop.kind === "ibc") checkIbcHop(fn, hop, i, facts);
+    else if (hop.kind === "bridge") checkBridgeHop(fn, hop, i, facts);
     at = hop.to;
   });
   if (!sameAsset(at, route.to)) throw new FungibleError("invalid_request", `${fn}: the last hop ends at ${at.chain_id} ${at.denom}, not at the route's destination`);
@@ -99,6 +116,42 @@ function checkIbcHop(fn: string, hop: Extract<RouteHop, { kind: "ibc" }>, i: num
   if (hop.to.trace !== expected || hop.to.origin_denom !== hop.from.origin_denom || !followsFrom(hop.to.denom, expected, hop.from.origin_denom, facts)) {
     throw new FungibleError("invalid_request", `${fn}: ${where()}: ${hop.from.denom} arrives as ${voucherDenom(expected, hop.from.origin_denom)} (trace "${expected}"), not ${hop.to.denom}`);
   }
+  // A forward hop (its trace grows; an unwind shortens it) into a chain that takes only its own tokens home.
+  const arrivals = expected.length > hop.from.trace.length ? facts.rules.refusesArrivals(hop.to.chain_id) : undefined;
+  if (arrivals !== undefined) {
+    throw new FungibleError("invalid_request", `${fn}: ${where()}: ${hop.to.chain_id} accepts only tokens returning home over the channel they left by (${citeRule(arrivals)}); ${hop.from.denom} would be refused and sent back`);
+  }
+  const refusal = facts.rules.refusesHop({ chainId: hop.from.chain_id, channelId: hop.channel, denom: hop.from.denom }, { chainId: hop.to.chain_id, channelId: end.counterparty.channel_id, denom: hop.to.denom });
+  if (refusal !== undefined) throw refusedHop(fn, where(), refusal);
+}
+
+/** A bridge hop: a way a link of the registry carries tokens (a state snapshot leaves out a link it finds dead), not refused by the bridge's rule. */
+function checkBridgeHop(fn: string, hop: Extract<RouteHop, { kind: "bridge" }>, i: number, facts: RegistryFacts): void {
+  if (!facts.bridgeWays.has(bridgeWay(hop.bridge, hop.from, hop.to))) {
+    const dead = hop.bridge === "EUREKA" ? " (a state snapshot leaves out an Eureka link whose IBC v2 client is not Active or whose chain is halted)" : "";
+    throw new FungibleError("invalid_request", `${fn}: ${hopName(hop, i)}: the registry has no ${hop.bridge} link from ${hop.from.chain_id} ${hop.from.denom} to ${hop.to.chain_id} ${hop.to.denom}${dead}`);
+  }
+  const rule = facts.rules.refusesOverBridge(hop.bridge, hop.from.origin_denom);
+  if (rule !== undefined) {
+    throw new FungibleError("invalid_request", `${fn}: ${hopName(hop, i)}: ${rule.summary} (${citeRule(rule)}); the base denom ${hop.from.origin_denom} has "${rule.refused_character}"`);
+  }
+  const side = (asset: WireAsset) => ({ chainId: asset.chain_id, denom: asset.denom, trace: asset.trace });
+  const refusal = facts.rules.refusesBridgeHop(hop.bridge, side(hop.from), side(hop.to));
+  if (refusal !== undefined) throw refusedHop(fn, hopName(hop, i), refusal);
+}
+
+/** A refusal of the router's state (a switch off, a rate limit with nothing left) stopping an IBC hop, as the chain would. */
+function refusedHop(fn: string, where: string, refusal: TransferRefusal): FungibleError {
+  const read = refusal.read_at === null ? "" : `, read ${refusal.read_at} from ${refusal.source ?? "an unnamed source"}`;
+  const { chain_id: chain, direction } = refusal;
+  if (refusal.code === "transfers_disabled") {
+    return new FungibleError("invalid_request", `${fn}: ${where}: ${chain} ${direction === "send" ? "sends" : "receives"} no IBC transfers now (its transfer module's ${direction}_enabled is false${read})`);
+  }
+  return new FungibleError(
+    "rate_limited",
+    `${fn}: ${where}: the rate limit of ${chain} on ${refusal.channel_id} for ${refusal.denom} has nothing left to ${direction} (${refusal.value ?? "no"} remaining${read})`,
+    [{ path: ["rate_limited", chain, refusal.channel_id ?? "", refusal.denom ?? ""], message: `remaining ${direction} flow ${refusal.value ?? "unknown"}` }],
+  );
 }
 
 /** `denom` is the voucher of `trace` over `originDenom` as given or as the registry spells that EVM address. */

@@ -1,11 +1,13 @@
 /**
  * An amount checked against the IBC rate limits of the router's state snapshot (src/state/rate-limits.ts)
- * on every IBC hop of a route, sending and receiving side: over what a limit lets through now, the
+ * on every IBC hop of a route, and every Eureka hop (a limit keyed by the Cosmos side's IBC v2
+ * client, ../model/transfer-rule-book.ts `refusesBridgeHop`), sending and receiving side: over what a limit lets through now, the
  * chain would refuse the packet, so route/msgs refuse it first with `rate_limited`, naming the
  * limit, its remaining flow and where and when it was read.
  */
 import { FungibleError } from "../errors.js";
 import { channelKey } from "../registry/channel-ends.js";
+import { ibcV2ClientOf } from "../denom/trace.js";
 import { registryFacts } from "./check-route.js";
 import { stateOfRouter } from "../router/state-router.js";
 import type { AssetRouter } from "../router/router.js";
@@ -19,6 +21,10 @@ export function checkRateLimits(fn: string, router: AssetRouter, route: Route, a
   const ends = registryFacts(router.registry).channels;
   const hops: LimitedHop[] = [];
   for (const hop of route.hops) {
+    if (hop.kind === "bridge" && hop.bridge === "EUREKA") {
+      const client = (trace: string) => ibcV2ClientOf(trace) ?? "";
+      hops.push({ from_chain_id: hop.from.chain_id, from_channel: client(hop.from.trace), from_denom: hop.from.denom, to_chain_id: hop.to.chain_id, to_channel: client(hop.to.trace), to_denom: hop.to.denom });
+    }
     if (hop.kind !== "ibc") continue;
     const view = ends.get(channelKey(hop.from.chain_id, hop.port, hop.channel));
     hops.push({ from_chain_id: hop.from.chain_id, from_channel: hop.channel, from_denom: hop.from.denom, to_chain_id: hop.to.chain_id, to_channel: view?.counterparty.channel_id ?? "", to_denom: hop.to.denom });

@@ -7,7 +7,7 @@
  * has no client known: no fact of the snapshot applies to it. Read by the refresh (which clients to
  * read on which chain) and by `applyState` (which links a dead client takes out).
  */
-import { isChannelId, unwindTrace } from "../denom/trace.js";
+import { ibcV2ClientOf } from "../denom/trace.js";
 import { assetKey, type AssetRef, type BridgeLink, type Registry } from "../registry/schema.js";
 
 export interface EurekaLink {
@@ -30,19 +30,13 @@ export function eurekaLinks(registry: Pick<Registry, "assets" | "bridge_links">)
     if (link.bridge !== "EUREKA") return;
     traces ??= new Map(registry.assets.map((asset) => [assetKey(asset.chain_id, asset.denom), asset.trace]));
     for (const [side, other] of [[link.to, link.from], [link.from, link.to]] as const) {
-      const clientId = clientOfTrace(traces.get(assetKey(side.chain_id, side.denom)) ?? "");
+      const clientId = ibcV2ClientOf(traces.get(assetKey(side.chain_id, side.denom)) ?? "");
       if (clientId === undefined) continue;
       links.push({ row, link, chain_id: side.chain_id, client_id: clientId, denom: side.denom, counterparty: other });
       return;
     }
   });
   return links;
-}
-
-/** The client id of a trace's first hop when it is an ICS-20 hop over an IBC v2 client (not a `channel-N`). */
-function clientOfTrace(trace: string): string | undefined {
-  const first = unwindTrace(trace)?.hop;
-  return first !== undefined && first.port === "transfer" && !isChannelId(first.channel) ? first.channel : undefined;
 }
 
 /** The client ids the Eureka links name on each chain, sorted, each once. */

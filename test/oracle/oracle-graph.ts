@@ -151,7 +151,9 @@ export const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
 /**
  * docs/behaviour.md section 3 hops: IBC forward / unwind over non-INACTIVE channels, and bridge
- * links; with a snapshot's one-way facts ("Live network state"), the IBC hops they refuse left out.
+ * links; with a snapshot's one-way facts ("Live network state"), the IBC hops they refuse left out,
+ * and the Eureka hops too (an IBC v2 transfer passes its Cosmos side's transfer module; the
+ * side's client, named by its voucher's first trace hop, stands for the channel).
  */
 export function hopsOf(registry: Registry, assets: OracleAsset[], oneWay?: OracleOneWay): OracleHop[][] {
   const index = new Map(assets.map((asset, i) => [oracleKey(asset.wire.chain_id, asset.wire.denom), i]));
@@ -184,9 +186,16 @@ export function hopsOf(registry: Registry, assets: OracleAsset[], oneWay?: Oracl
     const a = index.get(oracleKey(link.from.chain_id, link.from.denom));
     const b = index.get(oracleKey(link.to.chain_id, link.to.denom));
     if (a === undefined || b === undefined || a === b) continue;
-    const refused = (i: number) => (bridgeRefuses.get(link.bridge) ?? []).some((char) => assets[i]!.wire.origin_denom.includes(char));
-    if (!refused(a)) out[a]!.push({ kind: "bridge", from: a, to: b, chain: link.from.chain_id, via: link.bridge });
-    if (link.bidirectional && !refused(b)) out[b]!.push({ kind: "bridge", from: b, to: a, chain: link.to.chain_id, via: link.bridge });
+    const client = (i: number) => {
+      const [port, id] = assets[i]!.wire.trace.split("/");
+      return port === "transfer" && id !== undefined && !/^channel-\d+$/.test(id) ? id : "";
+    };
+    const oneWayRefuses = (i: number, j: number) =>
+      link.bridge === "EUREKA" &&
+      (oneWay?.refuses({ fromChain: assets[i]!.wire.chain_id, fromChannel: client(i), fromDenom: assets[i]!.wire.denom, toChain: assets[j]!.wire.chain_id, toChannel: client(j), toDenom: assets[j]!.wire.denom }) ?? false);
+    const refused = (i: number, j: number) => (bridgeRefuses.get(link.bridge) ?? []).some((char) => assets[i]!.wire.origin_denom.includes(char)) || oneWayRefuses(i, j);
+    if (!refused(a, b)) out[a]!.push({ kind: "bridge", from: a, to: b, chain: link.from.chain_id, via: link.bridge });
+    if (link.bidirectional && !refused(b, a)) out[b]!.push({ kind: "bridge", from: b, to: a, chain: link.to.chain_id, via: link.bridge });
   }
   return out;
 }

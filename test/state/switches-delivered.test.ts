@@ -81,4 +81,48 @@ describe("transfer switches against the ICS-20 simulator", () => {
       { numRuns: propertyRuns(6) },
     );
   }, 120_000);
+
+  test("property: a route offered before the switches were read is refused by the narrowed router's transferMessages exactly when the simulated chains would refund it", () => {
+    const pick = fc.uniqueArray(fc.tuple(fc.constantFrom(...BUSY), fc.constantFrom("send", "receive", "both")), { minLength: 1, maxLength: 3, selector: ([chain]) => chain });
+    let refused = 0;
+    let built = 0;
+    fc.assert(
+      fc.property(pick, fc.nat(), (off, seed) => {
+        const switches: Switches = Object.fromEntries(off.map(([chain, way]) => [chain, { send_enabled: way === "receive", receive_enabled: way === "send" }]));
+        const narrowed = withState(mainnet, snapshotOf(switches));
+        const chain = BUSY[seed % BUSY.length]!;
+        const assets = mainnet.assetsOnChain(chain);
+        const source = assets[Math.floor(seed / BUSY.length) % assets.length]!;
+        const dest = mainnet.assetsFromSource({ source_asset_chain_id: chain, source_asset_denom: source.denom }).dest_assets;
+        for (const group of Object.values(dest).slice(0, 12)) {
+          const target = group.assets[0]!;
+          const stale = mainnet.route({ chain_id: chain, denom: source.denom }, { chain_id: target.chain_id, denom: target.denom })!;
+          if (stale.hops.some((hop) => hop.kind !== "ibc" || hop.port !== "transfer")) continue;
+          const arrives = delivered(mainnet, stale, switches);
+          const addresses = addressesOf(mainnet, [...new Set([stale.from.chain_id, ...stale.hops.map((hop) => hop.to.chain_id)])]);
+          let refusal: unknown;
+          try {
+            transferMessages(narrowed, { route: stale, amount: String(AMOUNT), addresses, now_ms: NOW_MS });
+          } catch (error) {
+            refusal = error;
+          }
+          const where = `${chain}:${source.denom} -> ${target.chain_id}:${target.denom} with ${JSON.stringify(switches)}`;
+          if (refusal === undefined) {
+            built++;
+            expect(arrives, where).toBe(AMOUNT);
+          } else {
+            refused++;
+            expect(arrives, where).toBe(0n);
+            expect((refusal as { message: string }).message, where).toMatch(/(sends|receives) no IBC transfers now/);
+          }
+        }
+      }),
+      // Two fixed cases besides the drawn ones, so both sides are always seen: the Hub sending nothing
+      // (every route from the Hub refused), Juno receiving nothing (Osmosis' routes elsewhere built).
+      { numRuns: propertyRuns(8), examples: [[[["cosmoshub-4", "send"]], 0], [[["juno-1", "receive"]], 1]] },
+    );
+    // Both sides were seen: the property did not pass by refusing everything, or nothing.
+    expect(refused).toBeGreaterThan(0);
+    expect(built).toBeGreaterThan(0);
+  }, 120_000);
 });
