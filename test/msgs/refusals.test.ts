@@ -6,19 +6,11 @@ import { buildRouter, ibcDenom, parseRegistry, type AssetRouter } from "../../sr
 import { transferMessages } from "../../src/entries/msgs.js";
 import type { Route } from "../../src/wire/route.js";
 import { shippedRouter } from "../support/shipped-router.js";
+import { refusal } from "./world.js";
 
 const address = (prefix: string, bytes = 20, fill = 3) => bech32.encode(prefix, bech32.toWords(new Uint8Array(bytes).fill(fill)), 200);
 const HUB_TO_NEUTRON = { from: { chain_id: "osmosis-1", denom: "ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2" }, to: { chain_id: "neutron-1", denom: "ibc/C4CFF46FD6DE35CA4CF4CE031E643C8FDC9BA4B99AE598E9B0ED98FE3A2319F9" } };
 const ADDRESSES = { "osmosis-1": address("osmo"), "neutron-1": address("neutron") };
-
-function refusal(router: AssetRouter, request: unknown): { code: string; message: string } {
-  try {
-    transferMessages(router, request as never);
-  } catch (error) {
-    return error as { code: string; message: string };
-  }
-  throw new Error("not refused");
-}
 
 describe("transferMessages refuses", () => {
   it("bad amounts", async () => {

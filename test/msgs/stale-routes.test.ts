@@ -13,7 +13,7 @@ import { transferMessages } from "../../src/entries/msgs.js";
 import { shippedTransferRules } from "../../src/registry/transfer-rules.js";
 import type { Route } from "../../src/wire/route.js";
 import { shippedRouter } from "../support/shipped-router.js";
-import { addressesOf, deliver, NOW_MS, type Switches } from "./world.js";
+import { addressesOf, deliver, NOW_MS, refusal, type Switches } from "./world.js";
 
 const ATOM_HUB = { chain_id: "cosmoshub-4", denom: "uatom" };
 const ATOM_OSMOSIS = { chain_id: "osmosis-1", denom: "ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2" };
@@ -29,15 +29,6 @@ let mainnet: AssetRouter;
 beforeAll(async () => {
   mainnet = await shippedRouter();
 });
-
-function refusal(router: AssetRouter, request: unknown): { code: string; message: string } {
-  try {
-    transferMessages(router, request as never);
-  } catch (error) {
-    return error as { code: string; message: string };
-  }
-  throw new Error("not refused");
-}
 
 const fact = <T>(value: T) => ({ value, read_at: READ_AT, source: "manual: stale-routes test" });
 

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { bech32 } from "bech32";
 import { buildRouter, ibcDenom, parseRegistry, type AssetRouter } from "../../src/index.js";
 import type { Route } from "../../src/wire/route.js";
-import type { TransferMessages } from "../../src/msgs/transfer-messages.js";
+import { transferMessages, type TransferMessages } from "../../src/msgs/transfer-messages.js";
 import { hashDenom, Ics20World } from "./ics20-simulator.js";
 import { transferRulesOf } from "../../src/registry/transfer-rules.js";
 
@@ -23,6 +23,16 @@ export function worldOf(router: AssetRouter, nowMs = NOW_MS, switches: Switches 
     ibc_channels.map(({ chain_1: a, chain_2: b }) => ({ a: { chain_id: a.chain_id, port: a.port_id, channel: a.channel_id }, b: { chain_id: b.chain_id, port: b.port_id, channel: b.channel_id } })),
     BigInt(nowMs) * 1_000_000n,
   );
+}
+
+/** What transferMessages throws for `request` (the test fails when it builds messages instead). */
+export function refusal(router: AssetRouter, request: unknown): { code: string; message: string } {
+  try {
+    transferMessages(router, request as never);
+  } catch (error) {
+    return error as { code: string; message: string };
+  }
+  throw new Error("not refused");
 }
 
 /** A fresh random account address on each chain that has a prefix. */
