@@ -65,10 +65,20 @@ function snapshotOf(input: RegistryInput, oracle: Oracle, picks: Picks): StateSn
   return { format: "fungible-graph-state/2", created_at: AT, chains } as unknown as StateSnapshotInput;
 }
 
-/** Every IBC hop of a route, as the oracle's refusal check reads it. */
+/** The IBC v2 client a Cosmos-side Eureka voucher's trace starts with ("transfer/08-wasm-7/..."), else "". */
+const clientOf = (trace: string) => {
+  const [port, id] = trace.split("/");
+  return port === "transfer" && id !== undefined && !/^channel-\d+$/.test(id) ? id : "";
+};
+
+/** Every IBC and Eureka hop of a route, as the oracle's refusal check reads it (an Eureka hop over its Cosmos side's client). */
 function refusedHops(route: ReturnType<ReturnType<typeof buildRouter>["route"]>, registry: ReturnType<typeof parseRegistry>, oneWay: OracleOneWay): string[] {
   const ends = channelEnds(registry);
   return (route?.hops ?? []).flatMap((hop) => {
+    if (hop.kind === "bridge" && hop.bridge === "EUREKA") {
+      const refused = oneWay.refuses({ fromChain: hop.from.chain_id, fromChannel: clientOf(hop.from.trace), fromDenom: hop.from.denom, toChain: hop.to.chain_id, toChannel: clientOf(hop.to.trace), toDenom: hop.to.denom });
+      return refused ? [`${hop.from.chain_id} EUREKA ${hop.from.denom} -> ${hop.to.chain_id}`] : [];
+    }
     if (hop.kind !== "ibc") return [];
     const end = ends.find((e) => e.from.chain_id === hop.from.chain_id && e.from.channel_id === hop.channel && e.to.chain_id === hop.to.chain_id)!;
     const refused = oneWay.refuses({ fromChain: hop.from.chain_id, fromChannel: hop.channel, fromDenom: hop.from.denom, toChain: hop.to.chain_id, toChannel: end.to.channel_id, toDenom: hop.to.denom });
