@@ -20,9 +20,9 @@ export function checkRateLimits(fn: string, router: AssetRouter, route: Route, a
   // The channel index the msgs keep per registry (registryFacts), not made again per request.
   const ends = registryFacts(router.registry).channels;
   const hops: LimitedHop[] = [];
+  const client = (trace: string) => ibcV2ClientOf(trace) ?? "";
   for (const hop of route.hops) {
     if (hop.kind === "bridge" && hop.bridge === "EUREKA") {
-      const client = (trace: string) => ibcV2ClientOf(trace) ?? "";
       hops.push({ from_chain_id: hop.from.chain_id, from_channel: client(hop.from.trace), from_denom: hop.from.denom, to_chain_id: hop.to.chain_id, to_channel: client(hop.to.trace), to_denom: hop.to.denom });
     }
     if (hop.kind !== "ibc") continue;

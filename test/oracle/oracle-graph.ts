@@ -186,10 +186,7 @@ export function hopsOf(registry: Registry, assets: OracleAsset[], oneWay?: Oracl
     const a = index.get(oracleKey(link.from.chain_id, link.from.denom));
     const b = index.get(oracleKey(link.to.chain_id, link.to.denom));
     if (a === undefined || b === undefined || a === b) continue;
-    const client = (i: number) => {
-      const [port, id] = assets[i]!.wire.trace.split("/");
-      return port === "transfer" && id !== undefined && !/^channel-\d+$/.test(id) ? id : "";
-    };
+    const client = (i: number) => oracleIbcV2Client(assets[i]!.wire.trace);
     const oneWayRefuses = (i: number, j: number) =>
       link.bridge === "EUREKA" &&
       (oneWay?.refuses({ fromChain: assets[i]!.wire.chain_id, fromChannel: client(i), fromDenom: assets[i]!.wire.denom, toChain: assets[j]!.wire.chain_id, toChannel: client(j), toDenom: assets[j]!.wire.denom }) ?? false);
@@ -198,6 +195,12 @@ export function hopsOf(registry: Registry, assets: OracleAsset[], oneWay?: Oracl
     if (link.bidirectional && !refused(b, a)) out[b]!.push({ kind: "bridge", from: b, to: a, chain: link.to.chain_id, via: link.bridge });
   }
   return out;
+}
+
+/** The IBC v2 client a voucher's trace starts with (`transfer/08-wasm-7/...`: not a `channel-N`), else "". */
+export function oracleIbcV2Client(trace: string): string {
+  const [port, id] = trace.split("/");
+  return port === "transfer" && id !== undefined && !/^channel-\d+$/.test(id) ? id : "";
 }
 
 export interface OracleVenueRef {

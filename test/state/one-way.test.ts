@@ -13,7 +13,7 @@ import { loadDataset } from "../../src/router/dataset-router.js";
 import { arbitraryRoutingRegistry } from "../oracle/arbitrary-routing-registry.js";
 import { compareBetween, compareFromSource, compareRoutesFrom } from "../oracle/compare.js";
 import { Oracle } from "../oracle/oracle.js";
-import { channelEnds } from "../oracle/oracle-graph.js";
+import { channelEnds, oracleIbcV2Client } from "../oracle/oracle-graph.js";
 import { oracleOneWay, type OracleOneWay } from "../oracle/oracle-state.js";
 import { propertyRuns } from "../support/property-runs.js";
 
@@ -65,18 +65,12 @@ function snapshotOf(input: RegistryInput, oracle: Oracle, picks: Picks): StateSn
   return { format: "fungible-graph-state/2", created_at: AT, chains } as unknown as StateSnapshotInput;
 }
 
-/** The IBC v2 client a Cosmos-side Eureka voucher's trace starts with ("transfer/08-wasm-7/..."), else "". */
-const clientOf = (trace: string) => {
-  const [port, id] = trace.split("/");
-  return port === "transfer" && id !== undefined && !/^channel-\d+$/.test(id) ? id : "";
-};
-
 /** Every IBC and Eureka hop of a route, as the oracle's refusal check reads it (an Eureka hop over its Cosmos side's client). */
 function refusedHops(route: ReturnType<ReturnType<typeof buildRouter>["route"]>, registry: ReturnType<typeof parseRegistry>, oneWay: OracleOneWay): string[] {
   const ends = channelEnds(registry);
   return (route?.hops ?? []).flatMap((hop) => {
     if (hop.kind === "bridge" && hop.bridge === "EUREKA") {
-      const refused = oneWay.refuses({ fromChain: hop.from.chain_id, fromChannel: clientOf(hop.from.trace), fromDenom: hop.from.denom, toChain: hop.to.chain_id, toChannel: clientOf(hop.to.trace), toDenom: hop.to.denom });
+      const refused = oneWay.refuses({ fromChain: hop.from.chain_id, fromChannel: oracleIbcV2Client(hop.from.trace), fromDenom: hop.from.denom, toChain: hop.to.chain_id, toChannel: oracleIbcV2Client(hop.to.trace), toDenom: hop.to.denom });
       return refused ? [`${hop.from.chain_id} EUREKA ${hop.from.denom} -> ${hop.to.chain_id}`] : [];
     }
     if (hop.kind !== "ibc") return [];
