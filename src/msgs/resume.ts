@@ -16,6 +16,7 @@ import type { Route, RouteHop } from "../wire/route.js";
 import type { BridgeType } from "../wire/schema.js";
 import { registryFacts } from "./check-route.js";
 import { messagesOfRoute, type TransferMessages } from "./transfer-messages.js";
+import { checkRateLimits } from "./rate-limit-check.js";
 
 const FN = "resumeTransfer";
 
@@ -40,6 +41,8 @@ export function resumeTransfer(router: AssetRouter, request: ResumeRequest): Res
   }
   const done = options.route === undefined ? -1 : options.route.hops.findIndex((hop) => sameAsset(hop.from, at));
   const route = done >= 0 ? restOf(options.route!, done) : searched(router, at, to);
+  // The amount against the state's rate limits on the rest of the way, as transferMessages checks it.
+  checkRateLimits(FN, router, route, at.amount);
   const built = messagesOfRoute(route, registryFacts(router.registry), { ...options, amount: at.amount });
   return { ...built, resumed_from: done >= 0 ? "rest_of_route" : "searched", hops_done: done >= 0 ? done : null };
 }

@@ -11,7 +11,7 @@
  */
 import { beforeAll, describe, expect, test } from "vitest";
 import { STATE_FORMAT, withState, type AssetRouter, type StateSnapshotInput } from "../../src/index.js";
-import { transferMessages } from "../../src/entries/msgs.js";
+import { resumeTransfer, transferMessages } from "../../src/entries/msgs.js";
 import { explain } from "../../src/router/explain.js";
 import { shippedRouter } from "../support/shipped-router.js";
 import { addressesOf, NOW_MS, refusal } from "../msgs/world.js";
@@ -94,5 +94,14 @@ describe("a rate limit on the Hub's Eureka client", () => {
     const refused = refusal(router, { route, amount: "61", addresses, now_ms: NOW_MS });
     expect(refused.code).toBe("rate_limited");
     expect(refused.message).toContain(`over the rate limit on cosmoshub-4 ${CLIENT} (send): 60 left`);
+  });
+
+  test("resuming from the Hub checks the amount against the limit as transferMessages does", () => {
+    const router = withState(mainnet, limited("40"));
+    const route = router.route(WBTC_HUB, WBTC_ETHEREUM)!;
+    const addresses = { ...addressesOf(mainnet, ["cosmoshub-4"]), "1": EVM_USER };
+    const resume = (amount: string) => resumeTransfer(router, { at: { ...WBTC_HUB, amount }, to: WBTC_ETHEREUM, route, addresses, now_ms: NOW_MS });
+    expect(resume("60").messages).toHaveLength(1);
+    expect(() => resume("61")).toThrow(expect.objectContaining({ code: "rate_limited", message: expect.stringContaining(`over the rate limit on cosmoshub-4 ${CLIENT} (send): 60 left`) }));
   });
 });
