@@ -6,7 +6,7 @@
 import { channelKey, indexChannelsByEnd } from "../registry/channel-ends.js";
 import { ibcV2ClientOf } from "../denom/trace.js";
 import { STATE_REASON_CODES, type StateVerdict } from "../state/apply.js";
-import { refusalFact, type TransferRefusal } from "../registry/transfer-refusals.js";
+import { citeReading, describeRefusal, refusalFact, type TransferRefusal } from "../registry/transfer-refusals.js";
 import type { BridgeLink } from "../registry/schema.js";
 import type { Reason, RegistryNote } from "../wire/explain.js";
 import type { Route } from "../wire/route.js";
@@ -92,10 +92,9 @@ const WHY: Record<StateVerdict["code"], (v: StateVerdict) => string> = {
 };
 
 export function stateReason(verdict: StateVerdict, crossing: string, path: string[], route: Route): Reason {
-  const cited = verdict.read_at === null ? "" : ` (read ${verdict.read_at} from ${verdict.source ?? "an unnamed source"})`;
   return {
     code: verdict.code,
-    message: `${crossing}, ${WHY[verdict.code](verdict)}${cited}`,
+    message: `${crossing}, ${WHY[verdict.code](verdict)}${citeReading(verdict)}`,
     chain_id: verdict.chain_id,
     port: verdict.port,
     channel: verdict.channel_id,
@@ -121,14 +120,9 @@ export function refusalReason(refusal: TransferRefusal, hop: Exclude<Route["hops
   const end = hop.kind === "bridge" ? (ibcV2ClientOf((sends ? hop.from : hop.to).trace) ?? "") : sends ? hop.channel : receivingChannel;
   const over = hop.kind === "bridge" ? `over the ${hop.bridge} bridge (IBC v2 client ${end} of "${refusal.chain_id}")` : `over ${hop.port}/${hop.channel}`;
   const token = hop.from.symbol ?? hop.from.origin_denom;
-  const why =
-    refusal.code === "transfers_disabled"
-      ? `"${refusal.chain_id}" has its transfer module's ${refusalFact(refusal)} switched off`
-      : `"${refusal.chain_id}" has an IBC rate limit on ${refusal.denom} over ${refusal.channel_id} with ${refusal.value ?? "no"} left to ${sends ? "send" : "receive"} (less than one base unit)`;
-  const cited = refusal.read_at === null ? "" : ` (read ${refusal.read_at} from ${refusal.source ?? "an unnamed source"})`;
   return {
     code: refusal.code,
-    message: `${nearest} sends ${token} from "${hop.from.chain_id}" to "${hop.to.chain_id}" ${over}, which ${why}${cited}`,
+    message: `${nearest} sends ${token} from "${hop.from.chain_id}" to "${hop.to.chain_id}" ${over}, which ${describeRefusal(refusal)}`,
     chain_id: refusal.chain_id,
     port: hop.kind === "ibc" ? hop.port : "transfer",
     channel: end,

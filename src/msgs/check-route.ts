@@ -15,7 +15,7 @@ import { forwardTrace, unwindTrace, voucherDenom } from "../denom/trace.js";
 import { channelKey, indexChannelsByEnd, type ChannelView } from "../registry/channel-ends.js";
 import { assetKey, type AssetRef, type Chain, type Registry } from "../registry/schema.js";
 import { citeRule } from "../registry/transfer-rules.js";
-import type { TransferRefusal } from "../registry/transfer-refusals.js";
+import { describeRefusal, type TransferRefusal } from "../registry/transfer-refusals.js";
 import { transferRuleBook, type TransferRuleBook } from "../model/transfer-rule-book.js";
 import type { Route, RouteHop } from "../wire/route.js";
 import type { WireAsset } from "../wire/schema.js";
@@ -140,18 +140,12 @@ function checkBridgeHop(fn: string, hop: Extract<RouteHop, { kind: "bridge" }>, 
   if (refusal !== undefined) throw refusedHop(fn, hopName(hop, i), refusal);
 }
 
-/** A refusal of the router's state (a switch off, a rate limit with nothing left) stopping an IBC hop, as the chain would. */
+/** A refusal of the router's state (a switch off, a rate limit with nothing left) stopping a hop, as the chain would. */
 function refusedHop(fn: string, where: string, refusal: TransferRefusal): FungibleError {
-  const read = refusal.read_at === null ? "" : `, read ${refusal.read_at} from ${refusal.source ?? "an unnamed source"}`;
+  const message = `${fn}: ${where}: ${describeRefusal(refusal)}`;
+  if (refusal.code === "transfers_disabled") return new FungibleError("invalid_request", message);
   const { chain_id: chain, direction } = refusal;
-  if (refusal.code === "transfers_disabled") {
-    return new FungibleError("invalid_request", `${fn}: ${where}: ${chain} ${direction === "send" ? "sends" : "receives"} no IBC transfers now (its transfer module's ${direction}_enabled is false${read})`);
-  }
-  return new FungibleError(
-    "rate_limited",
-    `${fn}: ${where}: the rate limit of ${chain} on ${refusal.channel_id} for ${refusal.denom} has nothing left to ${direction} (${refusal.value ?? "no"} remaining${read})`,
-    [{ path: ["rate_limited", chain, refusal.channel_id ?? "", refusal.denom ?? ""], message: `remaining ${direction} flow ${refusal.value ?? "unknown"}` }],
-  );
+  return new FungibleError("rate_limited", message, [{ path: ["rate_limited", chain, refusal.channel_id ?? "", refusal.denom ?? ""], message: `remaining ${direction} flow ${refusal.value ?? "unknown"}` }]);
 }
 
 /** `denom` is the voucher of `trace` over `originDenom` as given or as the registry spells that EVM address. */

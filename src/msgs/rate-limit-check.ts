@@ -8,6 +8,7 @@
 import { FungibleError } from "../errors.js";
 import { channelKey } from "../registry/channel-ends.js";
 import { ibcV2ClientOf } from "../denom/trace.js";
+import { citeReading } from "../registry/transfer-refusals.js";
 import { registryFacts } from "./check-route.js";
 import { stateOfRouter } from "../router/state-router.js";
 import type { AssetRouter } from "../router/router.js";
@@ -31,10 +32,9 @@ export function checkRateLimits(fn: string, router: AssetRouter, route: Route, a
   }
   const refusal = rateLimitRefusal(snapshot, hops, BigInt(amount));
   if (refusal === undefined) return;
-  const cited = refusal.read_at === null ? "" : ` (read ${refusal.read_at} from ${refusal.source ?? "an unnamed source"})`;
   throw new FungibleError(
     "rate_limited",
-    `${fn}: ${amount} ${refusal.denom} is over the rate limit on ${refusal.chain_id} ${refusal.channel} (${refusal.direction}): ${refusal.remaining} left of ${refusal.limit.max_percent_send}% send / ${refusal.limit.max_percent_recv}% receive of ${refusal.limit.channel_value} per ${refusal.limit.duration_hours} h${cited}`,
+    `${fn}: ${amount} ${refusal.denom} is over the rate limit on ${refusal.chain_id} ${refusal.channel} (${refusal.direction}): ${refusal.remaining} left of ${refusal.limit.max_percent_send}% send / ${refusal.limit.max_percent_recv}% receive of ${refusal.limit.channel_value} per ${refusal.limit.duration_hours} h${citeReading(refusal)}`,
     [{ path: ["rate_limited", refusal.chain_id, refusal.channel, refusal.denom], message: `remaining ${refusal.direction} flow ${refusal.remaining}` }],
   );
 }

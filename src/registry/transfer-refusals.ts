@@ -32,6 +32,27 @@ export const TransferRefusalSchema = z.strictObject({
 });
 export type TransferRefusal = z.infer<typeof TransferRefusalSchema>;
 
+/**
+ * Where and when a reading was taken, as every message that rests on one cites it: ` (read <when>
+ * from <where>)`, or nothing when the reading says neither.
+ */
+export function citeReading(reading: { read_at: string | null; source: string | null }): string {
+  return reading.read_at === null ? "" : ` (read ${reading.read_at} from ${reading.source ?? "an unnamed source"})`;
+}
+
+/**
+ * A refusal in words, the same in `explain`'s reasons and in the errors of msgs and resume: which
+ * chain refuses what, and the reading it rests on.
+ */
+export function describeRefusal(refusal: TransferRefusal): string {
+  const { chain_id: chain, direction } = refusal;
+  const what =
+    refusal.code === "transfers_disabled"
+      ? `"${chain}" has its transfer module's ${refusalFact(refusal)} switched off`
+      : `"${chain}" has an IBC rate limit on ${refusal.denom} over ${refusal.channel_id} with ${refusal.value ?? "no"} left to ${direction} (less than one base unit)`;
+  return what + citeReading(refusal);
+}
+
 /** The fact a refusal stands for, as `explain` names it. */
 export function refusalFact(refusal: TransferRefusal): "send_enabled" | "receive_enabled" | "rate_limit" {
   if (refusal.code === "rate_limited") return "rate_limit";

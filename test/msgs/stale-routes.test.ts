@@ -52,10 +52,10 @@ describe("a route kept from before a state snapshot", () => {
     expect(live.route(ATOM_HUB, ATOM_OSMOSIS)).toBeNull();
     const refused = refusal(live, request);
     expect(refused.code).toBe("invalid_request");
-    expect(refused.message).toContain("hop 1 (cosmoshub-4 -> osmosis-1): osmosis-1 receives no IBC transfers now (its transfer module's receive_enabled is false, read 2026-11-20T12:00:00Z from manual: stale-routes test)");
+    expect(refused.message).toContain(`hop 1 (cosmoshub-4 -> osmosis-1): "osmosis-1" has its transfer module's receive_enabled switched off (read 2026-11-20T12:00:00Z from manual: stale-routes test)`);
     // The sending side's switch stops it too.
     const hubOff = withState(mainnet, switchesSnapshot({ "cosmoshub-4": { send_enabled: false, receive_enabled: true } }));
-    expect(refusal(hubOff, request).message).toContain("cosmoshub-4 sends no IBC transfers now (its transfer module's send_enabled is false");
+    expect(refusal(hubOff, request).message).toContain(`"cosmoshub-4" has its transfer module's send_enabled switched off (read`);
   });
 
   it("over an Eureka link whose IBC v2 client is now Frozen: refused, saying the link is not in the data", () => {

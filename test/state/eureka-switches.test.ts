@@ -10,7 +10,7 @@
  * are the registry's (chain-registry cosmoshub assetlist, as test/state/eureka-clients.test.ts).
  */
 import { beforeAll, describe, expect, test } from "vitest";
-import { STATE_FORMAT, withState, type AssetRouter, type StateSnapshotInput } from "../../src/index.js";
+import { buildRouter, STATE_FORMAT, withState, type AssetRouter, type StateSnapshotInput } from "../../src/index.js";
 import { resumeTransfer, transferMessages } from "../../src/entries/msgs.js";
 import { explain } from "../../src/router/explain.js";
 import { shippedRouter } from "../support/shipped-router.js";
@@ -68,7 +68,7 @@ describe("the Hub's transfer switches on its Eureka links", () => {
     const route = mainnet.route(WBTC_HUB, WBTC_ETHEREUM)!;
     const request = { route, amount: "1000", addresses: { ...addressesOf(mainnet, ["cosmoshub-4"]), "1": EVM_USER }, now_ms: NOW_MS };
     expect(transferMessages(mainnet, request).messages).toHaveLength(1);
-    expect(() => transferMessages(withState(mainnet, switches(false, true)), request)).toThrow(/hop 1 \(cosmoshub-4 -> 1\): cosmoshub-4 sends no IBC transfers now \(its transfer module's send_enabled is false/);
+    expect(() => transferMessages(withState(mainnet, switches(false, true)), request)).toThrow(/hop 1 \(cosmoshub-4 -> 1\): "cosmoshub-4" has its transfer module's send_enabled switched off/);
   });
 });
 
@@ -94,6 +94,14 @@ describe("a rate limit on the Hub's Eureka client", () => {
     const refused = refusal(router, { route, amount: "61", addresses, now_ms: NOW_MS });
     expect(refused.code).toBe("rate_limited");
     expect(refused.message).toContain(`over the rate limit on cosmoshub-4 ${CLIENT} (send): 60 left`);
+
+    // An operator's hand-written refusal (no snapshot to check the amount against) stops the
+    // route too, worded as explain words the snapshot's.
+    const written = { code: "rate_limited" as const, chain_id: "cosmoshub-4", direction: "send" as const, channel_id: CLIENT, denom: WBTC_HUB.denom, value: "0", read_at: "2026-11-20T12:00:00Z", source: "manual: operator" };
+    const spent = refusal(buildRouter({ ...mainnet.registry, transfer_refusals: [written] }), { route, amount: "1", addresses, now_ms: NOW_MS });
+    expect(spent).toMatchObject({ code: "rate_limited", details: [{ path: ["rate_limited", "cosmoshub-4", CLIENT, WBTC_HUB.denom], message: "remaining send flow 0" }] });
+    expect(spent.message).toContain(`hop 1 (cosmoshub-4 -> 1): "cosmoshub-4" has an IBC rate limit on ${WBTC_HUB.denom} over ${CLIENT} with 0 left to send (less than one base unit) (read 2026-11-20T12:00:00Z from manual: operator)`);
+    expect(reason!.message).toContain(`which "cosmoshub-4" has an IBC rate limit on ${WBTC_HUB.denom} over ${CLIENT} with 0 left to send (less than one base unit)`);
   });
 
   test("resuming from the Hub checks the amount against the limit as transferMessages does", () => {

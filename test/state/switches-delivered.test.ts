@@ -113,7 +113,7 @@ describe("transfer switches against the ICS-20 simulator", () => {
           } else {
             refused++;
             expect(arrives, where).toBe(0n);
-            expect((refusal as { message: string }).message, where).toMatch(/(sends|receives) no IBC transfers now/);
+            expect((refusal as { message: string }).message, where).toMatch(/has its transfer module's (send|receive)_enabled switched off/);
           }
         }
       }),
