@@ -36,8 +36,8 @@ export type TransferRefusal = z.infer<typeof TransferRefusalSchema>;
  * Where and when a reading was taken, as every message that rests on one cites it: ` (read <when>
  * from <where>)`, or nothing when the reading says neither.
  */
-export function citeReading(reading: { read_at: string | null; source: string | null }): string {
-  return reading.read_at === null ? "" : ` (read ${reading.read_at} from ${reading.source ?? "an unnamed source"})`;
+export function citeReading(reading: { read_at?: string | null; source?: string | null }): string {
+  return reading.read_at == null ? "" : ` (read ${reading.read_at} from ${reading.source ?? "an unnamed source"})`;
 }
 
 /**
