@@ -56,6 +56,17 @@ describe("npm pack", () => {
     expect(targets.filter((target) => !files.includes(target))).toEqual([]);
   });
 
+  test("ships the library's declarations once: no two alike (an entry's .d.ts re-exports its .d.cts)", () => {
+    // The datasets' (dist/data/) are a line each, alike by nature: both are a JSON text.
+    const declarations = files.filter((path) => /^dist\/[^/]+\.d\.c?ts$/.test(path));
+    const byText = new Map<string, string[]>();
+    for (const path of declarations) {
+      const text = readFileSync(join(ROOT, path), "utf8");
+      byText.set(text, [...(byText.get(text) ?? []), path]);
+    }
+    expect([...byText.values()].filter((paths) => paths.length > 1)).toEqual([]);
+  });
+
   test("ships no sources or tests", () => {
     expect(files.filter((path) => /^(src|test|bench|scripts)\//.test(path))).toEqual([]);
   });
