@@ -7,6 +7,7 @@
  * Then the conformance corpus (fixtures/conformance/mainnet.json: status, ETag, content type and
  * body hash of every request for one data version) passes on each of the four: the same bytes and
  * ETags everywhere, Node's in-process answers included.
+ * Deno also type-checks a program (typed-consumer.ts) against the installed declarations.
  * A runtime whose binary cannot be installed here is skipped, saying so.
  */
 import { execFile } from "node:child_process";
@@ -53,7 +54,8 @@ describe.skipIf(noBuild !== undefined)(`the packed package on four runtimes${noB
   }
 
   beforeAll(async () => {
-    pkg = await installPackedPackage();
+    // @types/node: Deno's check of an npm package reads Node's types from the project's node_modules.
+    pkg = await installPackedPackage(["@types/node"]);
     copyFileSync(here("./contract-script.mjs"), join(pkg.dir, "contract-script.mjs"));
     copyFileSync(here("./contract-requests.json"), join(pkg.dir, "contract-requests.json"));
     copyFileSync(here("./conformance-script.mjs"), join(pkg.dir, "conformance-script.mjs"));
@@ -74,6 +76,11 @@ describe.skipIf(noBuild !== undefined)(`the packed package on four runtimes${noB
   test.skipIf(deno === undefined)(`Deno (deno run -A, node_modules of the project)${deno ? "" : ": skipped, the deno binary is not installed (npm ci --prefix test/integration)"}`, async () => {
     const answers = await answersOn(deno!, ["run", "-A", "--node-modules-dir=manual"]);
     expect(canonicalJson(answers)).toBe(canonicalJson(reference));
+  });
+
+  test.skipIf(deno === undefined)("Deno type-checks a program against the installed declarations (deno check)", async () => {
+    copyFileSync(here("./typed-consumer.ts"), join(pkg.dir, "typed-consumer.ts"));
+    await run(deno!, ["check", "--node-modules-dir=manual", "typed-consumer.ts"], { cwd: pkg.dir, timeout: 120_000, env: { ...process.env, DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1" } });
   });
 
   const passes = (report: ConformanceReport) => {
