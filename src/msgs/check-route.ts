@@ -144,8 +144,13 @@ function checkBridgeHop(fn: string, hop: Extract<RouteHop, { kind: "bridge" }>, 
 function refusedHop(fn: string, where: string, refusal: TransferRefusal): FungibleError {
   const message = `${fn}: ${where}: ${describeRefusal(refusal)}`;
   if (refusal.code === "transfers_disabled") return new FungibleError("invalid_request", message);
-  const { chain_id: chain, direction } = refusal;
-  return new FungibleError("rate_limited", message, [{ path: ["rate_limited", chain, refusal.channel_id ?? "", refusal.denom ?? ""], message: `remaining ${direction} flow ${refusal.value ?? "unknown"}` }]);
+  return rateLimitedError(message, { chain: refusal.chain_id, channel: refusal.channel_id ?? "", denom: refusal.denom ?? "", direction: refusal.direction, remaining: refusal.value ?? "unknown" });
+}
+
+/** A rate limit stopping a hop (with nothing left, or less than the amount), its detail naming the limit and what remains. */
+export function rateLimitedError(message: string, limit: { chain: string; channel: string; denom: string; direction: string; remaining: string }): FungibleError {
+  const { chain, channel, denom, direction, remaining } = limit;
+  return new FungibleError("rate_limited", message, [{ path: ["rate_limited", chain, channel, denom], message: `remaining ${direction} flow ${remaining}` }]);
 }
 
 /** `denom` is the voucher of `trace` over `originDenom` as given or as the registry spells that EVM address. */

@@ -5,11 +5,10 @@
  * chain would refuse the packet, so route/msgs refuse it first with `rate_limited`, naming the
  * limit, its remaining flow and where and when it was read.
  */
-import { FungibleError } from "../errors.js";
 import { channelKey } from "../registry/channel-ends.js";
 import { ibcV2ClientOf } from "../denom/trace.js";
 import { citeReading } from "../registry/transfer-refusals.js";
-import { registryFacts } from "./check-route.js";
+import { rateLimitedError, registryFacts } from "./check-route.js";
 import { stateOfRouter } from "../router/state-router.js";
 import type { AssetRouter } from "../router/router.js";
 import { rateLimitRefusal, type LimitedHop } from "../state/rate-limits.js";
@@ -32,9 +31,8 @@ export function checkRateLimits(fn: string, router: AssetRouter, route: Route, a
   }
   const refusal = rateLimitRefusal(snapshot, hops, BigInt(amount));
   if (refusal === undefined) return;
-  throw new FungibleError(
-    "rate_limited",
+  throw rateLimitedError(
     `${fn}: ${amount} ${refusal.denom} is over the rate limit on ${refusal.chain_id} ${refusal.channel} (${refusal.direction}): ${refusal.remaining} left of ${refusal.limit.max_percent_send}% send / ${refusal.limit.max_percent_recv}% receive of ${refusal.limit.channel_value} per ${refusal.limit.duration_hours} h${citeReading(refusal)}`,
-    [{ path: ["rate_limited", refusal.chain_id, refusal.channel, refusal.denom], message: `remaining ${refusal.direction} flow ${refusal.remaining}` }],
+    { chain: refusal.chain_id, channel: refusal.channel, denom: refusal.denom, direction: refusal.direction, remaining: refusal.remaining },
   );
 }
