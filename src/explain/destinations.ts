@@ -24,7 +24,7 @@ const OPERATION = "destinations";
 export function destinations(input: ExplainInput, request: DestinationsRequest): DestinationsResponse {
   const options = parseRequest(DestinationsRequestSchema, request, OPERATION);
   const { model, bridgeSets } = input.routeIndex;
-  const source = model.assets[requireAsset(input.routeIndex, options.source_asset_chain_id, options.source_asset_denom, OPERATION)]!;
+  const source = model.asset(requireAsset(input.routeIndex, options.source_asset_chain_id, options.source_asset_denom, OPERATION));
   // The explain question of each chain: assets_from_source's filters, EVM and no-metadata assets counted as it counts them.
   const ask = (chainId: string): ExplainOptions => ({
     source_asset_denom: options.source_asset_denom,
@@ -44,7 +44,7 @@ export function destinations(input: ExplainInput, request: DestinationsRequest):
   // The one search, its labels split by chain (best route first within each, as explain reads them).
   const labels = searchBestRoutes(model, sourceLabel(source.index), bridgeSets, swapHops(input.routeIndex, options), undefined, input.limit);
   const byChain: RouteLabel[][] = model.chains.map(() => []);
-  for (const label of labels) byChain[model.assets[label.asset]!.chainIndex]!.push(label);
+  for (const label of labels) byChain[model.asset(label.asset).chainIndex]!.push(label);
 
   const diagnosis: DiagnosisCache = {};
   const found: Destination[] = [];
@@ -59,7 +59,7 @@ export function destinations(input: ExplainInput, request: DestinationsRequest):
       return;
     }
     // assets_from_source lists a chain's assets in canonical order (the model's asset order).
-    const assets = kept.map((label) => model.assets[label.asset]!).sort((a, b) => a.index - b.index).map((asset) => asset.wire);
+    const assets = kept.map((label) => model.asset(label.asset)).sort((a, b) => a.index - b.index).map((asset) => asset.wire);
     found.push({ chain_id: chain.chain_id, verdict: verdictOf(asked, true, kept.length, [], null), reachable: true, assets, reasons: [] });
   });
   // Killed chains are not in the graph; explain names them, so they are listed with that reason.

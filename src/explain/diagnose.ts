@@ -28,7 +28,7 @@ function firstOnChain(model: Model, labels: readonly RouteLabel[], cache: Diagno
   if (cache.firstOnChain !== undefined) return cache.firstOnChain;
   const first = new Map<number, RouteLabel>();
   for (const label of labels) {
-    const chain = model.assets[label.asset]!.chainIndex;
+    const chain = model.asset(label.asset).chainIndex;
     if (!first.has(chain)) first.set(chain, label);
   }
   return (cache.firstOnChain = first);
@@ -126,7 +126,7 @@ export function diagnoseUnreached(
   }
   const chainPath = nearestChainPath(chainGraph(input.routeIndex, input.registry, deadLinks), source.chainId, destChainId);
   const destIndex = destDenom === null ? undefined : requestedAsset(input.routeIndex.model, destChainId, destDenom);
-  const dest = destIndex === undefined ? undefined : input.routeIndex.model.assets[destIndex];
+  const dest = destIndex === undefined ? undefined : input.routeIndex.model.asset(destIndex);
   if (chainPath !== null && dest !== undefined && (dest.originChainId !== source.originChainId || dest.originDenom !== source.originDenom)) {
     return [
       {

@@ -23,7 +23,7 @@ import { buildModel } from "../model/build-model.js";
 import { compareHops } from "../model/hops.js";
 import { recordAt } from "../model/canonical-assets.js";
 import { chainNodeKey } from "../model/graphology-view.js";
-import type { AssetRecord, Model, HopEdge } from "../model/model.js";
+import { canonicalAssets, type AssetRecord, type Model, type HopEdge } from "../model/model.js";
 import type { RouteIndex } from "../query/route-index.js";
 import { channelKey, indexChannelsByEnd } from "../registry/channel-ends.js";
 import type { IbcChannel, Registry } from "../registry/schema.js";
@@ -92,7 +92,7 @@ function buildDiagnosticModel(real: Model, registry: Registry, deadLinks: readon
     [channel.chain_1.chain_id, channel.chain_2.chain_id].some((chainId) => rules.refusesArrivals(chainId) !== undefined || refusedChains.has(chainId));
   const recordOf = (ref: { chain_id: string; denom: string }) => {
     const index = real.assetIndexOf(ref.chain_id, ref.denom);
-    return index === undefined ? undefined : real.assets[index]!;
+    return index === undefined ? undefined : real.asset(index);
   };
   // A link the bridge's rule, or a refusal of the state one way (an Eureka link's Cosmos side), keeps from the router.
   const refusedLink = (link: Registry["bridge_links"][number]) => {
@@ -122,12 +122,14 @@ function buildDiagnosticModel(real: Model, registry: Registry, deadLinks: readon
   // Merge by asset key: the router's assets keep their indexes, new vouchers follow. Hop lists are
   // merged when the search reads them (a model loaded from a dataset builds its own lists lazily too).
   // The router's canonical assets: the decoded vouchers it admitted are admitted here on their own (below).
-  const assets: AssetRecord[] = real.assets.slice(0, real.canonicalCount);
-  const toMerged: number[] = part.assets.map((asset) => {
+  // Indexes from the router's canonicalCount on: the part's vouchers the router lacks.
+  const partOnly: AssetRecord[] = [];
+  const partAssets = canonicalAssets(part);
+  const toMerged: number[] = partAssets.map((asset) => {
     let index = real.assetIndexOf(asset.chainId, asset.denom);
     if (index === undefined) {
-      index = assets.length;
-      assets.push(recordAt(asset, index));
+      index = real.canonicalCount + partOnly.length;
+      partOnly.push(recordAt(asset, index));
     }
     return index;
   });
@@ -149,18 +151,18 @@ function buildDiagnosticModel(real: Model, registry: Registry, deadLinks: readon
   }
   const ruleRefusing = (asset: AssetRecord, edge: HopEdge): MissingHop | undefined => {
     if (edge.kind === "bridge") {
-      const target = part.assets[edge.to]!;
+      const target = part.asset(edge.to);
       return rules.refusesOverBridge(edge.bridge!, asset.originDenom) ?? rules.refusesBridgeHop(edge.bridge!, asset, target) ?? deadByHop.get(`${assetKey(asset.chainId, asset.denom)}\u0001${assetKey(target.chainId, target.denom)}`);
     }
     if (edge.kind !== "ibc") return undefined;
-    const target = part.assets[edge.to]!;
+    const target = part.asset(edge.to);
     // A forward hop (its voucher's trace grows), not an unwind, is what a returning-only chain refuses.
     const rule = target.trace.length > asset.trace.length ? rules.refusesArrivals(target.chainId) : undefined;
     if (rule !== undefined || !rules.refusesAnyHop) return rule;
     const receiving = statusOf.get(channelKey(asset.chainId, edge.port!, edge.channel!))?.counterparty.channel_id ?? "";
     return rules.refusesHop({ chainId: asset.chainId, channelId: edge.channel!, denom: asset.denom }, { chainId: target.chainId, channelId: receiving, denom: target.denom });
   };
-  part.assets.forEach((asset, partFrom) => {
+  partAssets.forEach((asset, partFrom) => {
     const from = toMerged[partFrom]!;
     for (const edge of part.hopsOf(partFrom)) {
       const merged: HopEdge = { ...edge, to: toMerged[edge.to]! };
@@ -184,17 +186,20 @@ function buildDiagnosticModel(real: Model, registry: Registry, deadLinks: readon
     }
     return list;
   };
-  const assetsByChain: number[][] = real.chains.map(() => []);
-  for (const asset of assets) assetsByChain[asset.chainIndex]!.push(asset.index);
-  const canonicalCount = assets.length;
+  // Each chain's indexes ascending: the router's, then the part's own (all above them).
+  const assetsByChain: number[][] = real.assetsByChain.map((indexes) => [...indexes]);
+  for (const asset of partOnly) assetsByChain[asset.chainIndex]!.push(asset.index);
+  const canonicalCount = real.canonicalCount + partOnly.length;
   const model: Model = {
     ...real,
-    assets,
+    asset: (index) =>
+      index < real.canonicalCount ? real.asset(index) : index < canonicalCount ? partOnly[index - real.canonicalCount]! : admitted.record(index),
+    assetCount: () => canonicalCount + admitted.count,
     assetIndexOf,
     assetsByChain,
     canonicalCount,
     get hops() {
-      return assets.slice(0, canonicalCount).map((asset) => [...hopsOf(asset.index)]);
+      return Array.from({ length: canonicalCount }, (_, index) => [...hopsOf(index)]);
     },
     hopsOf,
     admitIbcDenom: (chainId, denom) => admitted.admit(chainId, denom),

@@ -27,7 +27,7 @@ export function assetSummaries(routeIndex: RouteIndex, chainIdArg: string): Asse
   const chainId = parseArgument(ChainIdArgumentSchema, chainIdArg, { fn: "assetsOnChain", arg: "chainId", expected: "a chain id (string)" });
   const chainIndex = requireChain(routeIndex, chainId, "assetsOnChain");
   return routeIndex.model.assetsByChain[chainIndex]!.map((index) => {
-    const asset = routeIndex.model.assets[index]!;
+    const asset = routeIndex.model.asset(index);
     return {
       chain_id: asset.chainId,
       denom: asset.wire.denom,

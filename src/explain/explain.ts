@@ -96,7 +96,7 @@ export function explain(input: ExplainInput, request: ExplainRequest): ExplainRe
 
   // The one search: every route of the answer, and every rule a reached asset breaks, come from its labels.
   const labels = searchBestRoutes(model, sourceLabel(source.index), input.routeIndex.bridgeSets, swapHops(input.routeIndex, options), undefined, input.limit);
-  return explainDestination(input, source, labels.filter((label) => model.assets[label.asset]!.chainId === destChainId), destDenom, options);
+  return explainDestination(input, source, labels.filter((label) => model.asset(label.asset).chainId === destChainId), destDenom, options);
 }
 
 /**
@@ -150,7 +150,7 @@ export function destinationOutcome(
       message: `"${source.denom}" is already on "${destChainId}": no route reaches another asset of its own chain${options.include_swaps ? "" : " (swaps are off)"}`,
       chain_id: destChainId,
     });
-  } else if (sorted.multiTx.length === 0 && (destDenom === null ? onDest.length === 0 : !onDest.some((l) => model.assets[l.asset]!.denom === destDenom))) {
+  } else if (sorted.multiTx.length === 0 && (destDenom === null ? onDest.length === 0 : !onDest.some((l) => model.asset(l.asset).denom === destDenom))) {
     reasons.push(...diagnoseUnreached(input, source, destChainId, destDenom, options, diagnosis));
   }
   reasons.push(...noteReasons(input, source, destChainId, destDenom));
@@ -184,7 +184,7 @@ function hint(suggestions: readonly (string | { denom: string; symbol?: string }
 /** The model's asset for a request's denom: exact, EVM address folded, an `ibc/` hash in any case, or a decoded voucher. */
 export function findAsset(routeIndex: RouteIndex, chainId: string, denom: string): AssetRecord | undefined {
   const index = requestedAsset(routeIndex.model, chainId, denom);
-  return index === undefined ? undefined : routeIndex.model.assets[index];
+  return index === undefined ? undefined : routeIndex.model.asset(index);
 }
 
 interface Outcomes {
@@ -203,7 +203,7 @@ function sortOutcomes(routeIndex: RouteIndex, onDest: readonly RouteLabel[], des
   const multiTxOnly: RouteLabel[] = [];
   const multiTxFiltered: RouteLabel[] = [];
   for (const label of onDest) {
-    const asset = routeIndex.model.assets[label.asset]!;
+    const asset = routeIndex.model.asset(label.asset);
     const broken = brokenRules(asset, label, destDenom, options);
     outcomes.broken.push(broken);
     for (const rule of broken) if (rule !== "allow_multi_tx") outcomes.filtered.set(rule, [...(outcomes.filtered.get(rule) ?? []), asset]);
@@ -233,11 +233,11 @@ function brokenRules(asset: AssetRecord, label: RouteLabel, destDenom: string | 
 
 /** MOST_LIQUID as assets_from_source picks (`moreLiquid`), the first in canonical order on a tie. */
 function mostLiquid(routeIndex: RouteIndex, kept: readonly RouteLabel[]): RouteLabel {
-  const candidate = (label: RouteLabel): Candidate => ({ asset: label.asset, listed: routeIndex.model.assets[label.asset]!.listed, txs: label.txs, hops: label.hops });
+  const candidate = (label: RouteLabel): Candidate => ({ asset: label.asset, listed: routeIndex.model.asset(label.asset).listed, txs: label.txs, hops: label.hops });
   let best = kept[0]!;
   for (const label of kept.slice(1)) {
-    const better = moreLiquid(routeIndex.model.assets[label.asset]!, label.txs, label.hops, candidate(best));
-    if (better || (!moreLiquid(routeIndex.model.assets[best.asset]!, best.txs, best.hops, candidate(label)) && label.asset < best.asset)) best = label;
+    const better = moreLiquid(routeIndex.model.asset(label.asset), label.txs, label.hops, candidate(best));
+    if (better || (!moreLiquid(routeIndex.model.asset(best.asset), best.txs, best.hops, candidate(label)) && label.asset < best.asset)) best = label;
   }
   return best;
 }

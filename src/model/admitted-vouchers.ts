@@ -37,8 +37,10 @@ export const ADMITTED_LIMIT = 50_000;
 export const ADMITTED_MIN = 2 * DECODE_MAX_HOPS;
 
 export class AdmittedVouchers {
-  /** By chain index: denomKey -> index in `host.assets`. */
+  /** By chain index: denomKey -> asset index. */
   private readonly byChain = new Map<number, Map<string, number>>();
+  /** By asset index minus the host's `canonicalCount`: the admitted voucher's record. */
+  private readonly records: AssetRecord[] = [];
   /** By admitted index: its one hop (the unwind). Insertion order is recency: the first key is the least recently used. */
   private readonly hops = new Map<number, readonly HopEdge[]>();
   private readonly listeners: ((asset: number) => void)[] = [];
@@ -68,6 +70,16 @@ export class AdmittedVouchers {
     this.listeners.push(listener);
   }
 
+  /** The record at admitted index `index` (from the host's `canonicalCount` on, within `count`). */
+  record(index: number): AssetRecord {
+    return this.records[index - this.host.canonicalCount]!;
+  }
+
+  /** The slots in use: admitted indexes run from the host's `canonicalCount` to that plus this. */
+  get count(): number {
+    return this.records.length;
+  }
+
   /** The hops of an admitted asset (its unwind), or `undefined` for any other index. */
   hopsOf(asset: number): readonly HopEdge[] | undefined {
     return this.hops.get(asset);
@@ -76,7 +88,7 @@ export class AdmittedVouchers {
   /** The asset with `trace` over `origin` on chain `chainIndex`, which unwinds through `chains`. */
   private voucher(chainIndex: number, trace: string, chains: readonly string[], origin: number): number {
     const { host } = this;
-    const native = host.assets[origin]!;
+    const native = host.asset(origin);
     if (trace === "") return origin;
     const chainId = host.chains[chainIndex]!.chain_id;
     const denom = voucherDenom(trace, native.denom);
@@ -91,7 +103,7 @@ export class AdmittedVouchers {
     // The first segment of the trace is this chain's end: the unwind goes back over it.
     const [port, channel, ...rest] = trace.split("/");
     const to = this.voucher(host.chainIndexById.get(chains[0]!)!, rest.join("/"), chains.slice(1), origin);
-    const index = this.hops.size < this.limit ? host.assets.length : this.evictLeastRecent();
+    const index = this.hops.size < this.limit ? host.canonicalCount + this.records.length : this.evictLeastRecent();
     const fields = {
       chainId,
       denom,
@@ -109,7 +121,7 @@ export class AdmittedVouchers {
     if (this.listsVersionOf(chainIndex, native)) for (const field of METADATA_FIELDS) if (native.wire[field] !== undefined) metadata[field] = native.wire[field];
     fields.hasMetadata = Object.keys(metadata).length > 0;
     const record: AssetRecord = { index, chainIndex, ...fields, wire: wireAsset(fields, metadata, host.chains[chainIndex]!.chain_type === "svm") };
-    host.assets[index] = record;
+    this.records[index - host.canonicalCount] = record;
     let keys = this.byChain.get(chainIndex);
     if (keys === undefined) this.byChain.set(chainIndex, (keys = new Map()));
     keys.set(denomKey(denom), index);
@@ -128,7 +140,7 @@ export class AdmittedVouchers {
   /** Gives up the least recently used voucher (none kept unwinds through it) and returns its index to reuse. */
   private evictLeastRecent(): number {
     const [asset] = this.hops.keys();
-    const record = this.host.assets[asset!]!;
+    const record = this.record(asset!);
     this.byChain.get(record.chainIndex)!.delete(denomKey(record.denom));
     this.hops.delete(asset!);
     for (const listener of this.listeners) listener(asset!);
@@ -139,7 +151,7 @@ export class AdmittedVouchers {
   private listsVersionOf(chainIndex: number, native: AssetRecord): boolean {
     const key = denomKey(native.denom);
     return this.host.assetsByChain[chainIndex]!.some((i) => {
-      const asset = this.host.assets[i]!;
+      const asset = this.host.asset(i);
       return asset.listed && asset.originChainId === native.chainId && denomKey(asset.originDenom) === key;
     });
   }

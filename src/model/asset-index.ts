@@ -19,15 +19,21 @@ export class AssetIndex {
   private readonly pending = new Set<number>();
 
   constructor(
-    private readonly assets: readonly AssetRecord[],
+    private readonly asset: (index: number) => AssetRecord,
     private readonly listedCount: number,
     private readonly assetsByChain: readonly (readonly number[])[],
     private readonly chainIndexById: ReadonlyMap<string, number>,
     shadowing: readonly string[],
   ) {
     this.byChain = assetsByChain.map(() => new Map<string, number>());
-    for (let i = 0; i < listedCount; i++) this.byChain[assets[i]!.chainIndex]!.set(denomKey(assets[i]!.denom), i);
-    for (let i = listedCount; i < assets.length; i++) this.pending.add(assets[i]!.chainIndex);
+    for (let i = 0; i < listedCount; i++) {
+      const listed = asset(i);
+      this.byChain[listed.chainIndex]!.set(denomKey(listed.denom), i);
+    }
+    // A chain's indexes ascend, the derived after the listed: a chain has vouchers if its last one is one.
+    assetsByChain.forEach((indexes, chainIndex) => {
+      if (indexes.length > 0 && indexes[indexes.length - 1]! >= listedCount) this.pending.add(chainIndex);
+    });
     for (const chainId of shadowing) this.fill(chainIndexById.get(chainId)!);
   }
 
@@ -53,7 +59,7 @@ export class AssetIndex {
     const denoms = this.byChain[chainIndex]!;
     // In canonical order: a later asset of the same key wins.
     for (const index of this.assetsByChain[chainIndex]!) {
-      if (index >= this.listedCount) denoms.set(denomKey(this.assets[index]!.denom), index);
+      if (index >= this.listedCount) denoms.set(denomKey(this.asset(index).denom), index);
     }
   }
 }

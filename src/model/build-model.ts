@@ -3,7 +3,8 @@
  * registry alone and for a registry with the facts a dataset stores (`ModelFacts`): without
  * them it derives them (choosing transfer channels, hashing derived denoms, parsing traces);
  * with them it skips that work. Everything else is one code path, lazy where a cold start
- * would otherwise pay for what no query reads: derived denoms, their keys, hop lists.
+ * would otherwise pay for what no query reads: derived vouchers' records, their denoms and
+ * keys, hop lists.
  */
 import type { HubBridge, Registry } from "../registry/schema.js";
 import { bridgeHubsOf } from "../registry/bridge-facts.js";
@@ -34,31 +35,36 @@ export function buildModel(registry: Registry, facts?: ModelFacts, options: Mode
   const derivation = facts === undefined ? deriveVouchers(registry) : undefined;
   const ends = facts?.derived_end ?? derivation!.ends;
   const origins = facts?.derived_origin ?? derivation!.origins;
-  const assets: AssetRecord[] = listedRecords(registry, chainIndexById);
-  // A loop, not push(...records): a spread of a large registry's ~10^5 vouchers overflows the stack.
-  for (const record of derivedRecords(registry, chains, chainIndexById, listedCount, ends, origins, derivation?.denoms)) assets.push(record);
+  const listed = listedRecords(registry, chainIndexById);
+  const derived = derivedRecords(registry, chains, chainIndexById, listedCount, ends, origins, derivation?.denoms);
+  const canonicalCount = listedCount + ends.length;
+  // The canonical records: every listed one now, a derived voucher's when first read, then kept.
+  const records: (AssetRecord | undefined)[] = new Array(canonicalCount);
+  for (let i = 0; i < listedCount; i++) records[i] = listed[i];
+  const asset = (index: number): AssetRecord => records[index] ?? (records[index] = derived.record(index));
   const assetsByChain: number[][] = chains.map(() => []);
-  for (const asset of assets) assetsByChain[asset.chainIndex]!.push(asset.index);
-  const index = new AssetIndex(assets, listedCount, assetsByChain, chainIndexById, facts?.shadowing ?? derivation!.shadowing);
+  for (const record of listed) assetsByChain[record.chainIndex]!.push(record.index);
+  for (let d = 0; d < ends.length; d++) assetsByChain[derived.chainIndexes[d]!]!.push(listedCount + d);
+  const index = new AssetIndex(asset, listedCount, assetsByChain, chainIndexById, facts?.shadowing ?? derivation!.shadowing);
   const assetIndexOf = (chainId: string, denom: string) => index.get(chainId, denom);
-  const derived = { derived_end: ends, derived_origin: origins };
+  const columns = { derived_end: ends, derived_origin: origins };
   const modelFacts: ModelFacts = facts ?? {
-    ...ibcLinks(registry.ibc_channels, assets, assetIndexOf, listedCount, derived),
-    ...derived,
+    ...ibcLinks(registry.ibc_channels, asset, canonicalCount, assetIndexOf, listedCount, columns),
+    ...columns,
     shadowing: derivation!.shadowing,
   };
   // Per asset: its IBC hop back, -1 for none (a derived voucher's is its origin, unless unrouted).
-  const predecessor = new Int32Array(assets.length).fill(-1);
-  const arrival = new Int32Array(assets.length).fill(-1);
+  const predecessor = new Int32Array(canonicalCount).fill(-1);
+  const arrival = new Int32Array(canonicalCount).fill(-1);
   predecessor.set(modelFacts.predecessor);
   arrival.set(modelFacts.arrival);
   predecessor.set(origins, listedCount);
   arrival.set(ends, listedCount);
   for (const d of modelFacts.unrouted) predecessor[listedCount + d] = -1;
-  const hops = new HopLists(registry, assets, assetIndexOf, predecessor, arrival);
+  const hops = new HopLists(registry, asset, assetIndexOf, predecessor, arrival);
   const bridgeHubs = new Map<HubBridge, number>();
   for (const [bridge, chainId] of bridgeHubsOf(registry)) bridgeHubs.set(bridge, chainIndexById.get(chainId)!);
-  return new BuiltModel(chains, chainIndexById, assets, assetIndexOf, assetsByChain, hops, registry.swap_venues, bridgeHubs, modelFacts, registry.ibc_channels, options.admittedLimit);
+  return new BuiltModel(chains, chainIndexById, asset, canonicalCount, listed, assetIndexOf, assetsByChain, hops, registry.swap_venues, bridgeHubs, modelFacts, registry.ibc_channels, options.admittedLimit);
 }
 
 /**
@@ -69,7 +75,10 @@ class BuiltModel implements Model {
   constructor(
     readonly chains: Model["chains"],
     readonly chainIndexById: Map<string, number>,
-    readonly assets: AssetRecord[],
+    /** The record of a canonical asset (index below `canonicalCount`). */
+    private readonly canonical: (index: number) => AssetRecord,
+    readonly canonicalCount: number,
+    private readonly listed: readonly AssetRecord[],
     readonly assetIndexOf: Model["assetIndexOf"],
     readonly assetsByChain: number[][],
     private readonly lists: HopLists,
@@ -79,18 +88,19 @@ class BuiltModel implements Model {
     private readonly channels: Registry["ibc_channels"],
     admittedLimit?: number,
   ) {
-    this.canonicalCount = assets.length;
     this.admitted = new AdmittedVouchers(this, admittedLimit);
   }
 
   private decoder: IbcDecoder | undefined;
   private readonly admitted: AdmittedVouchers;
 
-  readonly canonicalCount: number;
-
   // Own properties, so a spread copy (`{ ...model }`) keeps them; the decoder is made on the first miss.
+  readonly asset = (index: number): AssetRecord => (index < this.canonicalCount ? this.canonical(index) : this.admitted.record(index));
+
+  readonly assetCount = () => this.canonicalCount + this.admitted.count;
+
   readonly decodeIbcDenom = (chainId: string, denom: string) =>
-    (this.decoder ??= new IbcDecoder(this.channels, this.assets)).decode(chainId, denom);
+    (this.decoder ??= new IbcDecoder(this.channels, this.listed)).decode(chainId, denom);
 
   readonly admitIbcDenom = (chainId: string, denom: string) => this.admitted.admit(chainId, denom);
 

@@ -142,11 +142,21 @@ function setOf<K, V>(map: Map<K, Set<V>>, key: K): Set<V> {
   return set;
 }
 
+/** The derived vouchers' side of a model: each one's chain, and its record made when asked. */
+export interface DerivedRecords {
+  /** Per derived voucher (index minus `listedCount`): its chain index. */
+  chainIndexes: Int32Array;
+  /** A new record of the derived voucher at asset index `index` (the model keeps it). */
+  record(index: number): AssetRecord;
+}
+
 /**
- * The records of the derived vouchers `ends`/`origins` describe (`ModelFacts.derived_end`,
- * `derived_origin`), indexes from `listedCount` on. Each record holds its index and chain index
- * only: trace and origin are read off the columns, the denom (one SHA-256) and wire object made
- * on first read unless `denoms` already has them. Tens of thousands on mainnet, most never shown.
+ * The derived vouchers `ends`/`origins` describe (`ModelFacts.derived_end`, `derived_origin`),
+ * indexes from `listedCount` on. Only their chains are computed here; a record is made when a
+ * query reads it, and holds its index and chain index only: trace and origin are read off the
+ * columns, the denom (one SHA-256) and wire object made on first read unless `denoms` already has
+ * them. Tens of thousands on mainnet, most in no answer: making every record at load, and the
+ * garbage collector copying them, was about a quarter of loading the shipped dataset.
  */
 export function derivedRecords(
   registry: Registry,
@@ -156,7 +166,7 @@ export function derivedRecords(
   ends: readonly number[],
   origins: readonly number[],
   denoms: (string | undefined)[] = [],
-): AssetRecord[] {
+): DerivedRecords {
   // Per channel end: the trace and chain of the vouchers that arrive over it.
   const endTraces: string[] = [];
   const chainOfEnd: number[] = [];
@@ -203,14 +213,17 @@ export function derivedRecords(
   for (const flag of ["isCw20", "isEvm", "listed", "isBaseToken", "hasMetadata"]) {
     Object.defineProperty(DerivedAsset.prototype, flag, { value: false, enumerable: true });
   }
-  return ends.map((end, d) => {
+  const chainIndexes = new Int32Array(ends.length);
+  for (let d = 0; d < ends.length; d++) {
+    const end = ends[d]!;
     if (endTraces[end] === undefined) {
       const self = nearEndAt(registry.ibc_channels, end)!;
       endTraces[end] = `${self.port_id}/${self.channel_id}`;
       chainOfEnd[end] = chainIndexById.get(self.chain_id)!;
     }
-    return new DerivedAsset(listedCount + d, chainOfEnd[end]!);
-  });
+    chainIndexes[d] = chainOfEnd[end]!;
+  }
+  return { chainIndexes, record: (index) => new DerivedAsset(index, chainIndexes[index - listedCount]!) };
 }
 
 /** The fields whose presence is "has metadata" (docs/behaviour.md §1), which a decoded voucher takes from its origin. */

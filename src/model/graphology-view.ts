@@ -4,7 +4,7 @@
  * edge per hop. Analysts get every graphology algorithm on the same data the queries use.
  */
 import Graph from "graphology";
-import type { Model } from "./model.js";
+import { canonicalAssets, type Model } from "./model.js";
 import { assetNodeKey, chainNodeKey } from "./node-keys.js";
 
 export { assetNodeKey, chainNodeKey };
@@ -13,7 +13,7 @@ export function graphologyView(model: Model): Graph {
   const graph = new Graph({ type: "directed", multi: true, allowSelfLoops: false });
   for (const chain of model.chains) graph.addNode(chainNodeKey(chain.chain_id), { kind: "chain", ...chain });
   // The canonical assets: a decoded voucher admitted by an earlier request is no part of the graph.
-  const assets = model.assets.slice(0, model.canonicalCount);
+  const assets = canonicalAssets(model);
   const keys = assets.map((asset) => assetNodeKey(asset.chainId, asset.denom));
   for (const asset of assets) {
     graph.addNode(keys[asset.index]!, { kind: "asset", listed: asset.listed, has_metadata: asset.hasMetadata, ...asset.wire });

@@ -35,14 +35,14 @@ export class HopLists {
 
   constructor(
     private readonly registry: Registry,
-    private readonly assets: readonly AssetRecord[],
+    private readonly asset: (index: number) => AssetRecord,
     private readonly assetIndexOf: Model["assetIndexOf"],
     /** Per asset: the asset its IBC hop back leads to, or -1. */
     private readonly predecessor: Int32Array,
     /** Per asset with a predecessor: the channel end (of `registry.ibc_channels`) it arrived over. */
     private readonly arrival: Int32Array,
   ) {
-    const n = assets.length;
+    const n = predecessor.length;
     // Sparse until a search walks an asset: no slot per asset up front.
     this.lists = [];
     const start = new Int32Array(n + 1);
@@ -61,7 +61,7 @@ export class HopLists {
     list = [];
     const own = this.predecessor[asset]!;
     let ownAdded = own < 0;
-    const trace = this.assets[asset]!.trace;
+    const trace = this.asset(asset).trace;
     for (let k = this.start[asset]!, end = this.start[asset + 1]!; k < end; k++) {
       const voucher = this.children[k]!;
       if (!ownAdded && voucher > asset) {
@@ -71,7 +71,7 @@ export class HopLists {
       const sending = this.arrival[voucher]! ^ 1;
       const { self } = this.view(sending);
       // A forward hop (not an unwind) into a chain that takes only its own tokens home is refused there.
-      if (arrivedOver(trace, self) || this.rules.refusesArrivals(this.assets[voucher]!.chainId) !== undefined || this.refused(asset, voucher, sending)) continue;
+      if (arrivedOver(trace, self) || this.rules.refusesArrivals(this.asset(voucher).chainId) !== undefined || this.refused(asset, voucher, sending)) continue;
       list.push(ibcHop(voucher, self, this.label(sending)));
     }
     if (!ownAdded) this.addUnwind(list, asset, own);
@@ -98,7 +98,7 @@ export class HopLists {
   private refused(from: number, to: number, sending: number): boolean {
     if (!this.rules.refusesAnyHop) return false;
     const { self, counterparty } = this.view(sending);
-    const [a, b] = [this.assets[from]!, this.assets[to]!];
+    const [a, b] = [this.asset(from), this.asset(to)];
     return this.rules.refusesHop({ chainId: a.chainId, channelId: self.channel_id, denom: a.denom }, { chainId: b.chainId, channelId: counterparty.channel_id, denom: b.denom }) !== undefined;
   }
 
@@ -135,7 +135,7 @@ export class HopLists {
       if (from === undefined || to === undefined || from === to) continue;
       // The bridge's rule on the sent token, and the state's refusals of that way (transfer-rule-book.ts).
       const refuses = (a: number, b: number) => {
-        const [sent, got] = [this.assets[a]!, this.assets[b]!];
+        const [sent, got] = [this.asset(a), this.asset(b)];
         return this.rules.refusesOverBridge(link.bridge, sent.originDenom) !== undefined || this.rules.refusesBridgeHop(link.bridge, sent, got) !== undefined;
       };
       if (!refuses(from, to)) add(from, bridgeHop(to, link.from.chain_id, link.bridge));

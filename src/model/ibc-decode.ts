@@ -62,7 +62,8 @@ export class IbcDecoder {
 
   constructor(
     channels: readonly IbcChannel[],
-    private readonly assets: readonly AssetRecord[],
+    /** The listed assets (index = asset index): the natives a table starts from. */
+    private readonly listed: readonly AssetRecord[],
     private readonly maxHops = DECODE_MAX_HOPS,
     private readonly limit = DECODE_TABLE_LIMIT,
   ) {
@@ -73,7 +74,7 @@ export class IbcDecoder {
       this.addEnd(a.chain_id, { port: a.port_id, channel: a.channel_id, counterparty: b.chain_id });
       this.addEnd(b.chain_id, { port: b.port_id, channel: b.channel_id, counterparty: a.chain_id });
     }
-    for (const asset of assets) {
+    for (const asset of listed) {
       if (!asset.listed || !asset.isBaseToken || asset.isEvm) continue;
       const natives = this.nativesByChain.get(asset.chainId);
       if (natives === undefined) this.nativesByChain.set(asset.chainId, [asset.index]);
@@ -90,8 +91,8 @@ export class IbcDecoder {
     if (entry === undefined) return undefined;
     const trace = table.traces[table.entryPath[entry]!]!;
     const origin = table.entryOrigin[entry]!;
-    if (sha256Hex(`${trace}/${this.assets[origin]!.denom}`) !== hex) return undefined;
-    const chains = this.walk(chainId, trace.split("/"), 0, this.assets[origin]!.chainId, new Set([chainId]));
+    if (sha256Hex(`${trace}/${this.listed[origin]!.denom}`) !== hex) return undefined;
+    const chains = this.walk(chainId, trace.split("/"), 0, this.listed[origin]!.chainId, new Set([chainId]));
     return chains === undefined ? undefined : { trace, origin, chains };
   }
 
@@ -151,7 +152,7 @@ export class IbcDecoder {
         const path = table.traces.push(next) - 1;
         for (const native of this.nativesByChain.get(end.counterparty) ?? []) {
           if (table.entryOrigin.length >= this.limit) break;
-          const hash = hashKey(sha256Hex(`${next}/${this.assets[native]!.denom}`));
+          const hash = hashKey(sha256Hex(`${next}/${this.listed[native]!.denom}`));
           // The first walk to a hash keeps it (a collision of two real paths is not expected).
           if (table.byHash.has(hash)) continue;
           table.byHash.set(hash, table.entryOrigin.length);

@@ -17,7 +17,8 @@ type IbcLinks = Pick<ModelFacts, "predecessor" | "arrival" | "unrouted">;
  */
 export function ibcLinks(
   channels: readonly IbcChannel[],
-  assets: readonly AssetRecord[],
+  asset: (index: number) => AssetRecord,
+  assetCount: number,
   assetIndexOf: Model["assetIndexOf"],
   listedCount: number,
   derived: Pick<ModelFacts, "derived_end" | "derived_origin">,
@@ -25,7 +26,7 @@ export function ibcLinks(
   const firstEnd = firstEndByKey(channels);
   const links: IbcLinks = { predecessor: [], arrival: [], unrouted: [] };
   for (let i = 0; i < listedCount; i++) {
-    const found = ibcPredecessor(assets[i]!, channels, firstEnd, assetIndexOf);
+    const found = ibcPredecessor(asset(i), channels, firstEnd, assetIndexOf);
     links.predecessor.push(found === null ? -1 : found.predecessor);
     links.arrival.push(found === null ? -1 : found.end);
   }
@@ -35,7 +36,7 @@ export function ibcLinks(
   // mainnet, each with a trace to parse and two keys to build).
   const counterpartyOf = new Map<number, string | null>();
   const originResolves = new Map<number, boolean>();
-  for (let d = 0; d < assets.length - listedCount; d++) {
+  for (let d = 0; d < assetCount - listedCount; d++) {
     const end = derived.derived_end[d]!;
     const origin = derived.derived_origin[d]!;
     let counterparty = counterpartyOf.get(end);
@@ -44,12 +45,12 @@ export function ibcLinks(
       counterparty = view === undefined || view.status === "INACTIVE" ? null : view.counterparty.chain_id;
       counterpartyOf.set(end, counterparty);
     }
-    const native = assets[origin]!;
+    const native = asset(origin);
     let resolves = originResolves.get(origin);
     if (resolves === undefined) {
       const found = assetIndexOf(native.chainId, native.denom);
       if (found !== undefined && found !== origin) {
-        const voucher = assets[listedCount + d]!;
+        const voucher = asset(listedCount + d);
         throw new FungibleError("internal", `buildModel: derived voucher ${voucher.denom} on ${voucher.chainId} steps back to another asset than its origin`);
       }
       resolves = found === origin;

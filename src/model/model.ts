@@ -31,7 +31,7 @@ export interface AssetRecord {
 export interface DecodedVoucher {
   /** The voucher's trace on the holding chain, outermost hop first. */
   trace: string;
-  /** The native asset (index in `model.assets`) the voucher is a voucher of. */
+  /** The native asset (its index, `model.asset`) the voucher is a voucher of. */
   origin: number;
   /** The chains it passes through as it unwinds hop by hop, one per hop of `trace`; the last is the origin's. */
   chains: string[];
@@ -53,7 +53,14 @@ export interface Model {
   /** Chains sorted by chain id; `chainIndex` of an asset points here. */
   chains: Chain[];
   chainIndexById: Map<string, number>;
-  assets: AssetRecord[];
+  /**
+   * The asset at `index`: the canonical assets (listed, then derived vouchers) in canonical
+   * order, then the admitted vouchers. A derived voucher's record is made the first time it is
+   * read: tens of thousands on mainnet, most in no answer.
+   */
+  asset(index: number): AssetRecord;
+  /** One past the highest asset index in use: `canonicalCount`, then the admitted vouchers' slots. */
+  assetCount(): number;
   /** The index of the asset `denom` on chain `chainId` (EVM addresses compared folded, as `denomKey`), or `undefined`. */
   assetIndexOf(chainId: string, denom: string): number | undefined;
   /**
@@ -62,8 +69,8 @@ export interface Model {
    */
   decodeIbcDenom(chainId: string, denom: string): DecodedVoucher | undefined;
   /**
-   * `assets[0 .. canonicalCount)` are the canonical assets (listed and derived), which every
-   * enumeration reads; later entries are decoded vouchers admitted as sources (`admitIbcDenom`),
+   * Indexes `0 .. canonicalCount` are the canonical assets (listed and derived), which every
+   * enumeration reads; later ones are decoded vouchers admitted as sources (`admitIbcDenom`),
    * each index reused once its voucher is given up.
    */
   readonly canonicalCount: number;
@@ -107,4 +114,9 @@ export interface ModelFacts {
   unrouted: number[];
   /** Chains where a derived voucher has a listed asset's denom (and replaces it in look-ups). */
   shadowing: string[];
+}
+
+/** The canonical assets in canonical order (every derived voucher's record made): for what enumerates them all. */
+export function canonicalAssets(model: Pick<Model, "asset" | "canonicalCount">): AssetRecord[] {
+  return Array.from({ length: model.canonicalCount }, (_, index) => model.asset(index));
 }

@@ -7,7 +7,7 @@ import { compareStrings } from "../compare.js";
 import { checksumAddress, isEvmAddress } from "../denom/evm-address.js";
 import { isValidTrace, splitFullPath, voucherDenom } from "../denom/trace.js";
 import type { DenomSuggestion } from "../wire/explain.js";
-import type { Model } from "./model.js";
+import { canonicalAssets, type Model } from "./model.js";
 
 const MAX_SUGGESTIONS = 5;
 
@@ -41,7 +41,7 @@ export function suggestDenoms(model: Model, chainId: string, input: string): Den
   const scored: [number, string][] = [];
   const symbols = new Map<string, string | undefined>();
   for (const index of model.assetsByChain[chainIndex]!) {
-    const asset = model.assets[index]!;
+    const asset = model.asset(index);
     const { denom, symbol, recommended_symbol: recommended } = asset.wire;
     symbols.set(denom, symbol);
     let score = Infinity;
@@ -86,7 +86,7 @@ export function ibcDenomIgnoringCase(model: Model, chainId: string, denom: strin
   if (index === undefined) {
     index = new Map();
     // The canonical assets only: admitted vouchers are found by `admitIbcDenom` (./requested-asset.ts).
-    for (const asset of model.assets.slice(0, model.canonicalCount)) {
+    for (const asset of canonicalAssets(model)) {
       if (asset.denom.toLowerCase().startsWith("ibc/")) index.set(`${asset.chainId}\u0000${asset.denom.toLowerCase()}`, asset.index);
     }
     foldedIbcIndexes.set(model, index);

@@ -24,7 +24,7 @@ export function assetsBetweenChains(routeIndex: RouteIndex, request: AssetsBetwe
 export function answerAssetsBetweenChains(routeIndex: RouteIndex, options: AssetsBetweenChainsOptions): AssetsBetweenChainsResponse {
   const sourceChain = requireChain(routeIndex, options.source_chain_id, OPERATION);
   const destChain = requireChain(routeIndex, options.dest_chain_id, OPERATION);
-  const { assets, assetsByChain } = routeIndex.model;
+  const { asset, assetsByChain } = routeIndex.model;
   const pairs: AssetPair[] = [];
   // One visitor for the whole query (not one closure per source asset): the best target so far.
   let best = -1;
@@ -33,14 +33,14 @@ export function answerAssetsBetweenChains(routeIndex: RouteIndex, options: Asset
   let bestBridges = 0;
   const consider: VisitReachable = (target, txs, _hops, rank, bridges) => {
     if (best !== -1 && rank >= bestRank) return;
-    if (!passes(assets[target]!, options)) return;
+    if (!passes(asset(target), options)) return;
     best = target;
     bestRank = rank;
     bestTxs = txs;
     bestBridges = bridges;
   };
   for (const sourceIndex of assetsByChain[sourceChain]!) {
-    const source = assets[sourceIndex]!;
+    const source = asset(sourceIndex);
     // Derived vouchers have no metadata, so `passes` admits them as sources exactly when
     // include_no_metadata_assets admits assets without metadata on both sides. They come after
     // every listed asset of the chain (canonical order), so without that flag the walk ends there.
@@ -51,7 +51,7 @@ export function answerAssetsBetweenChains(routeIndex: RouteIndex, options: Asset
     if (best === -1) continue;
     pairs.push({
       asset_on_source: source.wire,
-      asset_on_dest: assets[best]!.wire,
+      asset_on_dest: asset(best).wire,
       txs_required: bestTxs,
       bridges: routeIndex.bridgeSets.get(bestBridges) as AssetPair["bridges"],
     });

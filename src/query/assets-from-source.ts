@@ -35,19 +35,19 @@ export function answerAssetsFromSource(routeIndex: RouteIndex, options: AssetsFr
 
 function groupByChain(routeIndex: RouteIndex, view: ReachableView, options: AssetsFromSourceOptions) {
   const groups: Record<string, { assets: WireAsset[] }> = {};
-  const { assets, chains } = routeIndex.model;
+  const { asset: assetAt, chains } = routeIndex.model;
   const mostLiquid = options.recommendation_reason === "MOST_LIQUID";
   let chainIndex = -1;
   let kept: WireAsset[] = [];
   let best: Candidate | null = null;
   const closeGroup = () => {
-    if (best !== null) kept.push(assets[best.asset]!.wire);
+    if (best !== null) kept.push(assetAt(best.asset).wire);
     if (kept.length > 0) addGroup(groups, chains[chainIndex]!.chain_id, { assets: kept });
     kept = [];
     best = null;
   };
   forEachReachable(routeIndex.model, view, options.allow_multi_tx, (target, txs, hops) => {
-    const asset = assets[target]!;
+    const asset = assetAt(target);
     if (asset.chainIndex !== chainIndex) {
       if (chainIndex !== -1) closeGroup();
       chainIndex = asset.chainIndex;

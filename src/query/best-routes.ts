@@ -107,7 +107,7 @@ export function searchBestRoutes(
   start: RouteLabel,
   bridgeSets: BridgeSets,
   swaps: SwapVenueHops | null = null,
-  scratch: SearchScratch = new SearchScratch(model.assets.length),
+  scratch: SearchScratch = new SearchScratch(model.assetCount()),
   limit?: SearchLimit,
 ): RouteLabel[] {
   checkLimit(limit);
@@ -120,7 +120,7 @@ export function searchBestRoutes(
 
   const hub = axelarHub(model);
   // A start that arrived on the hub by IBC (a shared search of route-tables) may feed Axelar too.
-  if (start.arrival === Arrival.Ibc && model.assets[start.asset]!.chainIndex === hub) {
+  if (start.arrival === Arrival.Ibc && model.asset(start.asset).chainIndex === hub) {
     heap.push({ ...start, bridges: BridgeSets.EMPTY, arrival: Arrival.AxelarOut });
   }
   for (let label = heap.pop(); label !== undefined; label = heap.pop()) {
@@ -128,7 +128,7 @@ export function searchBestRoutes(
     if (limit !== undefined && ++settled % CHECK_EVERY === 0) checkLimit(limit);
     const arrived = label.arrival;
     if (arrived !== Arrival.AxelarOut && scratch.settleAsset(label.asset)) reached.push(label);
-    const chainIndex = model.assets[label.asset]!.chainIndex;
+    const chainIndex = model.asset(label.asset).chainIndex;
     const chain = model.chains[chainIndex]!;
     const firstStep = label.hops === 0;
     // After an IBC hop into the hub, an AXELAR hop is taken from the twin (`AxelarOut`) only: the
@@ -151,7 +151,7 @@ export function searchBestRoutes(
       }
       // An IBC hop into the hub may be the feed of an Axelar transfer out: its twin state keeps the
       // bridges from before it, and only an AXELAR hop leaves it.
-      if (edge.kind === "ibc" && model.assets[edge.to]!.chainIndex === hub && !scratch.isSettledState(edge.to * ARRIVALS + Arrival.AxelarOut)) {
+      if (edge.kind === "ibc" && model.asset(edge.to).chainIndex === hub && !scratch.isSettledState(edge.to * ARRIVALS + Arrival.AxelarOut)) {
         heap.push({ asset: edge.to, txs, hops, bridges: label.bridges, parent: label, edge, startsTx, arrival: Arrival.AxelarOut });
       }
     };
@@ -174,7 +174,7 @@ export function searchBestRoutes(
  */
 export function arrivalOver(model: Model, hub: number, edge: HopEdge, previous: Arrival): Arrival {
   if (edge.kind === "ibc") return Arrival.Ibc;
-  if (edge.kind === "bridge") return edge.bridge === "AXELAR" && model.assets[edge.to]!.chainIndex === hub ? Arrival.AxelarIn : Arrival.Bridge;
+  if (edge.kind === "bridge") return edge.bridge === "AXELAR" && model.asset(edge.to).chainIndex === hub ? Arrival.AxelarIn : Arrival.Bridge;
   return previous === Arrival.AxelarIn ? Arrival.Bridge : previous;
 }
 

@@ -20,10 +20,10 @@ interface ReachableSet {
 
 export function reachableSet(model: Model, labels: readonly RouteLabel[]): ReachableSet {
   const order = labels.map((_, i) => i);
-  const assets = model.assets;
+  const { asset } = model;
   order.sort((i, j) => {
-    const a = assets[labels[i]!.asset]!;
-    const b = assets[labels[j]!.asset]!;
+    const a = asset(labels[i]!.asset);
+    const b = asset(labels[j]!.asset);
     return a.chainIndex - b.chainIndex || a.index - b.index;
   });
   const n = labels.length;
@@ -38,7 +38,7 @@ export function reachableSet(model: Model, labels: readonly RouteLabel[]): Reach
   order.forEach((labelIndex, i) => {
     const label = labels[labelIndex]!;
     set.targets[i] = label.asset;
-    set.chains[i] = assets[label.asset]!.chainIndex;
+    set.chains[i] = asset(label.asset).chainIndex;
     set.txs[i] = label.txs;
     set.hops[i] = label.hops;
     set.rank[i] = labelIndex;
@@ -122,8 +122,8 @@ export function forEachReachable(
   const { exclude, via } = view;
   const set = multiTx ? view.set : view.singleTx;
   const [start, end] = chainIndex === -1 ? [0, set.targets.length] : chainSlice(set, chainIndex);
-  const assets = model.assets;
-  let pending = via !== null && (chainIndex === -1 || assets[via.asset]!.chainIndex === chainIndex) ? via : null;
+  const { asset } = model;
+  let pending = via !== null && (chainIndex === -1 || asset(via.asset).chainIndex === chainIndex) ? via : null;
   for (let i = start; i < end; i++) {
     const target = set.targets[i]!;
     if (pending !== null && comesBefore(model, pending.asset, target)) {
@@ -137,7 +137,7 @@ export function forEachReachable(
 }
 
 function comesBefore(model: Model, a: number, b: number): boolean {
-  const x = model.assets[a]!;
-  const y = model.assets[b]!;
+  const x = model.asset(a);
+  const y = model.asset(b);
   return x.chainIndex !== y.chainIndex ? x.chainIndex < y.chainIndex : x.index < y.index;
 }

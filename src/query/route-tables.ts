@@ -18,7 +18,7 @@ export function routeIndexOf(model: Model): RouteIndex {
   // Made again when decoded vouchers admitted since (model.admitIbcDenom, at most its limit) outgrow it.
   const scratchFor = (assets: number) => (scratch !== undefined && scratch.assetCount >= assets ? scratch : (scratch = new SearchScratch(assets)));
   const search = (start: Parameters<typeof searchBestRoutes>[1]) =>
-    ownView(reachableSet(model, searchBestRoutes(model, start, bridgeSets, null, scratchFor(model.assets.length))));
+    ownView(reachableSet(model, searchBestRoutes(model, start, bridgeSets, null, scratchFor(model.assetCount()))));
   // By the far end of a leaf's hop, then the hop's kind and bridge.
   const shared = new Map<number, Map<string, ReachableView>>();
   const fillReachable = (index: number): ReachableView => {

@@ -19,9 +19,9 @@ export function findRoute(routeIndex: RouteIndex, fromArg: AssetRef, toArg: Asse
   const options = parseArgument(SwapOptionsSchema, optionsArg, { fn: OPERATION, arg: "options", expected: "an object {include_swaps, swap_venues} or undefined" }) ?? {};
   const source = requireAsset(routeIndex, from.chain_id, from.denom, OPERATION);
   const target = requireAsset(routeIndex, to.chain_id, to.denom, OPERATION);
-  const { assets } = routeIndex.model;
+  const { asset } = routeIndex.model;
   if (source === target) {
-    return { from: assets[source]!.wire, to: assets[target]!.wire, txs_required: 0, bridges: [], hops: [] };
+    return { from: asset(source).wire, to: asset(target).wire, txs_required: 0, bridges: [], hops: [] };
   }
   const labels = searchBestRoutes(routeIndex.model, sourceLabel(source), routeIndex.bridgeSets, swapHops(routeIndex, options));
   const label = labels.find((candidate) => candidate.asset === target);
@@ -30,11 +30,11 @@ export function findRoute(routeIndex: RouteIndex, fromArg: AssetRef, toArg: Asse
 
 /** A label of a search as the route it ends: from the search's start asset, hop by hop. */
 export function routeOfLabel(model: Model, bridgeSets: BridgeSets, label: RouteLabel): Route {
-  const { assets } = model;
+  const { asset } = model;
   const steps = routeEdges(label);
   return {
-    from: assets[steps[0]?.parent?.asset ?? label.asset]!.wire,
-    to: assets[label.asset]!.wire,
+    from: asset(steps[0]?.parent?.asset ?? label.asset).wire,
+    to: asset(label.asset).wire,
     txs_required: label.txs,
     bridges: [...bridgeSets.get(label.bridges)],
     hops: steps.map((step) => routeHop(model, step)),
@@ -44,8 +44,8 @@ export function routeOfLabel(model: Model, bridgeSets: BridgeSets, label: RouteL
 /** The wire form of one step of a route (a label with its edge): each kind with exactly its own facts. */
 export function routeHop(model: Model, step: RouteLabel): RouteHop {
   const edge = step.edge!;
-  const from = model.assets[step.parent!.asset]!.wire;
-  const to = model.assets[step.asset]!.wire;
+  const from = model.asset(step.parent!.asset).wire;
+  const to = model.asset(step.asset).wire;
   const starts_tx = step.startsTx;
   switch (edge.kind) {
     case "ibc": {

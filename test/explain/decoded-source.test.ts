@@ -110,7 +110,7 @@ describe("a decoded two-hop voucher as a source, derived by hand", () => {
     expect(model.admitIbcDenom(ON_C.chain_id, ON_C.denom.toLowerCase())).toBe(onC);
     expect(model.admitIbcDenom("c-1", ibcDenom(TRACE, "ub"))).toBe(onC + 1);
     expect(model.admitIbcDenom("c-1", ibcDenom("transfer/channel-9/transfer/channel-77", "ua"))).toBeUndefined();
-    expect(model.assets.length).toBe(model.canonicalCount + 2);
+    expect(model.assetCount()).toBe(model.canonicalCount + 2);
     // (The bound, the least recently used giving its index up: test/router/admitted-vouchers.test.ts.)
   });
 });

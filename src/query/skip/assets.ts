@@ -22,7 +22,7 @@ export function skipAssets(routeIndex: RouteIndex, request: SkipAssetsRequest = 
   for (const chain of filteredChains(routeIndex, filter, OPERATION)) {
     const assets: WireAsset[] = [];
     for (const index of model.assetsByChain[model.chainIndexById.get(chain.chain_id)!]!) {
-      const asset = model.assets[index]!;
+      const asset = model.asset(index);
       if (keeps(asset, options)) assets.push(asset.wire);
     }
     if (assets.length > 0) setOwn(groups, chain.chain_id, { assets });

@@ -18,11 +18,11 @@ export function skipIbcOriginAssets(routeIndex: RouteIndex, request: IbcOriginAs
   return {
     origin_assets: assets.map(({ chain_id, denom }) => {
       const index = indexOf(chain_id, denom);
-      const asset = index === undefined ? undefined : model.assets[index]!;
+      const asset = index === undefined ? undefined : model.asset(index);
       // A voucher neither listed nor derived: decoded by walking the channels back to a listed native.
       const decoded = index === undefined && model.chainIndexById.has(chain_id) ? model.decodeIbcDenom(chain_id, denom) : undefined;
       const origin = asset === undefined ? decoded?.origin : indexOf(asset.originChainId, asset.originDenom);
-      return origin === undefined ? { asset_found: false } : { asset: model.assets[origin]!.wire, asset_found: true };
+      return origin === undefined ? { asset_found: false } : { asset: model.asset(origin).wire, asset_found: true };
     }),
   };
 }
