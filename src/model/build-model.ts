@@ -39,8 +39,9 @@ export function buildModel(registry: Registry, facts?: ModelFacts, options: Mode
   const derived = derivedRecords(registry, chains, chainIndexById, listedCount, ends, origins, derivation?.denoms);
   const canonicalCount = listedCount + ends.length;
   // The canonical records: every listed one now, a derived voucher's when first read, then kept.
-  const records: (AssetRecord | undefined)[] = new Array(canonicalCount);
-  for (let i = 0; i < listedCount; i++) records[i] = listed[i];
+  // Filled with undefined, not left with holes: a packed array, which V8 reads fastest.
+  const records: (AssetRecord | undefined)[] = [...listed];
+  for (let d = 0; d < ends.length; d++) records.push(undefined);
   const asset = (index: number): AssetRecord => records[index] ?? (records[index] = derived.record(index));
   const assetsByChain: number[][] = chains.map(() => []);
   for (const record of listed) assetsByChain[record.chainIndex]!.push(record.index);
@@ -64,7 +65,7 @@ export function buildModel(registry: Registry, facts?: ModelFacts, options: Mode
   const hops = new HopLists(registry, asset, assetIndexOf, predecessor, arrival);
   const bridgeHubs = new Map<HubBridge, number>();
   for (const [bridge, chainId] of bridgeHubsOf(registry)) bridgeHubs.set(bridge, chainIndexById.get(chainId)!);
-  return new BuiltModel(chains, chainIndexById, asset, canonicalCount, listed, assetIndexOf, assetsByChain, hops, registry.swap_venues, bridgeHubs, modelFacts, registry.ibc_channels, options.admittedLimit);
+  return new BuiltModel(chains, chainIndexById, records, asset, listed, assetIndexOf, assetsByChain, hops, registry.swap_venues, bridgeHubs, modelFacts, registry.ibc_channels, options.admittedLimit);
 }
 
 /**
@@ -75,9 +76,10 @@ class BuiltModel implements Model {
   constructor(
     readonly chains: Model["chains"],
     readonly chainIndexById: Map<string, number>,
-    /** The record of a canonical asset (index below `canonicalCount`). */
+    /** By asset index: the canonical records made so far, which `canonical` fills. */
+    private readonly records: readonly (AssetRecord | undefined)[],
+    /** The record of a canonical asset, made on first read. */
     private readonly canonical: (index: number) => AssetRecord,
-    readonly canonicalCount: number,
     private readonly listed: readonly AssetRecord[],
     readonly assetIndexOf: Model["assetIndexOf"],
     readonly assetsByChain: number[][],
@@ -88,14 +90,19 @@ class BuiltModel implements Model {
     private readonly channels: Registry["ibc_channels"],
     admittedLimit?: number,
   ) {
+    this.canonicalCount = records.length;
     this.admitted = new AdmittedVouchers(this, admittedLimit);
   }
+
+  readonly canonicalCount: number;
 
   private decoder: IbcDecoder | undefined;
   private readonly admitted: AdmittedVouchers;
 
   // Own properties, so a spread copy (`{ ...model }`) keeps them; the decoder is made on the first miss.
-  readonly asset = (index: number): AssetRecord => (index < this.canonicalCount ? this.canonical(index) : this.admitted.record(index));
+  // The made record read straight off the array: every query reads assets by index in its loops.
+  readonly asset = (index: number): AssetRecord =>
+    this.records[index] ?? (index < this.canonicalCount ? this.canonical(index) : this.admitted.record(index));
 
   readonly assetCount = () => this.canonicalCount + this.admitted.count;
 
