@@ -72,9 +72,10 @@ export function encodeDataset(dataset: Omit<Dataset, "data_version">): string {
 export interface DecodeOptions {
   /**
    * The dataset shipped in the package (dist/data/), written by its build like its code and as
-   * trusted: decoded with its tables and references checked, but not parsed against its schema
-   * (zod makes a checked copy of its ~60,000 values), its content not hashed again nor its model
-   * checked against its registry: what a start would otherwise pay for data the build checked.
+   * trusted: decoded (its tables' columns checked as they are read), but not parsed against its
+   * schema (zod makes a checked copy of its ~60,000 values), its content not hashed again, its
+   * references and its model not checked against its registry: what a start would otherwise pay
+   * for data the build checked.
    * The package's tests load both shipped datasets with every check and compare the two
    * (test/router/dataset-mainnet.test.ts). Never for data a caller gives.
    */
@@ -99,23 +100,22 @@ export function decodeDataset(data: string | Uint8Array, { shipped = false }: De
     throw invalid(`not a fungible-graph dataset (no "format": "${DATASET_FORMAT}")`);
   }
   if (format !== DATASET_FORMAT) throw invalid(`format "${format}" is not supported; this version reads "${DATASET_FORMAT}"`);
-  const content = shipped ? (json as z.output<typeof DatasetSchema>) : checkedContent(json);
-  const { data_version: claimed, provenance, notes, model } = content;
-  const registry = decodeRegistry(content.registry, invalid);
-  const computed = shipped ? claimed : dataVersionOf(registry, notes, model);
+  // The package's own: decoded only (see DecodeOptions.shipped).
+  if (shipped) {
+    const { registry, model, notes, provenance, data_version } = json as z.output<typeof DatasetSchema>;
+    return { registry: decodeRegistry(registry, invalid), facts: model, notes, provenance, data_version };
+  }
+  const result = safeParse(DatasetSchema, json);
+  if (!result.success) throw errorFromZod("invalid_dataset", `loadDataset: not a valid ${DATASET_FORMAT} dataset`, result.error);
+  const { data_version: claimed, provenance, notes, model } = result.data;
+  const registry = decodeRegistry(result.data.registry, invalid);
+  const computed = dataVersionOf(registry, notes, model);
   if (computed !== claimed) {
     throw invalid(`its content hashes to ${computed}, not to its data_version ${claimed}: the dataset was changed or damaged`);
   }
   const [problem] = referenceProblems(registry);
   if (problem !== undefined) throw invalid(`registry.${problem.path.join(".")}: ${problem.message}`);
-  return { registry, facts: shipped ? model : checkFacts(registry, model, invalid), notes, provenance, data_version: claimed };
-}
-
-/** The dataset's JSON against its schema (zod gives a checked copy of it). */
-function checkedContent(json: unknown): z.output<typeof DatasetSchema> {
-  const result = safeParse(DatasetSchema, json);
-  if (!result.success) throw errorFromZod("invalid_dataset", `loadDataset: not a valid ${DATASET_FORMAT} dataset`, result.error);
-  return result.data;
+  return { registry, facts: checkFacts(registry, model, invalid), notes, provenance, data_version: claimed };
 }
 
 function invalid(why: string): FungibleError {
