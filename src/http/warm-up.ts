@@ -3,17 +3,19 @@
  * than per request (Cloudflare Workers: up to 1 s at start-up, 10 ms per request on the free
  * plan). A first request otherwise pays what no later one does: V8 compiling (and later
  * optimising) each function of the path on its first calls, Hono's first dispatch, zod's first
- * parse of each field, and the router's structures made on first use (hop lists, the wire form
- * of the assets an answer shows). `warmUp` sends requests made from the data, by a fixed rule,
- * through a handler of its own over the same router: the pipeline a request runs, routing,
- * parsing, the search, the JSON, the headers. That handler is then dropped, with whatever it kept.
+ * parse of each field, and the router's structures made on first use (hop lists, derived
+ * vouchers' records, the wire form of the assets an answer shows). `warmUp` makes every asset's
+ * record, then sends requests made from the data, by a fixed rule, through a handler of its own
+ * over the same router: the pipeline a request runs, routing, parsing, the search, the JSON, the
+ * headers. That handler is then dropped, with whatever it kept.
  * Then, given the handler that will serve, through it too: what is its own (its Hono app, its kept
  * answers) runs before a client's request (under workerd that halved what the first request paid
  * beyond a later one: bench scenario 15). Workers refuse to build a Response at module scope, the
  * very last step: the request ran up to it, and its refusal is caught (`status` null in the report).
  */
 import { compareStrings } from "../compare.js";
-import { routerArgument } from "../router/core.js";
+import { canonicalAssets } from "../model/model.js";
+import { routeIndexOfRouter, routerArgument } from "../router/core.js";
 import type { AssetRouter } from "../router/router.js";
 import { isOwnOrigin } from "../registry/schema.js";
 import { describeValue } from "../arguments.js";
@@ -49,6 +51,9 @@ export async function warmUp(routerArg: AssetRouter, handler?: FetchHandler): Pr
   const router = routerArgument(routerArg, "warmUp");
   if (handler !== undefined && typeof handler !== "function") throw new FungibleError("invalid_config", `warmUp: handler must be the fetch handler that will serve (createFetchHandler), got ${describeValue(handler)}`);
   let bug: unknown = null;
+  // Every canonical asset's record: a derived voucher's is made on first read, so a first request
+  // reaching vouchers the requests below do not would otherwise make theirs (a few milliseconds).
+  canonicalAssets(routeIndexOfRouter(router, "warmUp").model);
   // Keeping no answer: each pass runs the search and the JSON again, as a first request does.
   const scratch = createService(router, { answerCacheBytes: 0, compressedCacheBytes: 0, onInternalError: (error) => (bug ??= error) }, "warmUp").fetch;
   const asked = requestsOf(router).map(([path, params]) => ({ path, query: new URLSearchParams(params).toString() }));
