@@ -39,7 +39,7 @@ export function buildModel(registry: Registry, facts?: ModelFacts, options: Mode
   const derived = derivedRecords(registry, chains, chainIndexById, listedCount, ends, origins, derivation?.denoms);
   const canonicalCount = listedCount + ends.length;
   // The canonical records: every listed one now, a derived voucher's when first read, then kept.
-  // Filled with undefined, not left with holes: a packed array, which V8 reads fastest.
+  // Filled with undefined, not left with holes: a packed array, whose reads never look past it.
   const records: (AssetRecord | undefined)[] = [...listed];
   for (let d = 0; d < ends.length; d++) records.push(undefined);
   const asset = (index: number): AssetRecord => records[index] ?? (records[index] = derived.record(index));
