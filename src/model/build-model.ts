@@ -50,7 +50,7 @@ export function buildModel(registry: Registry, facts?: ModelFacts, options: Mode
   const assetIndexOf = (chainId: string, denom: string) => index.get(chainId, denom);
   const columns = { derived_end: ends, derived_origin: origins };
   const modelFacts: ModelFacts = facts ?? {
-    ...ibcLinks(registry.ibc_channels, asset, canonicalCount, assetIndexOf, listedCount, columns),
+    ...ibcLinks(registry.ibc_channels, asset, assetIndexOf, listedCount, columns),
     ...columns,
     shadowing: derivation!.shadowing,
   };

@@ -75,7 +75,7 @@ export class IbcDecoder {
       this.addEnd(b.chain_id, { port: b.port_id, channel: b.channel_id, counterparty: a.chain_id });
     }
     for (const asset of listed) {
-      if (!asset.listed || !asset.isBaseToken || asset.isEvm) continue;
+      if (!asset.isBaseToken || asset.isEvm) continue;
       const natives = this.nativesByChain.get(asset.chainId);
       if (natives === undefined) this.nativesByChain.set(asset.chainId, [asset.index]);
       else natives.push(asset.index);

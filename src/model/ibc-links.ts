@@ -18,7 +18,6 @@ type IbcLinks = Pick<ModelFacts, "predecessor" | "arrival" | "unrouted">;
 export function ibcLinks(
   channels: readonly IbcChannel[],
   asset: (index: number) => AssetRecord,
-  assetCount: number,
   assetIndexOf: Model["assetIndexOf"],
   listedCount: number,
   derived: Pick<ModelFacts, "derived_end" | "derived_origin">,
@@ -36,7 +35,7 @@ export function ibcLinks(
   // mainnet, each with a trace to parse and two keys to build).
   const counterpartyOf = new Map<number, string | null>();
   const originResolves = new Map<number, boolean>();
-  for (let d = 0; d < assetCount - listedCount; d++) {
+  for (let d = 0; d < derived.derived_end.length; d++) {
     const end = derived.derived_end[d]!;
     const origin = derived.derived_origin[d]!;
     let counterparty = counterpartyOf.get(end);
